@@ -1,0 +1,56 @@
+/**
+ * createApp(deps) builds the whole HTTP app without listening, so tests drive it through
+ * app.request() and server.ts runs it. One sub-app per resource, mounted with app.route().
+ */
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
+import { systemClock, type AppDeps } from './deps.ts';
+import { errorResponse, toErrorResponse } from './http/errors.ts';
+import { jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from './http/middleware.ts';
+import { jsonLogger } from './log.ts';
+import { healthRoutes } from './routes/health.ts';
+import { hasBuiltSite, staticSite } from './static.ts';
+
+export interface CreateAppOptions {
+  /** serve the built site from this folder (npm start); omitted in API-only deployments and tests */
+  staticDir?: string;
+}
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const logger = deps.logger ?? jsonLogger;
+  const clock = deps.clock ?? systemClock;
+  const { config } = deps;
+  void clock;
+
+  const app = new Hono();
+  app.onError((err, c) => toErrorResponse(err, c, logger));
+
+  app.use('*', requestLog(logger, config.LOG_REQUESTS));
+  app.use('*', securityHeaders(config));
+  app.use(
+    '/api/*',
+    cors({
+      origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
+      credentials: true,
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowHeaders: ['Content-Type'],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use('/api/*', originCheck(config), jsonOnly(), limitBody());
+
+  const api = new Hono().route('/health', healthRoutes(deps.database));
+  app.route('/api', api);
+  app.all('/api/*', (c) => errorResponse(c, 'not_found', 'Rota não encontrada.'));
+
+  if (options.staticDir && hasBuiltSite(options.staticDir)) {
+    app.use('*', compress());
+    app.route('/', staticSite(options.staticDir, logger));
+  }
+
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,71 @@
+/**
+ * The API's configuration: every environment variable, validated once at start.
+ * A bad value stops the process with one line naming the variable (see server.ts).
+ * README.md documents each of them; keep the two in step.
+ */
+import { z } from 'zod';
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'deve ser um número de porta entre 1 e 65535' })
+    .int({ error: 'deve ser um número de porta entre 1 e 65535' })
+    .min(1, { error: 'deve ser um número de porta entre 1 e 65535' })
+    .max(65535, { error: 'deve ser um número de porta entre 1 e 65535' })
+    .default(fallback);
+
+const url = z.url({ protocol: /^https?$/, error: 'deve ser uma URL http(s) completa, ex.: https://olhardemae.com.br' });
+const originList = z
+  .string()
+  .default('')
+  .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.url({ protocol: /^https?$/, error: 'deve ser uma lista de origens http(s) separadas por vírgula' })));
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'deve ser 1 ou 0' })
+    .default(fallback ? '1' : '0')
+    .transform((v) => (v === '' ? fallback : ['1', 'true', 'yes'].includes(v)));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port(4321),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'deve começar com postgres:// ou postgresql://' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PGLITE_DIR: z.string().min(1).default('.data/pglite'),
+  DATABASE_POOL_MAX: z.coerce.number({ error: 'deve ser um número inteiro' }).int().min(1).max(200).default(10),
+  PUBLIC_SITE_URL: url.optional(),
+  CORS_ORIGINS: originList,
+  STATIC_DIR: z.string().default('dist'),
+  TRUST_PROXY: flag(false),
+  LOG_REQUESTS: flag(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** where the site lives: links in e-mails, the origin mutations must come from */
+  siteUrl: string;
+  /** origins allowed to call the API: the site's plus CORS_ORIGINS */
+  allowedOrigins: string[];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'configuração');
+    const received = source[name];
+    throw new ConfigError(
+      `Configuração inválida: ${name} ${issue.message}${received === undefined ? '' : ` (recebido ${JSON.stringify(received)})`}`,
+    );
+  }
+  const env = result.data;
+  const siteUrl = (env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const allowedOrigins = [...new Set([new URL(siteUrl).origin, ...env.CORS_ORIGINS.map((o) => new URL(o).origin)])];
+  return { ...env, siteUrl, allowedOrigins };
+}

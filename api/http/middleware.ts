@@ -1,0 +1,92 @@
+/** The contract's edge rules: JSON-only mutations, allowed origins, body size, headers, logs. */
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from '../env.ts';
+import type { Logger } from '../log.ts';
+import { errorResponse } from './errors.ts';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Provider callbacks: no session, no origin, their own content type; the signature is the check. */
+const isWebhook = (path: string) => path.startsWith('/api/payments/webhook/');
+
+/** Scheme as the client saw it, honouring X-Forwarded-Proto only behind a trusted proxy. */
+export function requestProtocol(req: Request, config: Pick<Config, 'TRUST_PROXY'>): string {
+  const forwarded = config.TRUST_PROXY ? req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
+  return forwarded || new URL(req.url).protocol.replace(':', '');
+}
+
+export function requestLog(logger: Logger, enabled: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    if (!enabled) return;
+    // The path only: query strings can carry tokens.
+    logger.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  };
+}
+
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+// Pages carry their own <meta> CSP from Astro (default-src, and script/style hashes); a header
+// adds what a meta tag cannot say. A fetch directive here would block Astro's hashed inline scripts.
+const SITE_CSP = "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+export function securityHeaders(config: Config): MiddlewareHandler {
+  const base = secureHeaders({
+    contentSecurityPolicy: undefined,
+    strictTransportSecurity: false,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: 'same-origin',
+  });
+  return async (c, next) => {
+    await base(c, async () => {
+      await next();
+    });
+    c.header('Content-Security-Policy', c.req.path.startsWith('/api/') ? API_CSP : SITE_CSP);
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (requestProtocol(c.req.raw, config) === 'https') {
+      c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+  };
+}
+
+/**
+ * Mutations must come from an allowed origin. Browsers always send Origin on these requests;
+ * a client that sends neither Origin nor Sec-Fetch-Site is not a browser, and cannot carry a
+ * victim's cookie across sites, so it is let through.
+ */
+export function originCheck(config: Config): MiddlewareHandler {
+  const allowed = new Set(config.allowedOrigins);
+  return async (c, next) => {
+    if (!MUTATING.has(c.req.method) || isWebhook(c.req.path)) return next();
+    const origin = c.req.header('origin');
+    const ownOrigin = `${requestProtocol(c.req.raw, config)}://${c.req.header('host') ?? new URL(c.req.url).host}`;
+    if (origin) {
+      if (origin !== ownOrigin && !allowed.has(origin)) return errorResponse(c, 'forbidden', 'Origem não permitida.');
+    } else if (c.req.header('sec-fetch-site') === 'cross-site') {
+      return errorResponse(c, 'forbidden', 'Origem não permitida.');
+    }
+    return next();
+  };
+}
+
+export function jsonOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!MUTATING.has(c.req.method) || isWebhook(c.req.path)) return next();
+    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') return errorResponse(c, 'unsupported_media_type');
+    return next();
+  };
+}
+
+export function limitBody(): MiddlewareHandler {
+  return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 'too_large') });
+}

@@ -1,0 +1,87 @@
+/**
+ * The API process: configuration, database, migrations, listen, graceful shutdown.
+ * `node api/server.ts` (npm run api) serves /api, and the built site from STATIC_DIR when it exists.
+ */
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { logMailer } from './email/transport.ts';
+import { ConfigError, loadConfig, type Config } from './env.ts';
+import { describeError, jsonLogger as logger } from './log.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(config: Config) {
+  const started = performance.now();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: config.PGLITE_DIR,
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  await database.migrate();
+
+  const app = createApp(
+    { database, config, logger, mailer: logMailer(logger) },
+    { staticDir: config.STATIC_DIR || undefined },
+  );
+
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  logger.info('listening', {
+    url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`,
+    database: database.kind,
+    startupMs: Math.round(performance.now() - started),
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting_down', { signal });
+    const force = setTimeout(() => {
+      logger.warn('shutdown_timeout', { graceMs: SHUTDOWN_GRACE_MS });
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // Stop accepting, let in-flight requests finish, then close the pool.
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    });
+    await database.close().catch((err) => logger.warn('database_close_failed', describeError(err)));
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  return { server, database, app };
+}
+
+export async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  try {
+    await startServer(config);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE') console.error(`A porta ${config.PORT} já está em uso. Defina outra em PORT.`);
+    else console.error(`Não foi possível iniciar a API: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await main();
+}

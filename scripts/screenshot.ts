@@ -1,0 +1,26 @@
+/**
+ * Phone-size screenshots of running pages, to look at what we build:
+ *   node scripts/screenshot.ts http://localhost:4321 / /hiperatividade/ …   → screenshots/*.png
+ * Optional SESSION_COOKIE=… to see pages as a signed-in mother.
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
+
+const [base = 'http://localhost:4321', ...paths] = process.argv.slice(2);
+const out = process.env.SCREENSHOT_DIR ?? 'screenshots';
+mkdirSync(out, { recursive: true });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, locale: 'pt-BR', isMobile: true, hasTouch: true });
+if (process.env.SESSION_COOKIE) {
+  await context.addCookies([{ name: 'session', value: process.env.SESSION_COOKIE, url: base }]);
+}
+const page = await context.newPage();
+for (const path of paths.length ? paths : ['/']) {
+  await page.goto(base + path, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(Number(process.env.SCREENSHOT_WAIT ?? 300));
+  const file = `${out}/${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}.png`;
+  await page.screenshot({ path: file, fullPage: process.env.FULL_PAGE === '1' });
+  console.log(file);
+}
+await browser.close();

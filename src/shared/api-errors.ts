@@ -1,0 +1,47 @@
+/** The API's error shape (shared/api-contract.md), read by the browser and produced by the server. */
+
+export const ERROR_CODES = {
+  bad_json: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  subscription_required: 402,
+  forbidden: 403,
+  email_not_confirmed: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    retryAfterMinutes?: number;
+  };
+}
+
+/** pt-BR default message per code, fit for a toast. */
+export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  bad_json: 'Não foi possível ler os dados enviados.',
+  unauthenticated: 'Você precisa fazer login para continuar.',
+  invalid_credentials: 'E-mail ou senha incorretos.',
+  subscription_required: 'Este recurso é exclusivo para assinantes.',
+  forbidden: 'Esta ação não é permitida.',
+  email_not_confirmed: 'Confirme seu e-mail antes de entrar.',
+  not_found: 'Não encontrado.',
+  conflict: 'Este registro já existe.',
+  too_large: 'Os dados enviados são grandes demais.',
+  unsupported_media_type: 'Formato de dados não suportado. Envie JSON.',
+  validation_failed: 'Verifique os campos destacados.',
+  rate_limited: 'Muitas tentativas. Tente novamente mais tarde.',
+  internal_error: 'Ocorreu um erro inesperado',
+  unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+};

@@ -1,0 +1,41 @@
+/** Enumerations of spec §3, shared by the forms, the API's zod schemas and the database CHECKs. */
+
+export const DIARY_TYPES = ['behavior', 'food'] as const;
+export type DiaryType = (typeof DIARY_TYPES)[number];
+
+export const INTENSITIES = ['Baixa', 'Média', 'Alta'] as const;
+export type Intensity = (typeof INTENSITIES)[number];
+
+export const MOODS = ['Tranquilo', 'Animado', 'Irritado', 'Cansado', 'Ansioso'] as const;
+export type Mood = (typeof MOODS)[number];
+
+export const SPECIALTIES = [
+  'Pediatra',
+  'Neuropediatra',
+  'Psicólogo Infantil',
+  'Fonoaudiólogo',
+  'Terapeuta Ocupacional',
+  'Fisioterapeuta',
+  'Nutricionista',
+  'Psicopedagogo',
+] as const;
+export type Specialty = (typeof SPECIALTIES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['pending', 'paid', 'canceled', 'expired'] as const;
+export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'failed', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PLAN_IDS = ['1-mes', '3-meses', '6-meses'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const EMAIL_TOKEN_PURPOSES = ['confirm_email', 'reset_password'] as const;
+
+/** Field limits, enforced by zod and by the database alike. */
+export const LIMITS = {
+  freeText: 2000,
+  name: 200,
+  fullName: 100,
+  email: 254,
+  emailLocal: 64,
+  phone: 20,
+} as const;
