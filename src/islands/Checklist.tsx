@@ -1,0 +1,50 @@
+/**
+ * One checklist of a guide stage. The server renders every item (readable without JavaScript and
+ * offline); once hydrated, ticks are kept on the device under the list's key.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId } from 'react';
+import { checklists, loadChecklist, toggleItem } from '../stores/progress.ts';
+
+interface Props {
+  storageKey: string;
+  title: string;
+  items: string[];
+}
+
+export default function Checklist({ storageKey, title, items }: Props) {
+  const all = useStore(checklists);
+  const id = useId();
+  useEffect(() => {
+    loadChecklist(storageKey, items.length);
+  }, [storageKey, items.length]);
+  const checked = all[storageKey]?.length === items.length ? all[storageKey]! : items.map(() => false);
+  const done = checked.filter(Boolean).length;
+
+  return (
+    <section className="checklist" data-checklist={storageKey} aria-labelledby={`${id}-title`}>
+      <div className="checklist-head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <p className="checklist-count" aria-live="polite">
+          <span className="sr-only">Marcados: </span>
+          {done} de {items.length}
+        </p>
+      </div>
+      <progress className="checklist-bar" max={items.length} value={done} aria-label={`Progresso de ${title}`} />
+      <ul>
+        {items.map((item, index) => (
+          <li key={index}>
+            <label className={checked[index] ? 'is-checked' : undefined}>
+              <input
+                type="checkbox"
+                checked={checked[index] ?? false}
+                onChange={() => toggleItem(storageKey, index, items.length)}
+              />
+              <span>{item}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

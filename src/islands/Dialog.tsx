@@ -1,0 +1,62 @@
+/**
+ * A modal on the native <dialog>: showModal() makes the page behind it inert, so focus stays in
+ * the dialog; focus returns to what opened it. `dismissible={false}` ignores Escape and outside
+ * clicks and shows no close icon (the spec's step-1 dialog).
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  dismissible?: boolean;
+  className?: string;
+}
+
+export default function Dialog({ open, onClose, title, children, dismissible = true, className }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      (opener.current as HTMLElement | null)?.focus?.();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog ${className ?? ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (dismissible) onClose();
+      }}
+      onClick={(event) => {
+        if (dismissible && event.target === ref.current) onClose();
+      }}
+    >
+      <div className="dialog-panel">
+        {dismissible && (
+          <button type="button" className="dialog-x" onClick={onClose} aria-label="Fechar">
+            <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        )}
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,45 @@
+/** Spec §2: the benefits of subscribing, "Escolher Plano" → /continuar, and "Fechar". Shared by guides and diaries. */
+import Dialog from './Dialog.tsx';
+
+export const PAYWALL_BENEFITS = [
+  'Acesso completo ao diário alimentar',
+  'Registro ilimitado de comportamentos',
+  'Histórico completo',
+  'Análise detalhada de padrões',
+  'Recursos de observação e tratamento',
+  'Suporte prioritário',
+];
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** where to go after subscribing */
+  next?: string;
+}
+
+export default function PaywallDialog({ open, onClose, next }: Props) {
+  const href = next ? `/continuar/?proxima=${encodeURIComponent(next)}` : '/continuar/';
+  return (
+    <Dialog open={open} onClose={onClose} title="Desbloqueie o acesso completo">
+      <p>Com a assinatura você continua os guias e registra tudo o que observa no dia a dia:</p>
+      <ul className="benefits">
+        {PAYWALL_BENEFITS.map((benefit) => (
+          <li key={benefit}>
+            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+              <path d="M5 12.5l4.5 4.5L19 7.5" />
+            </svg>
+            {benefit}
+          </li>
+        ))}
+      </ul>
+      <div className="dialog-actions">
+        <a className="btn btn-primary" href={href}>
+          Escolher Plano
+        </a>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Fechar
+        </button>
+      </div>
+    </Dialog>
+  );
+}

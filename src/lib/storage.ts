@@ -1,0 +1,27 @@
+/** localStorage that never throws: private mode, full quota or a blocked store only log a warning (spec §4). */
+
+export function readJson(key: string): unknown {
+  try {
+    const raw = globalThis.localStorage?.getItem(key);
+    return raw == null ? undefined : JSON.parse(raw);
+  } catch (err) {
+    console.warn(`Não foi possível ler "${key}" do armazenamento local`, err);
+    return undefined;
+  }
+}
+
+export function writeJson(key: string, value: unknown): void {
+  try {
+    globalThis.localStorage?.setItem(key, JSON.stringify(value));
+  } catch (err) {
+    console.warn(`Não foi possível salvar "${key}" no armazenamento local`, err);
+  }
+}
+
+export function removeKey(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch (err) {
+    console.warn(`Não foi possível remover "${key}" do armazenamento local`, err);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * One session/subscription store every island reads (spec §4): who is signed in, whether the
+ * profile is complete, whether a paid subscription is active. Decided by the server (/api/me);
+ * any failure means "not subscribed" and is logged. Other tabs follow sign-in and sign-out.
+ */
+import { atom } from 'nanostores';
+import { api, ApiError } from '../lib/api.ts';
+import type { Me } from '../shared/api-types.ts';
+
+export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT';
+
+export interface SessionState {
+  loading: boolean;
+  /** false when the server could not be reached: the state shown is the last known one */
+  online: boolean;
+  user: Me['user'] | null;
+  profile: Me['profile'];
+  profileComplete: boolean;
+  subscription: { active: boolean; expiresAt: string | null };
+}
+
+const EMPTY: SessionState = {
+  loading: true,
+  online: true,
+  user: null,
+  profile: null,
+  profileComplete: false,
+  subscription: { active: false, expiresAt: null },
+};
+
+export const session = atom<SessionState>(EMPTY);
+const listeners = new Set<(event: AuthEvent) => void>();
+const CHANNEL = 'olhar-de-mae-session';
+let channel: BroadcastChannel | null = null;
+let inflight: Promise<SessionState> | null = null;
+
+export function onAuthChange(listener: (event: AuthEvent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(event: AuthEvent, broadcast: boolean) {
+  for (const listener of listeners) listener(event);
+  if (broadcast) channel?.postMessage(event);
+}
+
+/** Asks the server who is signed in. Runs once per page unless `force`. */
+export function refreshSession(force = false): Promise<SessionState> {
+  if (inflight && !force) return inflight;
+  inflight = (async () => {
+    const before = session.get();
+    try {
+      const me = await api<Me>('/api/me');
+      const next: SessionState = { loading: false, online: true, ...me, subscription: me.subscription ?? EMPTY.subscription };
+      session.set(next);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        session.set({ ...EMPTY, loading: false });
+      } else {
+        console.warn('Não foi possível verificar a sessão', err);
+        // Keep what we knew, but never claim a subscription the server did not confirm.
+        session.set({ ...before, loading: false, online: false, subscription: { active: false, expiresAt: null } });
+      }
+    }
+    const after = session.get();
+    if (!before.loading && Boolean(before.user) !== Boolean(after.user)) emit(after.user ? 'SIGNED_IN' : 'SIGNED_OUT', false);
+    return after;
+  })();
+  return inflight;
+}
+
+/** After login or logout on this tab: update, tell the listeners and the other tabs. */
+export async function announce(event: AuthEvent): Promise<void> {
+  await refreshSession(true);
+  emit(event, true);
+}
+
+export function setSubscriptionActive(expiresAt: string | null): void {
+  session.set({ ...session.get(), subscription: { active: true, expiresAt } });
+  channel?.postMessage('SUBSCRIBED');
+}
+
+if (typeof window !== 'undefined' && 'BroadcastChannel' in window) {
+  channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (message: MessageEvent<AuthEvent | 'SUBSCRIBED'>) => {
+    void refreshSession(true).then(() => {
+      if (message.data === 'SIGNED_IN' || message.data === 'SIGNED_OUT') emit(message.data, false);
+    });
+  };
+}
