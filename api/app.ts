@@ -3,12 +3,18 @@
  * app.request() and server.ts runs it. One sub-app per resource, mounted with app.route().
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { systemClock, type AppDeps } from './deps.ts';
+import { logMailer } from './email/transport.ts';
+import type { AppEnv, Services } from './http/context.ts';
 import { errorResponse, toErrorResponse } from './http/errors.ts';
 import { jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from './http/middleware.ts';
 import { jsonLogger } from './log.ts';
+import { authRoutes } from './routes/auth.ts';
+import { meRoutes } from './routes/me.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { healthRoutes } from './routes/health.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
 
@@ -19,11 +25,19 @@ export interface CreateAppOptions {
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const logger = deps.logger ?? jsonLogger;
-  const clock = deps.clock ?? systemClock;
   const { config } = deps;
-  void clock;
+  const services: Services = {
+    db: deps.database.db,
+    config,
+    clock: deps.clock ?? systemClock,
+    mailer: deps.mailer ?? logMailer(logger),
+    logger,
+    payments: deps.payments,
+  };
+  // zod's own messages (wrong type, unknown key…) in Portuguese too.
+  z.config(z.locales.pt());
 
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
   app.onError((err, c) => toErrorResponse(err, c, logger));
 
   app.use('*', requestLog(logger, config.LOG_REQUESTS));
@@ -39,9 +53,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       maxAge: 600,
     }),
   );
-  app.use('/api/*', originCheck(config), jsonOnly(), limitBody());
+  app.use('/api/*', originCheck(config), jsonOnly(), limitBody(), async (c, next) => {
+    c.set('services', services);
+    await next();
+  });
 
-  const api = new Hono().route('/health', healthRoutes(deps.database));
+  const api = new Hono<AppEnv>()
+    .route('/health', healthRoutes(deps.database))
+    .route('/auth', authRoutes())
+    .route('/me', meRoutes())
+    .route('/profile', profileRoutes());
   app.route('/api', api);
   app.all('/api/*', (c) => errorResponse(c, 'not_found', 'Rota não encontrada.'));
 

@@ -37,6 +37,13 @@ export const envSchema = z.object({
   PGLITE_DIR: z.string().min(1).default('.data/pglite'),
   DATABASE_POOL_MAX: z.coerce.number({ error: 'deve ser um número inteiro' }).int().min(1).max(200).default(10),
   PUBLIC_SITE_URL: url.optional(),
+  PUBLIC_API_URL: url.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'deve começar com smtp:// ou smtps://' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Olhar de Mãe <nao-responda@olhardemae.com.br>'),
   CORS_ORIGINS: originList,
   STATIC_DIR: z.string().default('dist'),
   TRUST_PROXY: flag(false),
@@ -48,6 +55,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Env {
   /** where the site lives: links in e-mails, the origin mutations must come from */
   siteUrl: string;
+  /** where the API lives, as browsers reach it (links in e-mails) */
+  publicApiUrl: string;
   /** origins allowed to call the API: the site's plus CORS_ORIGINS */
   allowedOrigins: string[];
 }
@@ -67,5 +76,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = result.data;
   const siteUrl = (env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const allowedOrigins = [...new Set([new URL(siteUrl).origin, ...env.CORS_ORIGINS.map((o) => new URL(o).origin)])];
-  return { ...env, siteUrl, allowedOrigins };
+  const publicApiUrl = (env.PUBLIC_API_URL ?? siteUrl).replace(/\/$/, '');
+  return { ...env, siteUrl, publicApiUrl, allowedOrigins };
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { logMailer } from './email/transport.ts';
+import { logMailer, smtpMailer } from './email/transport.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
 import { describeError, jsonLogger as logger } from './log.ts';
 
@@ -22,7 +22,7 @@ export async function startServer(config: Config) {
   await database.migrate();
 
   const app = createApp(
-    { database, config, logger, mailer: logMailer(logger) },
+    { database, config, logger, mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : logMailer(logger) },
     { staticDir: config.STATIC_DIR || undefined },
   );
 

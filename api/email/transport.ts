@@ -1,4 +1,5 @@
 /** Sending e-mail: nodemailer over SMTP_URL, or the server log when none is configured. */
+import nodemailer from 'nodemailer';
 import type { Logger } from '../log.ts';
 
 export interface MailMessage {
@@ -10,6 +11,15 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
 }
 
 /** Without SMTP_URL: the whole message, links included, goes to the log (README says so). */

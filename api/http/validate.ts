@@ -10,6 +10,10 @@ import { ApiError } from './errors.ts';
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'Campo não permitido';
+      continue;
+    }
     const key = issue.path.length ? issue.path.join('.') : '_';
     fields[key] ??= issue.message;
   }

@@ -1,0 +1,35 @@
+/** The e-mails the app sends, in pt-BR, as plain text and simple HTML. */
+import type { MailMessage } from './transport.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+function layout(title: string, paragraphs: string[], button?: { label: string; href: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const action = button
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="background:#a23e6b;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:bold">${escapeHtml(button.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#5c5563">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(button.href)}</p>`
+    : '';
+  return `<!doctype html><html lang="pt-BR"><body style="margin:0;background:#fff8f3;font-family:Arial,sans-serif;color:#2e2a33"><div style="max-width:520px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#852f56">${escapeHtml(title)}</h1>${body}${action}<p style="font-size:13px;color:#5c5563">Olhar de Mãe — o olhar que só uma mãe tem.</p></div></body></html>`;
+}
+
+export function confirmationEmail(to: string, link: string): MailMessage {
+  const intro = 'Que bom ter você no Olhar de Mãe! Para ativar sua conta, confirme seu e-mail pelo link abaixo.';
+  const expiry = 'O link vale por 24 horas e só pode ser usado uma vez. Se você não criou esta conta, ignore esta mensagem.';
+  return {
+    to,
+    subject: 'Confirme seu e-mail no Olhar de Mãe',
+    text: `Olá!\n\n${intro}\n\n${link}\n\n${expiry}\n\nOlhar de Mãe`,
+    html: layout('Confirme seu e-mail', ['Olá!', intro, expiry], { label: 'Confirmar meu e-mail', href: link }),
+  };
+}
+
+export function alreadyRegisteredEmail(to: string, loginLink: string): MailMessage {
+  const intro = 'Alguém (talvez você) tentou criar uma conta no Olhar de Mãe com este e-mail, mas você já tem uma conta.';
+  const next = 'Para entrar, use seu e-mail e sua senha. Se não foi você, pode ignorar esta mensagem: nada foi alterado.';
+  return {
+    to,
+    subject: 'Você já tem uma conta no Olhar de Mãe',
+    text: `Olá!\n\n${intro}\n\n${next}\n\nEntrar: ${loginLink}\n\nOlhar de Mãe`,
+    html: layout('Você já tem uma conta', ['Olá!', intro, next], { label: 'Entrar no Olhar de Mãe', href: loginLink }),
+  };
+}

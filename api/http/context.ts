@@ -1,0 +1,75 @@
+/** What every route can read from the request context, and the session middleware. */
+import type { Context, MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../deps.ts';
+import type { Mailer } from '../email/transport.ts';
+import type { Config } from '../env.ts';
+import type { Logger } from '../log.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { SESSION_COOKIE, validateSession, type SessionUser, type ValidSession } from '../services/sessions.ts';
+import { ApiError } from './errors.ts';
+import { requestProtocol } from './middleware.ts';
+
+export interface Services {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  logger: Logger;
+  payments?: PaymentProvider;
+}
+
+export interface AppEnv {
+  Variables: {
+    services: Services;
+    user: SessionUser;
+    session: ValidSession;
+  };
+}
+
+export const services = (c: Context<AppEnv>) => c.get('services');
+
+export function clientIp(c: Context<AppEnv>): string | null {
+  if (services(c).config.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const auditContext = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
+
+export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: requestProtocol(c.req.raw, services(c).config) === 'https',
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: requestProtocol(c.req.raw, services(c).config) === 'https' });
+}
+
+/** 401 unless the session cookie names a live session; slides the expiry when due. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = getCookie(c, SESSION_COOKIE);
+  const { db, clock } = services(c);
+  const found = token ? await validateSession(db, token, clock.now()) : null;
+  if (!found) {
+    if (token) clearSessionCookie(c);
+    throw new ApiError('unauthenticated');
+  }
+  if (found.session.renewed) setSessionCookie(c, token!, found.session.expiresAt);
+  c.set('user', found.user);
+  c.set('session', found.session);
+  await next();
+};

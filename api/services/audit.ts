@@ -1,0 +1,43 @@
+/** The audit log: who did what and from where — never a password, token, CPF or diary text. */
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import type { Database } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
+
+export type AuditEvent =
+  | 'signup'
+  | 'signup_existing_email'
+  | 'email_confirmed'
+  | 'email_confirmation_failed'
+  | 'confirmation_resent'
+  | 'login_ok'
+  | 'login_failed'
+  | 'login_unconfirmed'
+  | 'logout'
+  | 'password_changed'
+  | 'rate_limited'
+  | 'profile_saved'
+  | 'payment_confirmed_by_admin';
+
+export const hashEmail = (email: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(email.trim().toLowerCase())));
+
+export interface AuditContext {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function audit(
+  db: Database,
+  event: AuditEvent,
+  context: AuditContext,
+  subject: { userId?: string | null; email?: string | null; details?: Record<string, unknown> } = {},
+): Promise<void> {
+  await db.insert(auditLog).values({
+    event,
+    userId: subject.userId ?? null,
+    emailHash: subject.email ? hashEmail(subject.email) : null,
+    ip: context.ip,
+    userAgent: context.userAgent?.slice(0, 300) ?? null,
+    details: subject.details ?? null,
+  });
+}

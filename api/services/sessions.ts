@@ -1,0 +1,80 @@
+/**
+ * Sessions the Lucia way (lucia-auth.com/sessions): a random token in an HttpOnly cookie, only
+ * its SHA-256 in the database, 30 days that slide when used, revocation on logout and on
+ * password change.
+ */
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+
+export const SESSION_COOKIE = 'session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Extend when less than half the lifetime is left: one write per 15 days, not per request. */
+const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+export interface ValidSession {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  /** true when this validation slid the expiry (the cookie must be re-sent) */
+  renewed: boolean;
+}
+
+export function generateToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(db: Database, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, createdAt: now });
+  return { token, expiresAt };
+}
+
+export async function validateSession(db: Database, token: string, now: Date): Promise<{ session: ValidSession; user: SessionUser } | null> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() >= row.expiresAt.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  let renewed = false;
+  if (row.expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    renewed = true;
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  }
+  return { session: { id, userId: row.userId, expiresAt, renewed }, user: { id: row.userId, email: row.email } };
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Every session of the user, except the one given (the device that changed the password). */
+export async function deleteUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+}

@@ -1,0 +1,179 @@
+/**
+ * The rules of spec §5, with its exact messages. The forms and the API use these same schemas,
+ * so a mother sees the same message in the browser as the server would answer.
+ */
+import { z } from 'zod';
+import { LIMITS } from './enums.ts';
+
+const onlyDigits = (value: string) => value.replace(/\D/g, '');
+
+/** A string field: missing, null or not a string all read as "required". */
+const text = (required: string) => z.string({ error: required });
+
+// ── name ──────────────────────────────────────────────────────────────────────────────
+const NAME_CHARS = /^[\p{L}\p{M}' ’-]+$/u;
+
+export function fullNameError(raw: string): string | null {
+  const value = raw.trim().replace(/\s+/g, ' ');
+  if (!value) return 'Nome completo é obrigatório';
+  if (value.length < 2) return 'Nome muito curto';
+  if (value.length > LIMITS.fullName) return 'Nome muito longo';
+  if (value.split(' ').filter(Boolean).length < 2) return 'Digite nome e sobrenome';
+  if (!NAME_CHARS.test(value)) return 'Nome contém caracteres inválidos';
+  return null;
+}
+
+export const fullNameSchema = text('Nome completo é obrigatório')
+  .max(1000, { error: 'Nome muito longo' })
+  .superRefine((value, ctx) => {
+    const error = fullNameError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  })
+  .transform((value) => value.trim().replace(/\s+/g, ' '));
+
+// ── e-mail ────────────────────────────────────────────────────────────────────────────
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function emailError(raw: string): string | null {
+  const value = raw.trim();
+  if (!value) return 'Email é obrigatório';
+  if (value.length > LIMITS.email) return 'Email muito longo';
+  if (!EMAIL_PATTERN.test(value)) return 'Email inválido';
+  if (value.split('@')[0]!.length > LIMITS.emailLocal) return 'Email inválido';
+  return null;
+}
+
+export const emailSchema = text('Email é obrigatório')
+  .max(1000, { error: 'Email muito longo' })
+  .superRefine((value, ctx) => {
+    const error = emailError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  })
+  .transform((value) => value.trim().toLowerCase());
+
+// ── phone ─────────────────────────────────────────────────────────────────────────────
+export function phoneError(raw: string): string | null {
+  if (!raw.trim()) return 'Telefone é obrigatório';
+  if (/[^\d\s()+.-]/.test(raw)) return 'Telefone deve ter 10 ou 11 dígitos';
+  const digits = onlyDigits(raw);
+  if (digits.length !== 10 && digits.length !== 11) return 'Telefone deve ter 10 ou 11 dígitos';
+  const ddd = Number(digits.slice(0, 2));
+  if (ddd < 11 || ddd > 99) return 'DDD inválido';
+  return null;
+}
+
+export const phoneSchema = text('Telefone é obrigatório')
+  .max(100, { error: 'Telefone deve ter 10 ou 11 dígitos' })
+  .superRefine((value, ctx) => {
+    const error = phoneError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  })
+  .transform(onlyDigits);
+
+/** (AA) NNNN-NNNN or (AA) NNNNN-NNNN, as the spec shows phones. */
+export function formatPhone(value: string): string {
+  const d = onlyDigits(value);
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return value;
+}
+
+/** Input mask as the mother types: keeps at most `maxDigits` digits. */
+export function maskPhone(value: string, maxDigits = 11): string {
+  const d = onlyDigits(value).slice(0, maxDigits);
+  if (d.length === 0) return '';
+  if (d.length <= 2) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 2)}) ${d.slice(2)}`;
+  if (d.length <= 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+}
+
+// ── CPF ───────────────────────────────────────────────────────────────────────────────
+export function isValidCpf(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
+}
+
+export function cpfError(raw: string): string | null {
+  if (!raw.trim()) return 'CPF é obrigatório';
+  if (/[^\d\s.-]/.test(raw)) return 'CPF inválido';
+  const digits = onlyDigits(raw);
+  if (digits.length !== 11) return 'CPF deve ter 11 dígitos';
+  if (/^(\d)\1{10}$/.test(digits)) return 'CPF inválido';
+  if (!isValidCpf(digits)) return 'CPF inválido';
+  return null;
+}
+
+export const cpfSchema = text('CPF é obrigatório')
+  .max(100, { error: 'CPF deve ter 11 dígitos' })
+  .superRefine((value, ctx) => {
+    const error = cpfError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  })
+  .transform(onlyDigits);
+
+export function formatCpf(value: string): string {
+  const d = onlyDigits(value);
+  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : value;
+}
+
+export function maskCpf(value: string): string {
+  const d = onlyDigits(value).slice(0, 11);
+  if (d.length <= 3) return d;
+  if (d.length <= 6) return `${d.slice(0, 3)}.${d.slice(3)}`;
+  if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+
+// ── password ──────────────────────────────────────────────────────────────────────────
+export const PASSWORD_MIN = 8;
+/** Argon2 cost grows with length: a ceiling keeps a huge password from being a denial of service. */
+export const PASSWORD_MAX = 256;
+
+export const newPasswordSchema = text('A senha deve ter pelo menos 8 caracteres')
+  .min(PASSWORD_MIN, { error: 'A senha deve ter pelo menos 8 caracteres' })
+  .max(PASSWORD_MAX, { error: 'A senha deve ter no máximo 256 caracteres' });
+
+export const passwordSchema = text('Senha é obrigatória')
+  .min(1, { error: 'Senha é obrigatória' })
+  .max(PASSWORD_MAX, { error: 'A senha deve ter no máximo 256 caracteres' });
+
+// ── forms ─────────────────────────────────────────────────────────────────────────────
+export const signupSchema = z.strictObject({ email: emailSchema, password: newPasswordSchema });
+export const loginSchema = z.strictObject({ email: emailSchema, password: passwordSchema });
+export const resendSchema = z.strictObject({ email: emailSchema });
+export const passwordChangeSchema = z.strictObject({ currentPassword: passwordSchema, newPassword: newPasswordSchema });
+
+/** Sign-up form in the browser adds the confirmation (spec §5). */
+export const signupFormSchema = z
+  .object({ email: emailSchema, password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: 'As senhas não coincidem' });
+
+export const profileSchema = z.strictObject({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  cpf: cpfSchema,
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+/** Complete only when all four fields are non-empty after trimming (spec §3). */
+export function isProfileComplete(profile: Partial<Record<'fullName' | 'email' | 'phone' | 'cpf', string | null>> | null | undefined): boolean {
+  return Boolean(profile && [profile.fullName, profile.email, profile.phone, profile.cpf].every((v) => typeof v === 'string' && v.trim() !== ''));
+}
+
+/** First message per field, for forms. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

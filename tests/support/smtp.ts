@@ -1,0 +1,58 @@
+/** A real SMTP server on loopback that keeps what it receives: e-mail tests speak real SMTP. */
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  subject: string;
+  text: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  messages: ReceivedMail[];
+  /** waits for the next message to this address (or any, without one) */
+  next(to?: string, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const waiters: Array<{ to?: string; resolve: (m: ReceivedMail) => void }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const parsed = await simpleParser(raw);
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, subject: parsed.subject ?? '', text: parsed.text ?? '' };
+        messages.push(mail);
+        for (const waiter of [...waiters]) {
+          if (!waiter.to || mail.to.includes(waiter.to.toLowerCase())) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(mail);
+          }
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    next(to, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no e-mail to ${to ?? 'anyone'} within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ to, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
