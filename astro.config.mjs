@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import { unified } from '@astrojs/markdown-remark';
 import remarkDirective from 'remark-directive';
 import { remarkGuide } from './src/integrations/remark-guide.ts';
+import { GUARD_BOOT_HASH } from './src/integrations/guard-boot.mjs';
 
 const apiPort = process.env.API_PORT ?? '4322';
 
@@ -30,6 +31,7 @@ export default defineConfig({
         "manifest-src 'self'",
         "worker-src 'self'",
       ],
+      scriptDirective: { hashes: [GUARD_BOOT_HASH] },
     },
   },
   devToolbar: { enabled: false },

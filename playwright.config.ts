@@ -1,23 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/chromium.ts';
+import { E2E } from './tests/e2e/env.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4399);
-const baseURL = `http://localhost:${port}`;
-// A fresh embedded database per run, unless DATABASE_URL points at a (fresh) PostgreSQL.
-const pgliteDir = path.join(mkdtempSync(path.join(tmpdir(), 'olhar-e2e-')), 'pglite');
+const baseURL = `http://localhost:${E2E.port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL,
     locale: 'pt-BR',
@@ -27,6 +23,8 @@ export default defineConfig({
   },
   projects: [{ name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } }],
   webServer: {
+    // The real server on the built site, with a fresh embedded database per run,
+    // or the (fresh) PostgreSQL of DATABASE_URL.
     command: 'node api/server.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
@@ -34,12 +32,14 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(port),
+      PORT: String(E2E.port),
       HOST: '127.0.0.1',
-      PGLITE_DIR: pgliteDir,
+      PGLITE_DIR: E2E.pgliteDir,
       PUBLIC_SITE_URL: baseURL,
       STATIC_DIR: 'dist',
       LOG_REQUESTS: '0',
+      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+      ADMIN_TOKEN: E2E.adminToken,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -12,6 +12,7 @@ import type { AppEnv, Services } from './http/context.ts';
 import { errorResponse, toErrorResponse } from './http/errors.ts';
 import { jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from './http/middleware.ts';
 import { jsonLogger } from './log.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { meRoutes } from './routes/me.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route('/auth', authRoutes())
     .route('/me', meRoutes())
     .route('/profile', profileRoutes());
+  if (config.ADMIN_TOKEN) api.route('/admin', adminRoutes(config.ADMIN_TOKEN));
   app.route('/api', api);
   app.all('/api/*', (c) => errorResponse(c, 'not_found', 'Rota não encontrada.'));
 

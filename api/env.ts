@@ -46,6 +46,11 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Olhar de Mãe <nao-responda@olhardemae.com.br>'),
   CORS_ORIGINS: originList,
   STATIC_DIR: z.string().default('dist'),
+  ADMIN_TOKEN: z
+    .string()
+    .min(24, { error: 'deve ter pelo menos 24 caracteres' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: flag(false),
   LOG_REQUESTS: flag(true),
 });

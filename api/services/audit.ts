@@ -17,7 +17,8 @@ export type AuditEvent =
   | 'password_changed'
   | 'rate_limited'
   | 'profile_saved'
-  | 'payment_confirmed_by_admin';
+  | 'payment_confirmed_by_admin'
+  | 'subscription_granted_by_admin';
 
 export const hashEmail = (email: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(email.trim().toLowerCase())));
 

@@ -3,8 +3,8 @@
  * offline); once hydrated, ticks are kept on the device under the list's key.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId } from 'react';
-import { checklists, loadChecklist, toggleItem } from '../stores/progress.ts';
+import { useLayoutEffect, useId, useRef } from 'react';
+import { checklists, loadChecklist, saveChecklist, toggleItem } from '../stores/progress.ts';
 
 interface Props {
   storageKey: string;
@@ -15,14 +15,18 @@ interface Props {
 export default function Checklist({ storageKey, title, items }: Props) {
   const all = useStore(checklists);
   const id = useId();
-  useEffect(() => {
-    loadChecklist(storageKey, items.length);
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const stored = loadChecklist(storageKey, items.length);
+    // Boxes ticked in the server-rendered list before hydration are the mother's: keep them.
+    const ticked = [...ref.current!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].map((input) => input.checked);
+    if (ticked.some((checked, i) => checked && !stored[i])) saveChecklist(storageKey, stored.map((value, i) => value || Boolean(ticked[i])));
   }, [storageKey, items.length]);
   const checked = all[storageKey]?.length === items.length ? all[storageKey]! : items.map(() => false);
   const done = checked.filter(Boolean).length;
 
   return (
-    <section className="checklist" data-checklist={storageKey} aria-labelledby={`${id}-title`}>
+    <section ref={ref} className="checklist" data-checklist={storageKey} aria-labelledby={`${id}-title`}>
       <div className="checklist-head">
         <h2 id={`${id}-title`}>{title}</h2>
         <p className="checklist-count" aria-live="polite">

@@ -1,19 +1,22 @@
 /**
  * The free-text notes of an observation page. The spec keeps them only in screen state and
- * loses them on leaving; here they stay on this device (never sent to the server).
+ * loses them on leaving; here they stay on this device (never sent to the server). The textarea
+ * is uncontrolled so that text typed before hydration is kept, not overwritten.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { readJson, writeJson } from '../lib/storage.ts';
 
 export default function ObservationNotes({ condition }: { condition: string }) {
   const key = `notas-observacao-${condition}`;
   const id = useId();
-  const [text, setText] = useState('');
+  const ref = useRef<HTMLTextAreaElement>(null);
   const [saved, setSaved] = useState(false);
 
   useEffect(() => {
+    const element = ref.current!;
     const stored = readJson(key);
-    if (typeof stored === 'string') setText(stored);
+    if (element.value) writeJson(key, element.value);
+    else if (typeof stored === 'string') element.value = stored;
   }, [key]);
 
   useEffect(() => {
@@ -26,14 +29,14 @@ export default function ObservationNotes({ condition }: { condition: string }) {
     <div className="field notes">
       <label htmlFor={id}>Suas observações</label>
       <textarea
+        ref={ref}
         id={id}
         rows={6}
         maxLength={5000}
         placeholder="Digite suas observações aqui..."
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          writeJson(key, event.target.value);
+        defaultValue=""
+        onInput={(event) => {
+          writeJson(key, event.currentTarget.value);
           setSaved(true);
         }}
         aria-describedby={`${id}-hint`}

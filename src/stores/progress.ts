@@ -21,11 +21,15 @@ export function loadChecklist(key: string, length: number): boolean[] {
   return stored;
 }
 
+export function saveChecklist(key: string, value: boolean[]): void {
+  checklists.setKey(key, value);
+  writeJson(key, value);
+}
+
 export function toggleItem(key: string, index: number, length: number): void {
   const next = [...loadChecklist(key, length)];
   next[index] = !next[index];
-  checklists.setKey(key, next);
-  writeJson(key, next);
+  saveChecklist(key, next);
 }
 
 // Another tab ticked something: follow it.

@@ -14,11 +14,13 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** waits for the next message to this address (or any, without one) */
   next(to?: string, timeoutMs?: number): Promise<ReceivedMail>;
+  onMessage(listener: (mail: ReceivedMail) => void): void;
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(listenPort = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  const listeners: Array<(mail: ReceivedMail) => void> = [];
   const waiters: Array<{ to?: string; resolve: (m: ReceivedMail) => void }> = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -32,6 +34,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const parsed = await simpleParser(raw);
         const mail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, subject: parsed.subject ?? '', text: parsed.text ?? '' };
         messages.push(mail);
+        for (const listener of listeners) listener(mail);
         for (const waiter of [...waiters]) {
           if (!waiter.to || mail.to.includes(waiter.to.toLowerCase())) {
             waiters.splice(waiters.indexOf(waiter), 1);
@@ -42,7 +45,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -53,6 +56,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         waiters.push({ to, resolve: (m) => (clearTimeout(timer), resolve(m)) });
       });
     },
+    onMessage: (listener) => void listeners.push(listener),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

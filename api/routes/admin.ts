@@ -1,0 +1,43 @@
+/**
+ * Operator routes, mounted only when ADMIN_TOKEN is set; `Authorization: Bearer $ADMIN_TOKEN`.
+ * Every action is audit-logged.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { users } from '../db/schema.ts';
+import { auditContext, services, type AppEnv } from '../http/context.ts';
+import { ApiError } from '../http/errors.ts';
+import { jsonBody } from '../http/validate.ts';
+import { audit } from '../services/audit.ts';
+import { extendSubscription } from '../services/activation.ts';
+import { emailSchema } from '../../src/shared/validation.ts';
+
+function bearer(token: string): MiddlewareHandler<AppEnv> {
+  const expected = Buffer.from(token);
+  return async (c, next) => {
+    const given = Buffer.from(c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new ApiError('unauthenticated', 'Token de administração inválido.');
+    await next();
+  };
+}
+
+const grantSchema = z.strictObject({
+  email: emailSchema,
+  months: z.number({ error: 'Informe os meses' }).int().min(1).max(24),
+});
+
+export function adminRoutes(token: string) {
+  return new Hono<AppEnv>()
+    .use(bearer(token))
+    .post('/subscriptions', jsonBody(grantSchema), async (c) => {
+      const { email, months } = c.req.valid('json');
+      const { db, clock } = services(c);
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      if (!user) throw new ApiError('not_found', 'Nenhuma conta com este e-mail.');
+      const expiresAt = await extendSubscription(db, user.id, months >= 6 ? '6-meses' : months >= 3 ? '3-meses' : '1-mes', months, clock.now());
+      await audit(db, 'subscription_granted_by_admin', auditContext(c), { userId: user.id, details: { months } });
+      return c.json({ subscription: { active: true, expiresAt: expiresAt.toISOString() } });
+    });
+}

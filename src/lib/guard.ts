@@ -1,0 +1,39 @@
+/**
+ * The route guard of every non-public page (spec §2): content stays hidden behind skeletons
+ * (BaseLayout's boot script) until the session is checked; no session → /auth, incomplete
+ * profile → /profile-setup. Re-checked on sign-in and sign-out, in every open tab.
+ */
+import { readJson, removeKey, writeJson } from './storage.ts';
+import { onAuthChange, refreshSession, type SessionState } from '../stores/session.ts';
+
+const SNAPSHOT = 'sessao-conhecida';
+type Access = 'guarded' | 'signed-in';
+
+function decide(state: SessionState, access: Access): string | null {
+  if (!state.online) {
+    // Offline: trust what this device last knew, so cached pages still open.
+    const known = readJson(SNAPSHOT) as { signedIn?: boolean; profileComplete?: boolean } | undefined;
+    if (!known?.signedIn) return '/auth/';
+    return access === 'guarded' && !known.profileComplete ? '/profile-setup/' : null;
+  }
+  if (!state.user) {
+    removeKey(SNAPSHOT);
+    return '/auth/';
+  }
+  writeJson(SNAPSHOT, { signedIn: true, profileComplete: state.profileComplete });
+  if (access === 'guarded' && !state.profileComplete) return '/profile-setup/';
+  return null;
+}
+
+async function check(access: Access) {
+  const state = await refreshSession(true);
+  const target = decide(state, access);
+  if (target) window.location.replace(target);
+  else document.documentElement.dataset.guard = 'ok';
+}
+
+const access = document.documentElement.dataset.access as Access | undefined;
+if (access === 'guarded' || access === 'signed-in') {
+  void check(access);
+  onAuthChange(() => void check(access));
+}

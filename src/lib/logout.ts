@@ -1,0 +1,26 @@
+/** A visible way out (the spec has none): ends the session on the server and on this device. */
+import { api } from './api.ts';
+import { removeKey } from './storage.ts';
+import { toast } from './toast.ts';
+import { announce } from '../stores/session.ts';
+
+export async function logout(): Promise<void> {
+  try {
+    await api('/api/auth/logout', { body: {} });
+  } catch (err) {
+    if ((err as { status?: number }).status !== 401) {
+      toast('Erro', 'Não foi possível sair agora. Verifique sua conexão e tente novamente.');
+      return;
+    }
+  }
+  removeKey('sessao-conhecida');
+  await announce('SIGNED_OUT');
+  window.location.replace('/auth/');
+}
+
+for (const button of document.querySelectorAll<HTMLButtonElement>('[data-logout]')) {
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    void logout().finally(() => (button.disabled = false));
+  });
+}

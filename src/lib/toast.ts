@@ -1,0 +1,43 @@
+/**
+ * Toasts (spec §8): a title and a message, destructive unless marked success. A polite live
+ * region announces them; no framework needed, so any island or script can call toast().
+ */
+export type ToastVariant = 'success' | 'error' | 'info';
+
+const DURATION_MS = 5000;
+let region: HTMLElement | null = null;
+
+function ensureRegion(): HTMLElement {
+  if (region && document.body.contains(region)) return region;
+  region = document.createElement('div');
+  region.className = 'toasts';
+  region.setAttribute('role', 'status');
+  region.setAttribute('aria-live', 'polite');
+  document.body.append(region);
+  return region;
+}
+
+export function toast(title: string, description?: string, variant: ToastVariant = 'error'): void {
+  if (typeof document === 'undefined') return;
+  const item = document.createElement('div');
+  item.className = `toast toast-${variant}`;
+  const strong = document.createElement('p');
+  strong.className = 'toast-title';
+  strong.textContent = title;
+  item.append(strong);
+  if (description) {
+    const text = document.createElement('p');
+    text.className = 'toast-text';
+    text.textContent = description;
+    item.append(text);
+  }
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'toast-close';
+  close.setAttribute('aria-label', 'Fechar aviso');
+  close.textContent = '×';
+  close.addEventListener('click', () => item.remove());
+  item.append(close);
+  ensureRegion().append(item);
+  setTimeout(() => item.remove(), DURATION_MS);
+}

@@ -1,0 +1,123 @@
+import { PASSWORD, PROFILE, confirmLink, createAccount, expect, expectNoAxeViolations, signIn, test, uniqueEmail, waitForMail } from './fixtures.ts';
+
+test.describe('accounts', () => {
+  test('sign up, confirm through the e-mail, log in, complete the profile with masks, reach home', async ({ page }) => {
+    const email = uniqueEmail('nova');
+    await page.goto('/auth/');
+    await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirme a senha').fill('outra-coisa-1');
+    await page.getByRole('button', { name: 'Criar conta' }).last().click();
+    await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+    await page.getByLabel('Confirme a senha').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Criar conta' }).last().click();
+    await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Confira seu e-mail' })).toBeVisible();
+
+    const mail = await waitForMail(email);
+    expect(mail.subject).toBe('Confirme seu e-mail no Olhar de Mãe');
+    await page.goto(confirmLink(mail.text));
+    await expect(page).toHaveURL(/\/auth\/\?confirmado=1$/);
+    await expect(page.getByText('E-mail confirmado!')).toBeVisible();
+
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Mostrar senha' }).click();
+    await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Entrar' }).last().click();
+    await expect(page).toHaveURL(/\/profile-setup\/$/);
+
+    await expect(page.getByLabel('E-mail')).toHaveValue(email);
+    await page.getByLabel('Nome completo').fill('Maria');
+    await page.getByLabel('Celular').pressSequentially('11987654321999');
+    await expect(page.getByLabel('Celular')).toHaveValue('(11) 98765-4321');
+    await page.getByLabel('CPF').pressSequentially('52998224724');
+    await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-24');
+    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await expect(page.getByText('Digite nome e sobrenome')).toBeVisible();
+    await expect(page.getByText('CPF inválido')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Nome completo').fill(PROFILE.fullName);
+    await page.getByLabel('CPF').fill('');
+    await page.getByLabel('CPF').pressSequentially('52998224725');
+    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await expect(page.getByText('Perfil criado com sucesso!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Ferramentas de acompanhamento' })).toBeVisible();
+  });
+
+  test('the guard sends visitors to /auth and incomplete profiles to /profile-setup', async ({ page, context, request }) => {
+    for (const path of ['/', '/sono/', '/hiperatividade/observacao/', '/profile-setup/']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/auth\/$/);
+    }
+    await signIn(context, request, { complete: false });
+    await page.goto('/foco/');
+    await expect(page).toHaveURL(/\/profile-setup\/$/);
+    await page.goto('/auth/');
+    await expect(page).toHaveURL(/\/profile-setup\/$/);
+  });
+
+  test('never shows guarded content before the check, and a complete profile passes', async ({ page, context, request }) => {
+    await signIn(context, request);
+    await page.route('**/api/me', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.goto('/sono/', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('.guard-skeleton')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sono Desregulado' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Sono Desregulado' })).toBeVisible();
+    await page.goto('/auth/');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the 6th bad login in a row shows the rate-limit message', async ({ page, request }) => {
+    const { email } = await createAccount(request);
+    await page.goto('/auth/');
+    await page.getByLabel('E-mail').fill(email);
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel('Senha', { exact: true }).fill(`errada-${i}-senha`);
+      await page.getByRole('button', { name: 'Entrar' }).last().click();
+      await expect(page.getByText('E-mail ou senha incorretos.').last()).toBeVisible();
+    }
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).last().click();
+    await expect(page.getByText(/Muitas tentativas\. Tente novamente em \d+ minutos\./)).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/$/);
+  });
+
+  test('an unconfirmed login explains and offers a new link', async ({ page, request }) => {
+    const email = uniqueEmail('sem-confirmar');
+    await request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
+    await page.goto('/auth/');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).last().click();
+    await expect(page.getByText(/Confirme seu e-mail antes de entrar/)).toBeVisible();
+    await page.getByRole('button', { name: 'Reenviar link de confirmação' }).click();
+    await expect(page.getByText('Link reenviado')).toBeVisible();
+  });
+
+  test('logging out in one tab signs out the others', async ({ page, context, request }) => {
+    await signIn(context, request);
+    await page.goto('/');
+    const other = await context.newPage();
+    await other.goto('/sono/');
+    await expect(other.getByRole('heading', { name: 'Sono Desregulado' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/auth\/$/);
+    await expect(other).toHaveURL(/\/auth\/$/);
+  });
+
+  test('the public pages have no accessibility violations', async ({ page }) => {
+    for (const path of ['/auth/', '/politicas-de-privacidade/']) {
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(9);
+  });
+});

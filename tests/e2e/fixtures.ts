@@ -1,0 +1,75 @@
+/** Accounts for browser tests, made through the real routes and a real SMTP conversation. */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { E2E } from './env.ts';
+
+export const PASSWORD = 'senha-segura-123';
+let counter = 0;
+export const uniqueEmail = (name = 'mae') => `${name}.${Date.now()}.${counter++}@example.com`;
+
+export async function waitForMail(to: string, timeoutMs = 10_000): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of readdirSync(E2E.mailDir).sort().reverse()) {
+      const mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8')) as { to: string[]; subject: string; text: string };
+      if (mail.to.includes(to.toLowerCase())) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no e-mail to ${to}`);
+}
+
+export const confirmLink = (text: string) => /https?:\/\/\S+\/api\/auth\/confirm\?token=[a-z2-7]+/.exec(text)![0];
+
+export const PROFILE = { fullName: 'Maria da Silva', phone: '(11) 98765-4321', cpf: '529.982.247-25' };
+
+export interface Account {
+  email: string;
+}
+
+/** Sign-up → confirmation link → login (cookie lands in `request`'s storage) → profile → subscription. */
+export async function createAccount(
+  request: APIRequestContext,
+  options: { complete?: boolean; subscribed?: boolean; email?: string } = {},
+): Promise<Account> {
+  const email = options.email ?? uniqueEmail();
+  expect((await request.post('/api/auth/signup', { data: { email, password: PASSWORD } })).status()).toBe(201);
+  const link = new URL(confirmLink((await waitForMail(email)).text));
+  await request.get(link.pathname + link.search, { maxRedirects: 0 });
+  expect((await request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  if (options.complete !== false) {
+    expect((await request.put('/api/profile', { data: { ...PROFILE, email } })).status()).toBe(200);
+  }
+  if (options.subscribed) {
+    const res = await request.post('/api/admin/subscriptions', {
+      data: { email, months: 1 },
+      headers: { authorization: `Bearer ${E2E.adminToken}` },
+    });
+    expect(res.status()).toBe(200);
+  }
+  return { email };
+}
+
+export async function signIn(context: BrowserContext, request: APIRequestContext, options: Parameters<typeof createAccount>[1] = {}) {
+  const account = await createAccount(request, options);
+  await context.addCookies((await request.storageState()).cookies);
+  return account;
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
+
+/** Waits until the named island has hydrated (Astro drops its `ssr` attribute). */
+export async function hydrated(page: Page, component: string) {
+  await page.waitForFunction(
+    (name) => [...document.querySelectorAll('astro-island')].some((el) => el.getAttribute('component-url')?.includes(name) && !el.hasAttribute('ssr')),
+    component,
+  );
+}
+
+export const test = base;
+export { expect };

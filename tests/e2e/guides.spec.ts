@@ -1,0 +1,113 @@
+import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+
+test.describe('guides', () => {
+  test('ticks survive a reload, and the stage progress follows them', async ({ page, context, request }) => {
+    await signIn(context, request);
+    await page.goto('/sono/observacao/');
+    const signs = page.locator('[data-checklist="sono-signs"]');
+    await expect(signs.getByRole('checkbox')).toHaveCount(8);
+    await expect(page.locator('[data-checklist="sono-context"]').getByRole('checkbox')).toHaveCount(5);
+    await signs.getByRole('checkbox').nth(0).check();
+    await signs.getByRole('checkbox').nth(3).check();
+    await expect(signs.getByText('2 de 8')).toBeVisible();
+    await expect(page.getByText('2 de 13 itens marcados')).toBeVisible();
+    await page.reload();
+    await expect(signs.getByRole('checkbox').nth(0)).toBeChecked();
+    await expect(signs.getByRole('checkbox').nth(3)).toBeChecked();
+    await expect(signs.getByRole('checkbox').nth(1)).not.toBeChecked();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('sono-signs')!))).toEqual([true, false, false, true, false, false, false, false]);
+  });
+
+  test('a corrupted stored list starts unchecked, and can be ticked again', async ({ page, context, request }) => {
+    await signIn(context, request);
+    await page.goto('/foco/observacao/');
+    for (const bad of ['"nao-e-lista"', '[true,false]', '{bad json', '[1,2,3,4,5,6,7,8]']) {
+      await page.evaluate((value) => localStorage.setItem('foco-signs', value), bad);
+      await page.reload();
+      const list = page.locator('[data-checklist="foco-signs"]');
+      await expect(list.getByText('0 de 8')).toBeVisible();
+      await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(0);
+    }
+    await page.locator('[data-checklist="foco-signs"]').getByRole('checkbox').first().check();
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('foco-signs') ?? '[]')[0])).toBe(true);
+  });
+
+  test('checklists are in the static HTML, readable without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/aprendizado/observacao/');
+    await expect(page.locator('[data-checklist="aprendizado-home-signs"] input[type="checkbox"]')).toHaveCount(7);
+    await expect(page.locator('[data-checklist="aprendizado-school-signs"] input[type="checkbox"]')).toHaveCount(7);
+    await context.close();
+  });
+
+  test('after step 1 of learning, the completion dialog cannot be dismissed and leads to the offer', async ({ page, context, request }) => {
+    await signIn(context, request);
+    await page.goto('/aprendizado/observacao/');
+    await hydrated(page, 'StageNav');
+    await page.getByRole('link', { name: 'Próxima Etapa' }).click();
+    const dialog = page.getByRole('dialog', { name: /Parabéns! Você concluiu a Etapa 1/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('R$ 29,90')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Fechar' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expect(dialog.getByRole('link', { name: 'Próxima Etapa' })).toHaveAttribute('href', /^\/continuar\/\?proxima=%2Faprendizado%2Ftratamento%2F$/);
+    await expect(page).toHaveURL(/\/aprendizado\/observacao\/$/);
+  });
+
+  test('a non-subscriber gets the paywall from Próxima Etapa, and it closes', async ({ page, context, request }) => {
+    await signIn(context, request);
+    await page.goto('/irritabilidade/observacao/');
+    await hydrated(page, 'StageNav');
+    await page.getByRole('link', { name: 'Próxima Etapa' }).click();
+    const paywall = page.getByRole('dialog', { name: 'Desbloqueie o acesso completo' });
+    await expect(paywall).toBeVisible();
+    await expect(paywall.getByRole('listitem')).toHaveCount(6);
+    await expect(paywall.getByRole('link', { name: 'Escolher Plano' })).toHaveAttribute('href', /^\/continuar\//);
+    await expectNoAxeViolations(page);
+    await paywall.getByRole('button', { name: 'Fechar' }).last().click();
+    await expect(paywall).toBeHidden();
+    await expect(page).toHaveURL(/\/irritabilidade\/observacao\/$/);
+    await page.goto('/irritabilidade/');
+    await expect(page.getByText('Complete a etapa anterior para desbloquear')).toHaveCount(2);
+  });
+
+  test('a subscriber goes on to treatment, and the hub unlocks step 2', async ({ page, context, request }) => {
+    await signIn(context, request, { subscribed: true });
+    await page.goto('/hiperatividade/');
+    await expect(page.getByText('Complete a etapa anterior para desbloquear')).toHaveCount(2);
+    await page.getByRole('link', { name: /Guia de Observação/ }).click();
+    await hydrated(page, 'StageNav');
+    await page.getByRole('link', { name: 'Próxima Etapa' }).click();
+    await expect(page).toHaveURL(/\/hiperatividade\/tratamento\/$/);
+    await expect(page.getByRole('heading', { name: 'Manual de Tratamento Domiciliar' })).toBeVisible();
+    await page.goto('/hiperatividade/');
+    await expect(page.getByRole('link', { name: /Manual de Tratamento Domiciliar/ })).toBeVisible();
+    await expect(page.getByText('Complete a etapa anterior para desbloquear')).toHaveCount(1);
+  });
+
+  test('observation notes stay on the device, even when typed before the page is interactive', async ({ page, context, request }) => {
+    await signIn(context, request);
+    await page.goto('/sono/observacao/');
+    const notes = page.getByPlaceholder('Digite suas observações aqui...');
+    await notes.fill('Acordou 3 vezes na terça.');
+    await hydrated(page, 'ObservationNotes');
+    await expect(notes).toHaveValue('Acordou 3 vezes na terça.');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('notas-observacao-sono'))).toBe('"Acordou 3 vezes na terça."');
+    await page.reload();
+    await expect(notes).toHaveValue('Acordou 3 vezes na terça.');
+  });
+
+  test('the hub and each kind of stage have no accessibility violations', async ({ page, context, request }) => {
+    await signIn(context, request);
+    for (const path of ['/sono/', '/hiperatividade/observacao/', '/aprendizado/tratamento/', '/hiperatividade/reducao/']) {
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+  });
+});
