@@ -14,7 +14,9 @@ import { jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from '.
 import { jsonLogger } from './log.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { diaryRoutes } from './routes/diary.ts';
 import { meRoutes } from './routes/me.ts';
+import { professionalRoutes } from './routes/professionals.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { healthRoutes } from './routes/health.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
@@ -63,7 +65,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route('/health', healthRoutes(deps.database))
     .route('/auth', authRoutes())
     .route('/me', meRoutes())
-    .route('/profile', profileRoutes());
+    .route('/profile', profileRoutes())
+    .route('/diary', diaryRoutes())
+    .route('/professionals', professionalRoutes());
   if (config.ADMIN_TOKEN) api.route('/admin', adminRoutes(config.ADMIN_TOKEN));
   app.route('/api', api);
   app.all('/api/*', (c) => errorResponse(c, 'not_found', 'Rota não encontrada.'));

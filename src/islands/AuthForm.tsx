@@ -2,16 +2,17 @@
  * /auth (spec §2): login and sign-up on one screen, toggled by a link; login by default.
  * A signed-in visitor is sent to /. Messages and toasts as spec §5 and §8.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../lib/api.ts';
 import { registerAttempt, rateLimitText } from '../lib/auth-rate-limit.ts';
 import { logSecurityEvent } from '../lib/security-log.ts';
 import { removeKey } from '../lib/storage.ts';
-import { toast } from '../lib/toast.ts';
+import { flash, toast } from '../lib/toast.ts';
 import { announce, refreshSession, session } from '../stores/session.ts';
 import { fieldMessages, loginSchema, signupFormSchema } from '../shared/validation.ts';
 import { SITE_NAME } from '../shared/site.ts';
 import Field from './Field.tsx';
+import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
 type Mode = 'login' | 'signup';
 type Notice = { kind: 'success' | 'warning'; text: string; resend?: boolean } | null;
@@ -38,6 +39,12 @@ export default function AuthForm() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [signedUp, setSignedUp] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (name === 'email') setEmail(value);
+    if (name === 'password') setPassword(value);
+    if (name === 'confirmPassword') setConfirmPassword(value);
+  });
 
   useEffect(() => {
     const confirmed = new URLSearchParams(window.location.search).get('confirmado');
@@ -92,7 +99,7 @@ export default function AuthForm() {
         await api('/api/auth/login', { body: { email: parsed.data.email, password } });
         removeKey('auth_rate_limit');
         logSecurityEvent('auth_login_success');
-        toast('Login realizado com sucesso!', `Bem-vindo de volta ao ${SITE_NAME}.`, 'success');
+        flash('Login realizado com sucesso!', `Bem-vindo de volta ao ${SITE_NAME}.`);
         await announce('SIGNED_IN');
         window.location.assign(session.get().profileComplete ? '/' : '/profile-setup/');
       } else {
@@ -154,7 +161,7 @@ export default function AuthForm() {
           )}
         </div>
       )}
-      <form onSubmit={submit} noValidate aria-busy={busy}>
+      <form ref={formRef} onSubmit={submit} noValidate aria-busy={busy}>
         <Field
           label="E-mail"
           type="email"

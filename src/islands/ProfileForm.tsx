@@ -2,30 +2,36 @@
  * /profile-setup (spec §2): full name, e-mail, mobile and CPF, masked as she types, each error
  * beside its field with the exact §5 message. On success, the home page.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../lib/api.ts';
-import { toast } from '../lib/toast.ts';
+import { flash, toast } from '../lib/toast.ts';
 import { refreshSession } from '../stores/session.ts';
 import type { Profile } from '../shared/api-types.ts';
 import { fieldMessages, formatCpf, formatPhone, maskCpf, maskPhone, profileSchema } from '../shared/validation.ts';
 import Field from './Field.tsx';
+import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
 export default function ProfileForm() {
   const [form, setForm] = useState({ fullName: '', email: '', phone: '', cpf: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [loading, setLoading] = useState(true);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (name, value) =>
+    setForm((f) => ({ ...f, [name]: name === 'phone' ? maskPhone(value) : name === 'cpf' ? maskCpf(value) : value })),
+  );
 
   useEffect(() => {
     void refreshSession().then((state) => {
       if (state.user) {
         const p = state.profile;
-        setForm({
-          fullName: p?.fullName ?? '',
-          email: p?.email ?? state.user.email,
-          phone: p?.phone ? formatPhone(p.phone) : '',
-          cpf: p?.cpf ? formatCpf(p.cpf) : '',
-        });
+        // What she already typed wins over what the server knows.
+        setForm((f) => ({
+          fullName: f.fullName || (p?.fullName ?? ''),
+          email: f.email || (p?.email ?? state.user!.email),
+          phone: f.phone || (p?.phone ? formatPhone(p.phone) : ''),
+          cpf: f.cpf || (p?.cpf ? formatCpf(p.cpf) : ''),
+        }));
       }
       setLoading(false);
     });
@@ -47,7 +53,7 @@ export default function ProfileForm() {
     setBusy(true);
     try {
       await api<{ profile: Profile }>('/api/profile', { method: 'PUT', body: form });
-      toast('Perfil criado com sucesso!', 'Agora você pode acessar todas as funcionalidades do app.', 'success');
+      flash('Perfil criado com sucesso!', 'Agora você pode acessar todas as funcionalidades do app.');
       await refreshSession(true);
       window.location.assign('/');
     } catch (err) {
@@ -60,7 +66,7 @@ export default function ProfileForm() {
   }
 
   return (
-    <form className="auth-card" onSubmit={submit} noValidate aria-busy={busy || loading}>
+    <form ref={formRef} className="auth-card" onSubmit={submit} noValidate aria-busy={busy || loading}>
       <h1>Complete seu perfil</h1>
       <p className="auth-lead">Precisamos destes dados para cuidar da sua conta. Eles ficam protegidos e não são compartilhados.</p>
       <Field label="Nome completo" name="fullName" autoComplete="name" maxLength={100} value={form.fullName} onChange={(e) => set('fullName')(e.target.value)} error={errors.fullName} required />

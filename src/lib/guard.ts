@@ -4,6 +4,7 @@
  * profile → /profile-setup. Re-checked on sign-in and sign-out, in every open tab.
  */
 import { readJson, removeKey, writeJson } from './storage.ts';
+import { showFlashed } from './toast.ts';
 import { onAuthChange, refreshSession, type SessionState } from '../stores/session.ts';
 
 const SNAPSHOT = 'sessao-conhecida';
@@ -29,7 +30,10 @@ async function check(access: Access) {
   const state = await refreshSession(true);
   const target = decide(state, access);
   if (target) window.location.replace(target);
-  else document.documentElement.dataset.guard = 'ok';
+  else {
+    document.documentElement.dataset.guard = 'ok';
+    showFlashed();
+  }
 }
 
 const access = document.documentElement.dataset.access as Access | undefined;

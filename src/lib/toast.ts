@@ -41,3 +41,26 @@ export function toast(title: string, description?: string, variant: ToastVariant
   ensureRegion().append(item);
   setTimeout(() => item.remove(), DURATION_MS);
 }
+
+const FLASH_KEY = 'aviso-pendente';
+
+/** A toast for the next page, when this one is about to navigate away. */
+export function flash(title: string, description?: string, variant: ToastVariant = 'success'): void {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ title, description, variant }));
+  } catch {
+    toast(title, description, variant);
+  }
+}
+
+export function showFlashed(): void {
+  try {
+    const raw = sessionStorage.getItem(FLASH_KEY);
+    if (!raw) return;
+    sessionStorage.removeItem(FLASH_KEY);
+    const { title, description, variant } = JSON.parse(raw) as { title: string; description?: string; variant?: ToastVariant };
+    toast(title, description, variant);
+  } catch {
+    // A broken flash is not worth a message.
+  }
+}

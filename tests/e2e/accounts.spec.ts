@@ -43,8 +43,8 @@ test.describe('accounts', () => {
     await page.getByLabel('CPF').fill('');
     await page.getByLabel('CPF').pressSequentially('52998224725');
     await page.getByRole('button', { name: 'Salvar e continuar' }).click();
-    await expect(page.getByText('Perfil criado com sucesso!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Perfil criado com sucesso!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ferramentas de acompanhamento' })).toBeVisible();
   });
 
@@ -99,6 +99,21 @@ test.describe('accounts', () => {
     await expect(page.getByText(/Confirme seu e-mail antes de entrar/)).toBeVisible();
     await page.getByRole('button', { name: 'Reenviar link de confirmação' }).click();
     await expect(page.getByText('Link reenviado')).toBeVisible();
+  });
+
+  test('what she types before the page is interactive is not lost', async ({ page, request }) => {
+    const { email } = await createAccount(request);
+    await page.route('**/_astro/AuthForm*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await page.goto('/auth/', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('E-mail').fill(email);
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await expect(page.getByLabel('E-mail')).toHaveValue(email);
+    await page.getByRole('button', { name: 'Entrar' }).last().click();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('logging out in one tab signs out the others', async ({ page, context, request }) => {

@@ -1,0 +1,51 @@
+/** The mother's own list of professionals (spec §2, §7); every query scoped to her. */
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { professionalContacts } from '../db/schema.ts';
+import { requireUser, services, type AppEnv } from '../http/context.ts';
+import { ApiError } from '../http/errors.ts';
+import { jsonBody } from '../http/validate.ts';
+import { professionalSchema } from '../../src/shared/diary.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const columns = {
+  id: professionalContacts.id,
+  name: professionalContacts.name,
+  phone: professionalContacts.phone,
+  specialty: professionalContacts.specialty,
+  createdAt: professionalContacts.createdAt,
+};
+const present = (row: { createdAt: Date } & Record<string, unknown>) => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+export function professionalRoutes() {
+  return new Hono<AppEnv>()
+    .use(requireUser)
+    .get('/', async (c) => {
+      const rows = await services(c)
+        .db.select(columns)
+        .from(professionalContacts)
+        .where(eq(professionalContacts.userId, c.get('user').id))
+        .orderBy(desc(professionalContacts.createdAt), desc(professionalContacts.id));
+      c.header('Cache-Control', 'private, no-cache');
+      return c.json({ professionals: rows.map(present) });
+    })
+    .post('/', jsonBody(professionalSchema, 'Campos obrigatórios'), async (c) => {
+      const input = c.req.valid('json');
+      const { db, clock } = services(c);
+      const [row] = await db
+        .insert(professionalContacts)
+        .values({ userId: c.get('user').id, createdAt: clock.now(), ...input })
+        .returning(columns);
+      return c.json({ professional: present(row!) }, 201);
+    })
+    .delete('/:id', async (c) => {
+      const id = c.req.param('id');
+      if (!UUID.test(id)) throw new ApiError('not_found', 'Profissional não encontrado.');
+      const deleted = await services(c)
+        .db.delete(professionalContacts)
+        .where(and(eq(professionalContacts.id, id), eq(professionalContacts.userId, c.get('user').id)))
+        .returning({ id: professionalContacts.id });
+      if (deleted.length === 0) throw new ApiError('not_found', 'Profissional não encontrado.');
+      return c.body(null, 204);
+    });
+}

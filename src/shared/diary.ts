@@ -1,0 +1,101 @@
+/** Diary and professional rules (spec §3, §5), shared by the forms and the API. */
+import { z } from 'zod';
+import { INTENSITIES, LIMITS, MOODS, SPECIALTIES } from './enums.ts';
+
+const requiredText = (message: string, max: number = LIMITS.freeText) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Use no máximo ${max} caracteres` });
+
+const optionalText = (max: number = LIMITS.freeText) =>
+  z
+    .string({ error: 'Texto inválido' })
+    .trim()
+    .max(max, { error: `Use no máximo ${max} caracteres` })
+    .default('');
+
+const isoDate = z
+  .string({ error: 'Data inválida' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida' })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+    error: 'Data inválida',
+  });
+const clockTime = z.string({ error: 'Hora inválida' }).regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, { error: 'Hora inválida' });
+const clientId = z.uuid({ error: 'Identificador inválido' }).optional();
+
+export const behaviorEntrySchema = z.strictObject({
+  id: clientId,
+  type: z.literal('behavior'),
+  date: isoDate,
+  time: clockTime,
+  behavior: requiredText('Descreva o comportamento observado'),
+  context: requiredText('Descreva o contexto'),
+  intensity: z.enum(INTENSITIES, { error: 'Escolha a intensidade' }),
+});
+
+export const foodEntrySchema = z.strictObject({
+  id: clientId,
+  type: z.literal('food'),
+  date: isoDate,
+  time: clockTime,
+  meal: requiredText('Informe a refeição', LIMITS.name),
+  foods: requiredText('Informe os alimentos oferecidos'),
+  reaction: optionalText(),
+  mood: z.enum(MOODS, { error: 'Escolha o humor da criança' }),
+});
+
+export const diaryEntrySchema = z.discriminatedUnion('type', [behaviorEntrySchema, foodEntrySchema], {
+  error: 'Tipo de registro inválido',
+});
+export type DiaryEntryInput = z.input<typeof diaryEntrySchema>;
+
+export const diaryQuerySchema = z.object({ type: z.enum(['behavior', 'food'], { error: 'Informe type=behavior ou type=food' }) });
+
+export interface DiaryEntry {
+  id: string;
+  type: 'behavior' | 'food';
+  date: string;
+  time: string;
+  behavior?: string | null;
+  context?: string | null;
+  intensity?: string | null;
+  meal?: string | null;
+  foods?: string | null;
+  reaction?: string | null;
+  mood?: string | null;
+  createdAt: string;
+}
+
+export const PROFESSIONAL_REQUIRED = 'Por favor, preencha todos os campos';
+
+export const professionalSchema = z.strictObject({
+  name: requiredText(PROFESSIONAL_REQUIRED, LIMITS.name),
+  phone: requiredText(PROFESSIONAL_REQUIRED, LIMITS.phone),
+  specialty: z.enum(SPECIALTIES, { error: PROFESSIONAL_REQUIRED }),
+});
+export type ProfessionalInput = z.input<typeof professionalSchema>;
+
+export interface Professional {
+  id: string;
+  name: string;
+  phone: string;
+  specialty: string;
+  createdAt: string;
+}
+
+/** The client's date and local time, as spec §7 sends them. */
+export function nowStamp(now = new Date()): { date: string; time: string } {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    time: `${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`,
+  };
+}
+
+/** "21/11/2026 às 14:05", as a mother reads a date. */
+export function formatEntryDate(date: string, time: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y} às ${time.slice(0, 5)}`;
+}

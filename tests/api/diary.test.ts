@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { diaryEntries } from '../../api/db/schema.ts';
+import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+
+let t: TestApp;
+let subscriber: { cookie: string; userId: string };
+let free: { cookie: string; userId: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  subscriber = await confirmedUser(t, 'assinante@example.com');
+  await activateSubscription(t, subscriber.userId);
+  free = await confirmedUser(t, 'gratis@example.com');
+});
+afterAll(() => t.close());
+
+const behavior = { type: 'behavior', date: '2026-11-21', time: '14:05:00', behavior: 'Chorou ao sair da escola', context: 'Saída da escola', intensity: 'Média' };
+const food = { type: 'food', date: '2026-11-21', time: '12:30:00', meal: 'Almoço', foods: 'Arroz, feijão e cenoura', reaction: '', mood: 'Tranquilo' };
+const post = (body: unknown, cookie = subscriber.cookie) => t.call('/api/diary', { body, headers: { cookie } });
+
+describe('diary', () => {
+  it('answers 401 without a session, on every route', async () => {
+    expect((await t.call('/api/diary?type=behavior')).status).toBe(401);
+    expect((await t.call('/api/diary', { body: behavior })).status).toBe(401);
+    expect((await t.call('/api/diary/00000000-0000-4000-8000-000000000000', { method: 'DELETE', body: {} })).status).toBe(401);
+  });
+
+  it('answers 402 to a writer without a subscription, and stores nothing', async () => {
+    const res = await post(behavior, free.cookie);
+    expect(res.status).toBe(402);
+    expect((await res.json()).error.code).toBe('subscription_required');
+    expect(await t.db.handle.db.select().from(diaryEntries).where(eq(diaryEntries.userId, free.userId))).toHaveLength(0);
+  });
+
+  it('stores a behaviour and a food entry and returns the stored rows', async () => {
+    const b = await post(behavior);
+    expect(b.status).toBe(201);
+    expect((await b.json()).entry).toMatchObject({ ...behavior, id: expect.any(String), createdAt: expect.any(String) });
+    const f = await post(food);
+    expect(f.status).toBe(201);
+    const entry = (await f.json()).entry;
+    expect(entry).toMatchObject(food);
+    expect(entry).not.toHaveProperty('behavior');
+  });
+
+  it('lists each diary newest first, only its own type, to a non-subscriber too', async () => {
+    await post({ ...behavior, behavior: 'Segundo registro' });
+    const res = await t.call('/api/diary?type=behavior', { headers: { cookie: subscriber.cookie } });
+    const { entries } = await res.json();
+    expect(entries.map((e: { behavior: string }) => e.behavior)).toEqual(['Segundo registro', 'Chorou ao sair da escola']);
+    expect(entries.every((e: { type: string }) => e.type === 'behavior')).toBe(true);
+    const freeList = await t.call('/api/diary?type=food', { headers: { cookie: free.cookie } });
+    expect(freeList.status).toBe(200);
+    expect((await freeList.json()).entries).toEqual([]);
+    expect((await t.call('/api/diary?type=outro', { headers: { cookie: free.cookie } })).status).toBe(422);
+  });
+
+  it('refuses every invalid shape with 422 and stores nothing', async () => {
+    const before = (await t.db.handle.db.select().from(diaryEntries)).length;
+    const cases: Array<[unknown, string]> = [
+      [{ ...behavior, behavior: '   ' }, 'behavior'],
+      [{ ...behavior, context: '' }, 'context'],
+      [{ ...behavior, intensity: 'Extrema' }, 'intensity'],
+      [{ ...behavior, behavior: 'a'.repeat(2001) }, 'behavior'],
+      [{ ...behavior, date: '2026-02-30' }, 'date'],
+      [{ ...behavior, time: '25:00:00' }, 'time'],
+      [{ ...food, meal: '' }, 'meal'],
+      [{ ...food, foods: '  ' }, 'foods'],
+      [{ ...food, mood: 'Bravo' }, 'mood'],
+      [{ ...behavior, userId: free.userId }, 'userId'],
+      [{ ...behavior, id: 'nao-e-uuid' }, 'id'],
+      [{ ...food, behavior: 'misturado' }, 'behavior'],
+      [{ ...behavior, type: 'sleep' }, 'type'],
+      [[behavior], '_'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(422);
+      expect(Object.keys((await res.json()).error.fields)).toContain(field);
+    }
+    expect((await post('{"type":')).status).toBe(400);
+    expect(await t.db.handle.db.select().from(diaryEntries)).toHaveLength(before);
+  });
+
+  it('gives the spec-kind messages for the required fields', async () => {
+    const res = await post({ ...behavior, behavior: '', context: '' });
+    expect((await res.json()).error.fields).toEqual({ behavior: 'Descreva o comportamento observado', context: 'Descreva o contexto' });
+  });
+
+  it('makes an insert with a client id idempotent', async () => {
+    const id = crypto.randomUUID();
+    const first = await post({ ...behavior, id, behavior: 'Offline' });
+    const second = await post({ ...behavior, id, behavior: 'Offline' });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect((await second.json()).entry.id).toBe(id);
+    expect(await t.db.handle.db.select().from(diaryEntries).where(eq(diaryEntries.id, id))).toHaveLength(1);
+    expect((await post({ ...behavior, id }, free.cookie)).status).toBe(402);
+  });
+
+  it('deletes only the owner’s entry: 404 for anyone else, 402 without subscription', async () => {
+    const { entry } = await (await post({ ...behavior, behavior: 'Para apagar' })).json();
+    const other = await confirmedUser(t, 'outra-assinante@example.com');
+    await activateSubscription(t, other.userId);
+    const stranger = await t.call(`/api/diary/${entry.id}`, { method: 'DELETE', body: {}, headers: { cookie: other.cookie } });
+    expect(stranger.status).toBe(404);
+    expect((await t.call(`/api/diary/${entry.id}`, { method: 'DELETE', body: {}, headers: { cookie: free.cookie } })).status).toBe(402);
+    const own = await t.call(`/api/diary/${entry.id}`, { method: 'DELETE', body: {}, headers: { cookie: subscriber.cookie } });
+    expect(own.status).toBe(204);
+    expect((await t.call(`/api/diary/${entry.id}`, { method: 'DELETE', body: {}, headers: { cookie: subscriber.cookie } })).status).toBe(404);
+    expect((await t.call('/api/diary/nao-e-uuid', { method: 'DELETE', body: {}, headers: { cookie: subscriber.cookie } })).status).toBe(404);
+    const otherList = await (await t.call('/api/diary?type=behavior', { headers: { cookie: other.cookie } })).json();
+    expect(otherList.entries).toEqual([]);
+  });
+
+  it('refuses a client id that belongs to another user without revealing it', async () => {
+    const id = crypto.randomUUID();
+    await post({ ...behavior, id });
+    const other = await confirmedUser(t, 'terceira@example.com');
+    await activateSubscription(t, other.userId);
+    const res = await post({ ...behavior, id, behavior: 'Tentativa' }, other.cookie);
+    expect(res.status).toBe(409);
+    const [row] = await t.db.handle.db.select().from(diaryEntries).where(eq(diaryEntries.id, id));
+    expect(row!.userId).toBe(subscriber.userId);
+  });
+});
