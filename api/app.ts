@@ -16,6 +16,10 @@ import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { diaryRoutes } from './routes/diary.ts';
 import { meRoutes } from './routes/me.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { planRoutes } from './routes/plans.ts';
+import { statsRoutes } from './routes/stats.ts';
+import { providerFromConfig } from './payments/index.ts';
 import { professionalRoutes } from './routes/professionals.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -35,7 +39,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     clock: deps.clock ?? systemClock,
     mailer: deps.mailer ?? logMailer(logger),
     logger,
-    payments: deps.payments,
+    payments: deps.payments ?? providerFromConfig(config),
   };
   // zod's own messages (wrong type, unknown key…) in Portuguese too.
   z.config(z.locales.pt());
@@ -67,7 +71,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route('/me', meRoutes())
     .route('/profile', profileRoutes())
     .route('/diary', diaryRoutes())
-    .route('/professionals', professionalRoutes());
+    .route('/professionals', professionalRoutes())
+    .route('/plans', planRoutes())
+    .route('/stats', statsRoutes())
+    .route('/payments', paymentRoutes());
   if (config.ADMIN_TOKEN) api.route('/admin', adminRoutes(config.ADMIN_TOKEN));
   app.route('/api', api);
   app.all('/api/*', (c) => errorResponse(c, 'not_found', 'Rota não encontrada.'));

@@ -51,6 +51,14 @@ export const envSchema = z.object({
     .min(24, { error: 'deve ter pelo menos 24 caracteres' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  PAYMENT_PROVIDER: z.enum(['static', 'mercadopago'], { error: 'deve ser static ou mercadopago' }).default('static'),
+  PAYMENT_TTL_MINUTES: z.coerce.number({ error: 'deve ser um número de minutos' }).int().min(5).max(24 * 60).default(30),
+  PIX_KEY: z.string().min(1).default('pix@olhardemae.com.br'),
+  PIX_MERCHANT_NAME: z.string().min(1).default('Olhar de Mae'),
+  PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
+  MERCADOPAGO_BASE_URL: url.default('https://api.mercadopago.com'),
   TRUST_PROXY: flag(false),
   LOG_REQUESTS: flag(true),
 });
@@ -79,6 +87,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const env = result.data;
+  if (env.PAYMENT_PROVIDER === 'mercadopago') {
+    for (const name of ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'] as const) {
+      if (!env[name]) throw new ConfigError(`Configuração inválida: ${name} é obrigatório quando PAYMENT_PROVIDER=mercadopago`);
+    }
+  }
   const siteUrl = (env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const allowedOrigins = [...new Set([new URL(siteUrl).origin, ...env.CORS_ORIGINS.map((o) => new URL(o).origin)])];
   const publicApiUrl = (env.PUBLIC_API_URL ?? siteUrl).replace(/\/$/, '');

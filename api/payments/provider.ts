@@ -22,10 +22,20 @@ export interface ChargeStatus {
   currency: string;
 }
 
+export interface WebhookNotice {
+  providerPaymentId: string;
+  /** unique per notification: a replay carries the same id */
+  eventId: string;
+  type: string;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   createCharge(request: ChargeRequest): Promise<Charge>;
-  fetchStatus(providerPaymentId: string): Promise<ChargeStatus>;
-  /** returns the provider payment id the notification is about, or null when the signature fails */
-  verifyWebhook(request: { headers: Headers; rawBody: string; query: URLSearchParams }): Promise<{ providerPaymentId: string; eventId: string } | null>;
+  /** null when the provider cannot tell (the static key: the operator confirms by hand) */
+  fetchStatus(providerPaymentId: string): Promise<ChargeStatus | null>;
+  /** the notice, or null when the signature does not check out */
+  verifyWebhook(request: { headers: Headers; rawBody: string; query: URLSearchParams }): Promise<WebhookNotice | null>;
 }
+
+export class ProviderError extends Error {}

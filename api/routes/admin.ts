@@ -6,12 +6,13 @@ import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { users } from '../db/schema.ts';
+import { payments, users } from '../db/schema.ts';
 import { auditContext, services, type AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
 import { audit } from '../services/audit.ts';
 import { extendSubscription } from '../services/activation.ts';
+import { confirmPayment } from '../services/payments.ts';
 import { emailSchema } from '../../src/shared/validation.ts';
 
 function bearer(token: string): MiddlewareHandler<AppEnv> {
@@ -39,5 +40,20 @@ export function adminRoutes(token: string) {
       const expiresAt = await extendSubscription(db, user.id, months >= 6 ? '6-meses' : months >= 3 ? '3-meses' : '1-mes', months, clock.now());
       await audit(db, 'subscription_granted_by_admin', auditContext(c), { userId: user.id, details: { months } });
       return c.json({ subscription: { active: true, expiresAt: expiresAt.toISOString() } });
+    })
+    // The static provider's confirmation: the operator saw the PIX in the bank statement.
+    .post('/payments/:id/confirm', async (c) => {
+      const id = c.req.param('id');
+      const { db, clock } = services(c);
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError('not_found', 'Pagamento não encontrado.');
+      const [row] = await db.select().from(payments).where(eq(payments.id, id));
+      if (!row) throw new ApiError('not_found', 'Pagamento não encontrado.');
+      const outcome = await confirmPayment(db, row.id, { amountCents: row.amountCents, currency: row.currency }, clock.now());
+      await audit(db, 'payment_confirmed_by_admin', auditContext(c), { userId: row.userId, details: { paymentId: row.id, outcome } });
+      const [fresh] = await db.select().from(payments).where(eq(payments.id, id));
+      return c.json({
+        payment: { id: fresh!.id, status: fresh!.status, amount: fresh!.amountCents, planId: fresh!.planId, paidAt: fresh!.paidAt?.toISOString() ?? null },
+        outcome,
+      });
     });
 }
