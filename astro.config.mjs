@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import { unified } from '@astrojs/markdown-remark';
+import AstroPWA from '@vite-pwa/astro';
 import remarkDirective from 'remark-directive';
 import { remarkGuide } from './src/integrations/remark-guide.ts';
 import { GUARD_BOOT_HASH } from './src/integrations/guard-boot.mjs';
@@ -14,7 +15,60 @@ export default defineConfig({
   // Every URL ends in "/", as the service worker's precache keys do.
   trailingSlash: 'always',
   build: { format: 'directory' },
-  integrations: [react(), mdx()],
+  integrations: [
+    react(),
+    mdx(),
+    AstroPWA({
+      // Registered by src/lib/pwa.ts, which applies an update on the next navigation.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Olhar de Mãe',
+        short_name: 'Olhar de Mãe',
+        description: 'O olhar que só uma mãe tem: guias, diários e apoio para mães e cuidadoras.',
+        lang: 'pt-BR',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        id: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#a23e6b',
+        background_color: '#fff8f3',
+        categories: ['health', 'lifestyle', 'education'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
+        // The directory format would list it as /404/, which no server has: one bad URL fails the whole install.
+        globIgnores: ['**/404.html'],
+        // Every page is precached; a missing one goes to the network (e-mail links to /api, etc.).
+        navigateFallback: null,
+        // /auth/?confirmado=1 and /continuar/?proxima=… are the precached /auth/ and /continuar/.
+        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^confirmado$/, /^proxima$/],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // The mother's own data: network first, the last good answer when offline.
+            // Cleared on sign-in and sign-out (src/lib/pwa.ts); payments are never cached.
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' && /^\/api\/(me|diary|professionals|stats|profile)\/?$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'dados-da-mae',
+              networkTimeoutSeconds: 6,
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   // The guides' :::checklist and callout blocks (content/README.md) are remark plugins.
   markdown: { processor: unified({ remarkPlugins: [remarkDirective, remarkGuide] }), syntaxHighlight: false },
   security: {

@@ -30,13 +30,19 @@ export function professionalRoutes() {
       return c.json({ professionals: rows.map(present) });
     })
     .post('/', jsonBody(professionalSchema, 'Campos obrigatórios'), async (c) => {
-      const input = c.req.valid('json');
+      const { id, ...input } = c.req.valid('json');
       const { db, clock } = services(c);
+      const userId = c.get('user').id;
       const [row] = await db
         .insert(professionalContacts)
-        .values({ userId: c.get('user').id, createdAt: clock.now(), ...input })
+        .values({ ...(id ? { id } : {}), userId, createdAt: clock.now(), ...input })
+        .onConflictDoNothing({ target: professionalContacts.id })
         .returning(columns);
-      return c.json({ professional: present(row!) }, 201);
+      if (row) return c.json({ professional: present(row) }, 201);
+      // The same device id again (a retried offline send): already stored.
+      const [existing] = await db.select(columns).from(professionalContacts).where(and(eq(professionalContacts.id, id!), eq(professionalContacts.userId, userId)));
+      if (!existing) throw new ApiError('conflict', 'Este identificador já está em uso.');
+      return c.json({ professional: present(existing) }, 201);
     })
     .delete('/:id', async (c) => {
       const id = c.req.param('id');

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../lib/api.ts';
 import { registerAttempt, rateLimitText } from '../lib/auth-rate-limit.ts';
 import { logSecurityEvent } from '../lib/security-log.ts';
+import { clearUserCache } from '../lib/pwa.ts';
 import { removeKey } from '../lib/storage.ts';
 import { flash, toast } from '../lib/toast.ts';
 import { announce, refreshSession, session } from '../stores/session.ts';
@@ -98,6 +99,7 @@ export default function AuthForm() {
       if (mode === 'login') {
         await api('/api/auth/login', { body: { email: parsed.data.email, password } });
         removeKey('auth_rate_limit');
+        await clearUserCache();
         logSecurityEvent('auth_login_success');
         flash('Login realizado com sucesso!', `Bem-vindo de volta ao ${SITE_NAME}.`);
         await announce('SIGNED_IN');

@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../lib/api.ts';
+import { enqueue, flush, queue, removeOp, synced } from '../lib/offline-queue.ts';
 import { toast } from '../lib/toast.ts';
 import { refreshSession, session } from '../stores/session.ts';
 import { diaryEntrySchema, formatEntryDate, nowStamp, type DiaryEntry } from '../shared/diary.ts';
@@ -56,8 +57,22 @@ export default function Diary({ kind }: { kind: Kind }) {
 
   useEffect(() => {
     void refreshSession();
-    void load();
   }, []);
+
+  // Load on opening, and again whenever the offline queue has delivered something.
+  const syncCount = useStore(synced);
+  useEffect(() => {
+    void load();
+  }, [syncCount]);
+
+  const pending = useStore(queue);
+  const waitingAdds = pending.ops.flatMap((op) =>
+    op.kind === 'diary-add' && op.body.type === kind && !entries.some((e) => e.id === op.body.id)
+      ? [{ ...(op.body as unknown as DiaryEntry), createdAt: '', pending: true }]
+      : [],
+  );
+  const waitingDeletes = new Set(pending.ops.flatMap((op) => (op.kind === 'diary-delete' ? [op.targetId] : [])));
+  const shown: Array<DiaryEntry & { pending?: boolean }> = [...waitingAdds.reverse(), ...entries.filter((e) => !waitingDeletes.has(e.id))];
 
   const set = (field: string) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -87,20 +102,34 @@ export default function Diary({ kind }: { kind: Kind }) {
       return;
     }
     setSaving(true);
+    // An id made here makes a retried send idempotent on the server.
+    const body = { ...parsed.data, id: crypto.randomUUID() };
+    const keepOffline = async () => {
+      await enqueue({ id: body.id, kind: 'diary-add', body });
+      setForm({ ...EMPTY[kind] });
+      setErrors({});
+      toast('Registro guardado no aparelho', 'Sem conexão agora: ele será enviado assim que a internet voltar.', 'info');
+    };
     try {
-      const { entry } = await api<{ entry: DiaryEntry }>('/api/diary', { body: parsed.data });
+      if (!navigator.onLine) return await keepOffline();
+      const { entry } = await api<{ entry: DiaryEntry }>('/api/diary', { body });
       setEntries((list) => [entry, ...list]);
       setForm({ ...EMPTY[kind] });
       setErrors({});
       toast('Registro adicionado', 'Seu registro foi salvo com sucesso.', 'success');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 402) setPaywall(true);
+      if (err instanceof ApiError && err.code === 'network') await keepOffline();
+      else if (err instanceof ApiError && err.status === 402) setPaywall(true);
       else if (err instanceof ApiError && err.code === 'validation_failed') setErrors(err.fields);
       else toast('Erro ao adicionar registro', 'Não foi possível salvar o registro. Tente novamente.');
     } finally {
       setSaving(false);
     }
   }
+
+  useEffect(() => {
+    if (navigator.onLine) void flush();
+  }, []);
 
   async function askDelete(entry: DiaryEntry) {
     if (await canWrite()) setToDelete(entry);
@@ -109,6 +138,18 @@ export default function Diary({ kind }: { kind: Kind }) {
   async function confirmDelete() {
     const entry = toDelete!;
     setToDelete(null);
+    const waiting = pending.ops.find((op) => op.kind === 'diary-add' && op.body.id === entry.id);
+    if (waiting) {
+      // Never sent: forget it on the device.
+      await removeOp(waiting.id);
+      toast('Registro removido', 'O registro foi excluído com sucesso.', 'success');
+      return;
+    }
+    if (!navigator.onLine) {
+      await enqueue({ id: crypto.randomUUID(), kind: 'diary-delete', targetId: entry.id });
+      toast('Exclusão guardada no aparelho', 'O registro será excluído assim que a internet voltar.', 'info');
+      return;
+    }
     try {
       await api(`/api/diary/${entry.id}`, { method: 'DELETE' });
       setEntries((list) => list.filter((e) => e.id !== entry.id));
@@ -116,7 +157,10 @@ export default function Diary({ kind }: { kind: Kind }) {
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) setPaywall(true);
       else if (err instanceof ApiError && err.status === 404) setEntries((list) => list.filter((e) => e.id !== entry.id));
-      else toast('Erro ao remover registro', 'Não foi possível excluir o registro. Tente novamente.');
+      else if (err instanceof ApiError && err.code === 'network') {
+        await enqueue({ id: crypto.randomUUID(), kind: 'diary-delete', targetId: entry.id });
+        toast('Exclusão guardada no aparelho', 'O registro será excluído assim que a internet voltar.', 'info');
+      } else toast('Erro ao remover registro', 'Não foi possível excluir o registro. Tente novamente.');
     }
   }
 
@@ -210,7 +254,15 @@ export default function Diary({ kind }: { kind: Kind }) {
             </button>
           </div>
         )}
-        {status === 'ready' && entries.length === 0 && (
+        {pending.blocked && (
+          <div className="notice notice-warning" role="status">
+            <p>
+              Alguns registros feitos sem internet ainda não foram enviados: é preciso ter uma assinatura ativa.{' '}
+              <a href="/continuar/">Ver planos</a>
+            </p>
+          </div>
+        )}
+        {status === 'ready' && shown.length === 0 && (
           <div className="empty">
             <p className="empty-title">Nenhum registro ainda</p>
             <p>
@@ -220,12 +272,13 @@ export default function Diary({ kind }: { kind: Kind }) {
             </p>
           </div>
         )}
-        {status === 'ready' && entries.length > 0 && (
+        {(status === 'ready' || (status === 'error' && waitingAdds.length > 0)) && shown.length > 0 && (
           <ul className="entries">
-            {entries.map((entry) => (
-              <li key={entry.id} className="entry">
+            {shown.map((entry) => (
+              <li key={entry.id} className={`entry ${entry.pending ? 'is-pending' : ''}`}>
                 <div className="entry-head">
                   <p className="entry-when">{formatEntryDate(entry.date, entry.time)}</p>
+                  {entry.pending && <span className="badge badge-pending">Aguardando sincronização</span>}
                   <span className={`badge badge-${(entry.intensity ?? entry.mood ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}`}>
                     {entry.type === 'behavior' ? `Intensidade ${entry.intensity}` : entry.mood}
                   </span>

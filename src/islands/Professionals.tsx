@@ -2,8 +2,10 @@
  * The mother's own list of professionals (spec §2, §4, §8): shown only when non-empty, reloaded
  * after each add or delete; the add dialog with name, phone and specialty.
  */
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../lib/api.ts';
+import { enqueue, queue, removeOp, synced } from '../lib/offline-queue.ts';
 import { toast } from '../lib/toast.ts';
 import { refreshSession } from '../stores/session.ts';
 import { professionalSchema, type Professional } from '../shared/diary.ts';
@@ -37,9 +39,19 @@ export default function Professionals() {
     }
   }
 
+  const syncCount = useStore(synced);
   useEffect(() => {
     void load();
-  }, []);
+  }, [syncCount]);
+
+  const pending = useStore(queue);
+  const waitingDeletes = new Set(pending.ops.flatMap((op) => (op.kind === 'professional-delete' ? [op.targetId] : [])));
+  const shown: Array<Professional & { pending?: boolean }> = [
+    ...pending.ops.flatMap((op) =>
+      op.kind === 'professional-add' && !list.some((p) => p.id === op.body.id) ? [{ ...(op.body as unknown as Professional), pending: true }] : [],
+    ),
+    ...list.filter((p) => !waitingDeletes.has(p.id)),
+  ];
 
   function open() {
     setForm(EMPTY);
@@ -61,13 +73,21 @@ export default function Professionals() {
       return;
     }
     setSaving(true);
+    const body = { ...parsed.data, id: crypto.randomUUID() };
+    const keepOffline = async () => {
+      await enqueue({ id: body.id, kind: 'professional-add', body });
+      setAdding(false);
+      toast('Profissional guardado no aparelho', 'Sem conexão agora: ele será enviado assim que a internet voltar.', 'info');
+    };
     try {
-      await api('/api/professionals', { body: parsed.data });
+      if (!navigator.onLine) return await keepOffline();
+      await api('/api/professionals', { body });
       toast('Sucesso', 'Profissional adicionado com sucesso!', 'success');
       setAdding(false);
       await load();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) toast('Erro de autenticação', 'Você precisa estar logado para adicionar um contato');
+      if (err instanceof ApiError && err.code === 'network') await keepOffline();
+      else if (err instanceof ApiError && err.status === 401) toast('Erro de autenticação', 'Você precisa estar logado para adicionar um contato');
       else toast('Erro', 'Não foi possível adicionar o profissional. Tente novamente.');
     } finally {
       setSaving(false);
@@ -77,6 +97,13 @@ export default function Professionals() {
   async function confirmDelete() {
     const professional = toDelete!;
     setToDelete(null);
+    const waiting = pending.ops.find((op) => op.kind === 'professional-add' && op.body.id === professional.id);
+    if (waiting) return void (await removeOp(waiting.id));
+    if (!navigator.onLine) {
+      await enqueue({ id: crypto.randomUUID(), kind: 'professional-delete', targetId: professional.id });
+      toast('Exclusão guardada no aparelho', 'O profissional será removido assim que a internet voltar.', 'info');
+      return;
+    }
     try {
       await api(`/api/professionals/${professional.id}`, { method: 'DELETE' });
       toast('Sucesso', 'Profissional removido com sucesso!', 'success');
@@ -102,14 +129,15 @@ export default function Professionals() {
 
   return (
     <div className="professionals">
-      {list.length > 0 && (
+      {shown.length > 0 && (
         <section aria-labelledby={`${id}-mine`}>
           <h2 id={`${id}-mine`}>Meus profissionais</h2>
           <ul className="entries">
-            {list.map((p) => (
-              <li key={p.id} className="entry contact">
+            {shown.map((p) => (
+              <li key={p.id} className={`entry contact ${p.pending ? 'is-pending' : ''}`}>
                 <div>
                   <p className="contact-name">{p.name}</p>
+                  {p.pending && <span className="badge badge-pending">Aguardando sincronização</span>}
                   <p className="contact-meta">
                     {p.specialty} · {p.phone}
                   </p>

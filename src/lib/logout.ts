@@ -1,5 +1,7 @@
 /** A visible way out (the spec has none): ends the session on the server and on this device. */
 import { api } from './api.ts';
+import { clearUserCache } from './pwa.ts';
+import { clearQueue } from './offline-queue.ts';
 import { removeKey } from './storage.ts';
 import { toast } from './toast.ts';
 import { announce } from '../stores/session.ts';
@@ -14,6 +16,8 @@ export async function logout(): Promise<void> {
     }
   }
   removeKey('sessao-conhecida');
+  await clearUserCache();
+  await clearQueue();
   await announce('SIGNED_OUT');
   window.location.replace('/auth/');
 }

@@ -71,6 +71,7 @@ export interface DiaryEntry {
 export const PROFESSIONAL_REQUIRED = 'Por favor, preencha todos os campos';
 
 export const professionalSchema = z.strictObject({
+  id: clientId,
   name: requiredText(PROFESSIONAL_REQUIRED, LIMITS.name),
   phone: requiredText(PROFESSIONAL_REQUIRED, LIMITS.phone),
   specialty: z.enum(SPECIALTIES, { error: PROFESSIONAL_REQUIRED }),

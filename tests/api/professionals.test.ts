@@ -40,6 +40,16 @@ describe('professionals', () => {
     expect(await t.db.handle.db.select().from(professionalContacts)).toHaveLength(before);
   });
 
+  it('makes an insert with a device id idempotent', async () => {
+    const id = crypto.randomUUID();
+    const body = { id, name: 'Dra. Offline', phone: '11 3333-4444', specialty: 'Psicopedagogo' };
+    expect((await add(body)).status).toBe(201);
+    expect((await add(body)).status).toBe(201);
+    const list = (await (await t.call('/api/professionals', { headers: { cookie: a.cookie } })).json()).professionals;
+    expect(list.filter((p: { id: string }) => p.id === id)).toHaveLength(1);
+    expect((await add(body, b.cookie)).status).toBe(409);
+  });
+
   it('never shows or deletes another user’s contact', async () => {
     const { professional } = await (await add({ name: 'Dra. Carla', phone: '1', specialty: 'Nutricionista' })).json();
     expect((await (await t.call('/api/professionals', { headers: { cookie: b.cookie } })).json()).professionals).toEqual([]);

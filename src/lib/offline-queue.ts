@@ -1,0 +1,117 @@
+/**
+ * Writing without a connection: diary entries and professionals added or deleted offline wait
+ * in IndexedDB and are sent, in order, when the connection returns. Each carries an id made on
+ * the device, so a send repeated after a dropped answer stores nothing twice. The server still
+ * decides: an entry refused for lack of subscription stays on the device, marked, until it can go.
+ */
+import { createStore, get, set } from 'idb-keyval';
+import { atom } from 'nanostores';
+import { api, ApiError } from './api.ts';
+
+export type QueuedOp =
+  | { id: string; kind: 'diary-add'; body: Record<string, unknown> & { type: 'behavior' | 'food'; id: string } }
+  | { id: string; kind: 'diary-delete'; targetId: string }
+  | { id: string; kind: 'professional-add'; body: Record<string, unknown> & { id: string } }
+  | { id: string; kind: 'professional-delete'; targetId: string };
+
+export interface QueueState {
+  ops: QueuedOp[];
+  /** the server refused for lack of subscription: waiting for one */
+  blocked: boolean;
+}
+
+const KEY = 'fila';
+let store: ReturnType<typeof createStore> | null = null;
+const db = () => (store ??= createStore('olhar-de-mae', 'sincronizacao'));
+
+export const queue = atom<QueueState>({ ops: [], blocked: false });
+/** Fires after a flush sent something, so lists reload from the server. */
+export const synced = atom(0);
+
+async function save(ops: QueuedOp[]) {
+  queue.set({ ...queue.get(), ops });
+  await set(KEY, ops, db());
+}
+
+export async function loadQueue(): Promise<QueuedOp[]> {
+  try {
+    const ops = ((await get(KEY, db())) as QueuedOp[] | undefined) ?? [];
+    queue.set({ ...queue.get(), ops });
+    return ops;
+  } catch (err) {
+    console.warn('Não foi possível ler a fila de sincronização', err);
+    return [];
+  }
+}
+
+export async function enqueue(op: QueuedOp): Promise<void> {
+  const ops = await loadQueue();
+  await save([...ops, op]);
+  if (navigator.onLine) void flush();
+}
+
+/** Drops one waiting item (e.g. an entry deleted before it was ever sent). */
+export async function removeOp(id: string): Promise<void> {
+  await save((await loadQueue()).filter((op) => op.id !== id));
+}
+
+export async function clearQueue(): Promise<void> {
+  try {
+    await save([]);
+  } catch {
+    queue.set({ ops: [], blocked: false });
+  }
+}
+
+function send(op: QueuedOp): Promise<unknown> {
+  switch (op.kind) {
+    case 'diary-add':
+      return api('/api/diary', { body: op.body });
+    case 'diary-delete':
+      return api(`/api/diary/${op.targetId}`, { method: 'DELETE' });
+    case 'professional-add':
+      return api('/api/professionals', { body: op.body });
+    case 'professional-delete':
+      return api(`/api/professionals/${op.targetId}`, { method: 'DELETE' });
+  }
+}
+
+let flushing: Promise<void> | null = null;
+
+/** Sends what waits, oldest first; stops at the first failure of the connection. */
+export function flush(): Promise<void> {
+  flushing ??= (async () => {
+    let sent = 0;
+    let blocked = false;
+    try {
+      for (const op of await loadQueue()) {
+        try {
+          await send(op);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          if (err.code === 'network' || err.status >= 500 || err.status === 401) break;
+          if (err.status === 402) {
+            blocked = true;
+            break;
+          }
+          // 404 on a delete: already gone. 409/422: the server will never take it; it is dropped.
+          if (!(err.status === 404 && op.kind.endsWith('delete'))) console.warn('Item da fila recusado pelo servidor', op.kind, err.code);
+        }
+        sent++;
+        await save(queue.get().ops.filter((o) => o.id !== op.id));
+      }
+    } finally {
+      queue.set({ ...queue.get(), blocked });
+      flushing = null;
+      if (sent) synced.set(synced.get() + 1);
+    }
+  })();
+  return flushing;
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => void flush());
+  void loadQueue().then((ops) => {
+    if (ops.length && navigator.onLine) void flush();
+  });
+}

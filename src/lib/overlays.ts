@@ -1,0 +1,161 @@
+/**
+ * What every page carries on top (spec §2, §4, §8): the connection banner, the install card and
+ * the single-instance guard's blocking modal. Plain DOM: no framework on pages that need none.
+ */
+import { ACTIVE_ID_KEY, HEARTBEAT_EVERY_MS, InstanceGuardCore, OWNERSHIP_CHECK_EVERY_MS, PING_WAIT_MS, type GuardMessage } from './instance-guard-core.ts';
+import { AFTER_EVENT_MS, FALLBACK_AFTER_LOAD_MS, INSTALL_DISMISS_KEY, isDismissed, isIos } from './install-rules.ts';
+import { readJson, writeJson } from './storage.ts';
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { className?: string } = {}, ...children: Array<Node | string>) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+// ── connection banner ────────────────────────────────────────────────────────────────
+const OFFLINE_TEXT = 'Sem conexão com a internet. O aplicativo funciona offline com dados em cache.';
+const ONLINE_TEXT = 'Conexão restaurada! O aplicativo está sincronizado.';
+
+function connectionBanner() {
+  const banner = el('div', { className: 'net-banner', hidden: true });
+  banner.setAttribute('role', 'status');
+  document.body.prepend(banner);
+  let fade: ReturnType<typeof setTimeout> | undefined;
+  const show = (online: boolean) => {
+    clearTimeout(fade);
+    banner.className = `net-banner ${online ? 'is-online' : 'is-offline'}`;
+    banner.textContent = online ? ONLINE_TEXT : OFFLINE_TEXT;
+    banner.hidden = false;
+    if (online) fade = setTimeout(() => (banner.hidden = true), 3000);
+  };
+  if (!navigator.onLine) show(false);
+  window.addEventListener('offline', () => show(false));
+  window.addEventListener('online', () => show(true));
+}
+
+// ── install card ─────────────────────────────────────────────────────────────────────
+interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+function installCard() {
+  const standalone = window.matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+  if (standalone) return;
+  let deferred: InstallPromptEvent | null = null;
+  let card: HTMLElement | null = null;
+  const dismissed = () => isDismissed(readJson(INSTALL_DISMISS_KEY), Date.now());
+  const hide = (remember: boolean) => {
+    card?.remove();
+    card = null;
+    if (remember) writeJson(INSTALL_DISMISS_KEY, Date.now());
+  };
+  const show = () => {
+    if (card || dismissed()) return;
+    const ios = isIos(navigator.userAgent, navigator.maxTouchPoints);
+    const close = el('button', { type: 'button', className: 'install-x', textContent: '×' });
+    close.setAttribute('aria-label', 'Fechar');
+    close.addEventListener('click', () => hide(true));
+    const later = el('button', { type: 'button', className: 'btn btn-ghost', textContent: 'Agora não' });
+    later.addEventListener('click', () => hide(true));
+    const text = ios
+      ? el('p', {}, 'No iPhone: toque em Compartilhar e depois em “Adicionar à Tela de Início”.')
+      : deferred
+        ? el('p', {}, 'Tenha o Olhar de Mãe na tela inicial, abrindo rápido e funcionando até sem internet.')
+        : el('p', {}, 'Abra o menu do navegador e escolha “Instalar aplicativo” ou “Adicionar à tela inicial”.');
+    const actions = el('div', { className: 'install-actions' }, later);
+    if (!ios && deferred) {
+      const install = el('button', { type: 'button', className: 'btn btn-primary', textContent: 'Instalar' });
+      install.addEventListener('click', async () => {
+        const prompt = deferred;
+        if (!prompt) return;
+        await prompt.prompt();
+        const { outcome } = await prompt.userChoice;
+        deferred = null;
+        if (outcome === 'accepted') hide(false);
+      });
+      actions.append(install);
+    }
+    card = el('aside', { className: 'install-card' }, close, el('p', { className: 'install-title', textContent: 'Instale o Olhar de Mãe' }), text, actions);
+    card.setAttribute('aria-label', 'Instalar o aplicativo');
+    document.body.append(card);
+  };
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    deferred = event as InstallPromptEvent;
+    if (card) hide(false);
+    setTimeout(show, AFTER_EVENT_MS);
+  });
+  window.addEventListener('appinstalled', () => hide(false));
+  setTimeout(() => {
+    if (!deferred) show();
+  }, FALLBACK_AFTER_LOAD_MS);
+}
+
+// ── single-instance guard ────────────────────────────────────────────────────────────
+function instanceGuard() {
+  if (!('BroadcastChannel' in window)) return;
+  const channel = new BroadcastChannel('olhar-de-mae-instancia');
+  const title = el('h2', { id: 'instancia-titulo', className: 'dialog-title', textContent: 'Instância Duplicada Detectada' });
+  const go = el('button', { type: 'button', className: 'btn btn-primary', textContent: 'Ir para Instância Ativa' });
+  const closeTab = el('button', { type: 'button', className: 'btn btn-secondary', textContent: 'Fechar Esta Aba' });
+  const force = el('button', { type: 'button', className: 'btn btn-ghost', textContent: 'Forçar Reativação' });
+  const modal = el(
+    'dialog',
+    { className: 'dialog instance-modal' },
+    el(
+      'div',
+      { className: 'dialog-panel' },
+      title,
+      el('p', { id: 'instancia-texto', textContent: 'O Olhar de Mãe já está aberto em outra aba ou janela. Para continuar, use a aba que já está aberta.' }),
+      el(
+        'ul',
+        { className: 'benefits' },
+        el('li', {}, 'Evita conflitos entre os seus dados'),
+        el('li', {}, 'Melhor desempenho no seu aparelho'),
+        el('li', {}, 'Uma experiência consistente'),
+        el('li', {}, 'Sincronização correta dos registros'),
+      ),
+      el('div', { className: 'dialog-actions' }, go, closeTab, el('p', { className: 'field-hint', textContent: 'A instância ativa não responde?' }), force),
+    ),
+  );
+  modal.setAttribute('aria-labelledby', 'instancia-titulo');
+  modal.setAttribute('aria-describedby', 'instancia-texto');
+  // Blocking: Escape does nothing.
+  modal.addEventListener('cancel', (event) => event.preventDefault());
+  document.body.append(modal);
+
+  const core = new InstanceGuardCore({
+    storage: localStorage,
+    post: (message) => channel.postMessage(message),
+    now: () => Date.now(),
+    id: crypto.randomUUID(),
+    focusSelf: () => window.focus(),
+    onChange: (active) => {
+      if (active && modal.open) modal.close();
+      if (!active && !modal.open) modal.showModal();
+    },
+  });
+  channel.onmessage = (event: MessageEvent<GuardMessage>) => core.receive(event.data);
+  go.addEventListener('click', () => {
+    const someoneRecorded = core.goToActive();
+    setTimeout(() => {
+      if (!someoneRecorded || !localStorage.getItem(ACTIVE_ID_KEY)) window.location.reload();
+    }, PING_WAIT_MS);
+  });
+  closeTab.addEventListener('click', () => window.close());
+  force.addEventListener('click', () => window.location.reload());
+  core.start();
+  setInterval(() => core.heartbeat(), HEARTBEAT_EVERY_MS);
+  setInterval(() => core.checkOwnership(), OWNERSHIP_CHECK_EVERY_MS);
+  window.addEventListener('focus', () => core.heartbeat());
+  window.addEventListener('pagehide', () => core.release());
+}
+
+try {
+  connectionBanner();
+  installCard();
+  instanceGuard();
+} catch (err) {
+  console.warn('Falha ao iniciar os avisos da página', err);
+}

@@ -1,0 +1,34 @@
+/**
+ * The service worker: registered on every page. A new version waits and takes over on the
+ * next navigation, so an open page never mixes old and new files and a half-typed form is never
+ * reloaded away. The mother's cached data is dropped on sign-in and sign-out.
+ */
+import { registerSW } from 'virtual:pwa-register';
+import { onAuthChange } from '../stores/session.ts';
+
+export const USER_DATA_CACHE = 'dados-da-mae';
+
+export async function clearUserCache(): Promise<void> {
+  try {
+    if ('caches' in window) await caches.delete(USER_DATA_CACHE);
+  } catch (err) {
+    console.warn('Não foi possível limpar os dados guardados para uso offline', err);
+  }
+}
+
+if ('serviceWorker' in navigator) {
+  let update: ((reload?: boolean) => Promise<void>) | null = null;
+  let waiting = false;
+  update = registerSW({
+    immediate: true,
+    onNeedRefresh() {
+      waiting = true;
+    },
+  });
+  // Leaving the page is the moment to switch: the next page comes whole from the new version.
+  window.addEventListener('pagehide', () => {
+    if (waiting) void update?.(false);
+  });
+}
+
+onAuthChange(() => void clearUserCache());
