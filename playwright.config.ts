@@ -7,6 +7,8 @@ const baseURL = `http://localhost:${E2E.port}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Per run, so two runs on one machine never delete each other's traces.
+  outputDir: `${E2E.root}/results`,
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,

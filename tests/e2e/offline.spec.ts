@@ -92,8 +92,11 @@ test.describe('installable and offline', () => {
   });
 
   test('the install card appears after 5 s and stays away for 7 days after "Agora não"', async ({ page }) => {
+    // The overlays module must be running before the fake clock moves: it claims the instance slot first.
+    const overlaysReady = () => page.waitForFunction(() => Boolean(localStorage.getItem('active_instance_id')));
     await page.clock.install({ time: new Date('2026-11-21T12:00:00Z') });
     await page.goto('/auth/');
+    await overlaysReady();
     await expect(page.getByRole('complementary', { name: 'Instalar o aplicativo' })).toBeHidden();
     await page.clock.runFor(5_100);
     const card = page.getByRole('complementary', { name: 'Instalar o aplicativo' });
@@ -103,11 +106,13 @@ test.describe('installable and offline', () => {
 
     await page.clock.setSystemTime(new Date('2026-11-27T12:00:00Z'));
     await page.reload();
+    await overlaysReady();
     await page.clock.runFor(6_000);
     await expect(card).toBeHidden();
 
     await page.clock.setSystemTime(new Date('2026-11-28T12:00:01Z'));
     await page.reload();
+    await overlaysReady();
     await page.clock.runFor(6_000);
     await expect(card).toBeVisible();
   });
