@@ -4,23 +4,13 @@
  */
 import type { Context } from 'hono';
 import { validator } from 'hono/validator';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
+import { fieldMessages } from '../../src/shared/validation.ts';
 import { ApiError } from './errors.ts';
 
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'Campo não permitido';
-      continue;
-    }
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+export const fieldErrors = fieldMessages;
 
-export function jsonBody<Schema extends z.ZodType>(schema: Schema, message?: string) {
+export function jsonBody<Schema extends z.ZodMiniType>(schema: Schema, message?: string) {
   return validator('json', async (value: unknown, _c: Context) => {
     const result = await schema.safeParseAsync(value);
     if (!result.success) {
@@ -30,7 +20,7 @@ export function jsonBody<Schema extends z.ZodType>(schema: Schema, message?: str
   });
 }
 
-export function queryParams<Schema extends z.ZodType>(schema: Schema) {
+export function queryParams<Schema extends z.ZodMiniType>(schema: Schema) {
   return validator('query', async (value: unknown) => {
     const result = await schema.safeParseAsync(value);
     if (!result.success) throw new ApiError('validation_failed', undefined, { fields: fieldErrors(result.error) });

@@ -5,7 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { payments, users } from '../db/schema.ts';
 import { auditContext, services, type AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -26,7 +26,7 @@ function bearer(token: string): MiddlewareHandler<AppEnv> {
 
 const grantSchema = z.strictObject({
   email: emailSchema,
-  months: z.number({ error: 'Informe os meses' }).int().min(1).max(24),
+  months: z.int({ error: 'Informe os meses' }).check(z.minimum(1), z.maximum(24)),
 });
 
 export function adminRoutes(token: string) {

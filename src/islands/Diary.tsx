@@ -4,16 +4,19 @@
  * (the API refuses it as well). Empty required fields are marked instead of ignored.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../lib/api.ts';
-import { enqueue, flush, queue, removeOp, synced } from '../lib/offline-queue.ts';
+import { offlineQueue, queue, synced } from '../stores/queue.ts';
 import { toast } from '../lib/toast.ts';
 import { refreshSession, session } from '../stores/session.ts';
 import { diaryEntrySchema, formatEntryDate, nowStamp, type DiaryEntry } from '../shared/diary.ts';
 import { INTENSITIES, MOODS } from '../shared/enums.ts';
-import { fieldMessages } from '../shared/validation.ts';
-import ConfirmDialog from './ConfirmDialog.tsx';
-import PaywallDialog from './PaywallDialog.tsx';
+import { fieldMessages } from '../shared/field-messages.ts';
+import { useMountedOnce } from './lazy.ts';
+
+// Loaded when first opened: they are not needed to read or write the diary.
+const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx'));
+const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
 type Kind = 'behavior' | 'food';
@@ -40,6 +43,8 @@ export default function Diary({ kind }: { kind: Kind }) {
   const [saving, setSaving] = useState(false);
   const [paywall, setPaywall] = useState(false);
   const [toDelete, setToDelete] = useState<DiaryEntry | null>(null);
+  const confirmMounted = useMountedOnce(toDelete !== null);
+  const paywallMounted = useMountedOnce(paywall);
   const formRef = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(formRef, (name, value) => setForm((f) => ({ ...f, [name]: value })));
 
@@ -105,7 +110,7 @@ export default function Diary({ kind }: { kind: Kind }) {
     // An id made here makes a retried send idempotent on the server.
     const body = { ...parsed.data, id: crypto.randomUUID() };
     const keepOffline = async () => {
-      await enqueue({ id: body.id, kind: 'diary-add', body });
+      await (await offlineQueue()).enqueue({ id: body.id, kind: 'diary-add', body });
       setForm({ ...EMPTY[kind] });
       setErrors({});
       toast('Registro guardado no aparelho', 'Sem conexão agora: ele será enviado assim que a internet voltar.', 'info');
@@ -128,7 +133,7 @@ export default function Diary({ kind }: { kind: Kind }) {
   }
 
   useEffect(() => {
-    if (navigator.onLine) void flush();
+    if (navigator.onLine && queue.get().ops.length) void offlineQueue().then((q) => q.flush());
   }, []);
 
   async function askDelete(entry: DiaryEntry) {
@@ -141,12 +146,12 @@ export default function Diary({ kind }: { kind: Kind }) {
     const waiting = pending.ops.find((op) => op.kind === 'diary-add' && op.body.id === entry.id);
     if (waiting) {
       // Never sent: forget it on the device.
-      await removeOp(waiting.id);
+      await (await offlineQueue()).removeOp(waiting.id);
       toast('Registro removido', 'O registro foi excluído com sucesso.', 'success');
       return;
     }
     if (!navigator.onLine) {
-      await enqueue({ id: crypto.randomUUID(), kind: 'diary-delete', targetId: entry.id });
+      await (await offlineQueue()).enqueue({ id: crypto.randomUUID(), kind: 'diary-delete', targetId: entry.id });
       toast('Exclusão guardada no aparelho', 'O registro será excluído assim que a internet voltar.', 'info');
       return;
     }
@@ -158,7 +163,7 @@ export default function Diary({ kind }: { kind: Kind }) {
       if (err instanceof ApiError && err.status === 402) setPaywall(true);
       else if (err instanceof ApiError && err.status === 404) setEntries((list) => list.filter((e) => e.id !== entry.id));
       else if (err instanceof ApiError && err.code === 'network') {
-        await enqueue({ id: crypto.randomUUID(), kind: 'diary-delete', targetId: entry.id });
+        await (await offlineQueue()).enqueue({ id: crypto.randomUUID(), kind: 'diary-delete', targetId: entry.id });
         toast('Exclusão guardada no aparelho', 'O registro será excluído assim que a internet voltar.', 'info');
       } else toast('Erro ao remover registro', 'Não foi possível excluir o registro. Tente novamente.');
     }
@@ -313,6 +318,8 @@ export default function Diary({ kind }: { kind: Kind }) {
         )}
       </section>
 
+      {confirmMounted && (
+      <Suspense fallback={null}>
       <ConfirmDialog
         open={toDelete !== null}
         title="Excluir este registro?"
@@ -326,7 +333,13 @@ export default function Diary({ kind }: { kind: Kind }) {
           </p>
         )}
       </ConfirmDialog>
-      <PaywallDialog open={paywall} onClose={() => setPaywall(false)} />
+      </Suspense>
+      )}
+      {paywallMounted && (
+        <Suspense fallback={null}>
+          <PaywallDialog open={paywall} onClose={() => setPaywall(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -4,12 +4,15 @@
  * what she has built so far, and pays by PIX.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../lib/api.ts';
 import { refreshSession, session } from '../stores/session.ts';
 import type { UserStats } from '../shared/payment.ts';
 import { DEFAULT_PLAN, PLANS, priceText } from '../shared/plans.ts';
-import PaymentDialog from './PaymentDialog.tsx';
+import { useMountedOnce } from './lazy.ts';
+
+// The form, validators and QR step load when she chooses to pay.
+const PaymentDialog = lazy(() => import('./PaymentDialog.tsx'));
 
 /** Only our own pages: an open redirect would be a phishing tool. */
 function nextPage(): string {
@@ -29,6 +32,7 @@ export default function Plans() {
   const [paying, setPaying] = useState(false);
   const [next, setNext] = useState('/');
   const [alreadySubscribed, setAlreadySubscribed] = useState(false);
+  const paymentMounted = useMountedOnce(paying);
 
   useEffect(() => {
     setNext(nextPage());
@@ -90,7 +94,11 @@ export default function Plans() {
         Continuar com o plano de {plan.duration}
       </button>
       <p className="field-hint plans-note">Pagamento único por PIX. Sem renovação automática: você escolhe quando renovar.</p>
-      <PaymentDialog open={paying} plan={plan} onClose={() => setPaying(false)} next={next} />
+      {paymentMounted && (
+        <Suspense fallback={<p role="status">Carregando…</p>}>
+          <PaymentDialog open={paying} plan={plan} onClose={() => setPaying(false)} next={next} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -3,15 +3,17 @@
  * after each add or delete; the add dialog with name, phone and specialty.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../lib/api.ts';
-import { enqueue, queue, removeOp, synced } from '../lib/offline-queue.ts';
+import { offlineQueue, queue, synced } from '../stores/queue.ts';
 import { toast } from '../lib/toast.ts';
 import { refreshSession } from '../stores/session.ts';
 import { professionalSchema, type Professional } from '../shared/diary.ts';
 import { SPECIALTIES } from '../shared/enums.ts';
 import { maskPhone } from '../shared/validation.ts';
-import ConfirmDialog from './ConfirmDialog.tsx';
+import { useMountedOnce } from './lazy.ts';
+
+const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx'));
 import Dialog from './Dialog.tsx';
 
 const EMPTY = { name: '', phone: '', specialty: '' };
@@ -28,6 +30,7 @@ export default function Professionals() {
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
   const [saving, setSaving] = useState(false);
   const [toDelete, setToDelete] = useState<Professional | null>(null);
+  const confirmMounted = useMountedOnce(toDelete !== null);
 
   async function load() {
     const state = await refreshSession();
@@ -75,7 +78,7 @@ export default function Professionals() {
     setSaving(true);
     const body = { ...parsed.data, id: crypto.randomUUID() };
     const keepOffline = async () => {
-      await enqueue({ id: body.id, kind: 'professional-add', body });
+      await (await offlineQueue()).enqueue({ id: body.id, kind: 'professional-add', body });
       setAdding(false);
       toast('Profissional guardado no aparelho', 'Sem conexão agora: ele será enviado assim que a internet voltar.', 'info');
     };
@@ -98,9 +101,9 @@ export default function Professionals() {
     const professional = toDelete!;
     setToDelete(null);
     const waiting = pending.ops.find((op) => op.kind === 'professional-add' && op.body.id === professional.id);
-    if (waiting) return void (await removeOp(waiting.id));
+    if (waiting) return void (await (await offlineQueue()).removeOp(waiting.id));
     if (!navigator.onLine) {
-      await enqueue({ id: crypto.randomUUID(), kind: 'professional-delete', targetId: professional.id });
+      await (await offlineQueue()).enqueue({ id: crypto.randomUUID(), kind: 'professional-delete', targetId: professional.id });
       toast('Exclusão guardada no aparelho', 'O profissional será removido assim que a internet voltar.', 'info');
       return;
     }
@@ -191,6 +194,8 @@ export default function Professionals() {
         </form>
       </Dialog>
 
+      {confirmMounted && (
+      <Suspense fallback={null}>
       <ConfirmDialog
         open={toDelete !== null}
         title="Excluir este profissional?"
@@ -200,6 +205,8 @@ export default function Professionals() {
       >
         {toDelete && <p>{toDelete.name} ({toDelete.specialty}) sairá da sua lista.</p>}
       </ConfirmDialog>
+      </Suspense>
+      )}
     </div>
   );
 }

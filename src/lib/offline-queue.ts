@@ -5,7 +5,6 @@
  * decides: an entry refused for lack of subscription stays on the device, marked, until it can go.
  */
 import { createStore, get, set } from 'idb-keyval';
-import { atom } from 'nanostores';
 import { api, ApiError } from './api.ts';
 
 export type QueuedOp =
@@ -14,19 +13,13 @@ export type QueuedOp =
   | { id: string; kind: 'professional-add'; body: Record<string, unknown> & { id: string } }
   | { id: string; kind: 'professional-delete'; targetId: string };
 
-export interface QueueState {
-  ops: QueuedOp[];
-  /** the server refused for lack of subscription: waiting for one */
-  blocked: boolean;
-}
 
 const KEY = 'fila';
 let store: ReturnType<typeof createStore> | null = null;
 const db = () => (store ??= createStore('olhar-de-mae', 'sincronizacao'));
 
-export const queue = atom<QueueState>({ ops: [], blocked: false });
-/** Fires after a flush sent something, so lists reload from the server. */
-export const synced = atom(0);
+export { queue, synced } from '../stores/queue.ts';
+import { queue, synced } from '../stores/queue.ts';
 
 async function save(ops: QueuedOp[]) {
   queue.set({ ...queue.get(), ops });

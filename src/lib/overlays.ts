@@ -87,9 +87,10 @@ function installCard() {
     setTimeout(show, AFTER_EVENT_MS);
   });
   window.addEventListener('appinstalled', () => hide(false));
+  // Counted from the page's load, not from when this module arrived.
   setTimeout(() => {
     if (!deferred) show();
-  }, FALLBACK_AFTER_LOAD_MS);
+  }, Math.max(0, FALLBACK_AFTER_LOAD_MS - performance.now()));
 }
 
 // ── single-instance guard ────────────────────────────────────────────────────────────

@@ -1,29 +1,20 @@
 /** Diary and professional rules (spec §3, §5), shared by the forms and the API. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { INTENSITIES, LIMITS, MOODS, SPECIALTIES } from './enums.ts';
 
 const requiredText = (message: string, max: number = LIMITS.freeText) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: `Use no máximo ${max} caracteres` });
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: `Use no máximo ${max} caracteres` }));
 
 const optionalText = (max: number = LIMITS.freeText) =>
-  z
-    .string({ error: 'Texto inválido' })
-    .trim()
-    .max(max, { error: `Use no máximo ${max} caracteres` })
-    .default('');
+  z._default(z.string({ error: 'Texto inválido' }).check(z.trim(), z.maxLength(max, { error: `Use no máximo ${max} caracteres` })), '');
 
+const isValidDate = (value: string) =>
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 const isoDate = z
   .string({ error: 'Data inválida' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida' })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    error: 'Data inválida',
-  });
-const clockTime = z.string({ error: 'Hora inválida' }).regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, { error: 'Hora inválida' });
-const clientId = z.uuid({ error: 'Identificador inválido' }).optional();
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida' }), z.refine(isValidDate, { error: 'Data inválida' }));
+const clockTime = z.string({ error: 'Hora inválida' }).check(z.regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, { error: 'Hora inválida' }));
+const clientId = z.optional(z.uuid({ error: 'Identificador inválido' }));
 
 export const behaviorEntrySchema = z.strictObject({
   id: clientId,

@@ -1,5 +1,5 @@
 /** The payment form (spec §5): every field required, the profile validators apply. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PLAN_IDS } from './enums.ts';
 import { cpfSchema, emailSchema, fullNameSchema, phoneSchema } from './validation.ts';
 

@@ -1,14 +1,29 @@
 /**
  * The rules of spec §5, with its exact messages. The forms and the API use these same schemas,
  * so a mother sees the same message in the browser as the server would answer.
+ * zod/mini: the same engine with a tree-shakable API, so the forms stay within the JS budget.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from './enums.ts';
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
 /** A string field: missing, null or not a string all read as "required". */
 const text = (required: string) => z.string({ error: required });
+
+/** A text field checked by one of the functions below, then normalised. */
+function field(required: string, tooLong: string, maxRaw: number, error: (value: string) => string | null, normalise: (value: string) => string) {
+  return z.pipe(
+    text(required).check(
+      z.maxLength(maxRaw, { error: tooLong }),
+      z.superRefine((value, ctx) => {
+        const message = error(value);
+        if (message) ctx.addIssue({ code: 'custom', message, input: value });
+      }),
+    ),
+    z.transform(normalise),
+  );
+}
 
 // ── name ──────────────────────────────────────────────────────────────────────────────
 const NAME_CHARS = /^[\p{L}\p{M}' ’-]+$/u;
@@ -23,13 +38,7 @@ export function fullNameError(raw: string): string | null {
   return null;
 }
 
-export const fullNameSchema = text('Nome completo é obrigatório')
-  .max(1000, { error: 'Nome muito longo' })
-  .superRefine((value, ctx) => {
-    const error = fullNameError(value);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  })
-  .transform((value) => value.trim().replace(/\s+/g, ' '));
+export const fullNameSchema = field('Nome completo é obrigatório', 'Nome muito longo', 1000, fullNameError, (value) => value.trim().replace(/\s+/g, ' '));
 
 // ── e-mail ────────────────────────────────────────────────────────────────────────────
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -43,13 +52,7 @@ export function emailError(raw: string): string | null {
   return null;
 }
 
-export const emailSchema = text('Email é obrigatório')
-  .max(1000, { error: 'Email muito longo' })
-  .superRefine((value, ctx) => {
-    const error = emailError(value);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  })
-  .transform((value) => value.trim().toLowerCase());
+export const emailSchema = field('Email é obrigatório', 'Email muito longo', 1000, emailError, (value) => value.trim().toLowerCase());
 
 // ── phone ─────────────────────────────────────────────────────────────────────────────
 export function phoneError(raw: string): string | null {
@@ -62,13 +65,7 @@ export function phoneError(raw: string): string | null {
   return null;
 }
 
-export const phoneSchema = text('Telefone é obrigatório')
-  .max(100, { error: 'Telefone deve ter 10 ou 11 dígitos' })
-  .superRefine((value, ctx) => {
-    const error = phoneError(value);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  })
-  .transform(onlyDigits);
+export const phoneSchema = field('Telefone é obrigatório', 'Telefone deve ter 10 ou 11 dígitos', 100, phoneError, onlyDigits);
 
 /** (AA) NNNN-NNNN or (AA) NNNNN-NNNN, as the spec shows phones. */
 export function formatPhone(value: string): string {
@@ -110,13 +107,7 @@ export function cpfError(raw: string): string | null {
   return null;
 }
 
-export const cpfSchema = text('CPF é obrigatório')
-  .max(100, { error: 'CPF deve ter 11 dígitos' })
-  .superRefine((value, ctx) => {
-    const error = cpfError(value);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  })
-  .transform(onlyDigits);
+export const cpfSchema = field('CPF é obrigatório', 'CPF deve ter 11 dígitos', 100, cpfError, onlyDigits);
 
 export function formatCpf(value: string): string {
   const d = onlyDigits(value);
@@ -136,13 +127,15 @@ export const PASSWORD_MIN = 8;
 /** Argon2 cost grows with length: a ceiling keeps a huge password from being a denial of service. */
 export const PASSWORD_MAX = 256;
 
-export const newPasswordSchema = text('A senha deve ter pelo menos 8 caracteres')
-  .min(PASSWORD_MIN, { error: 'A senha deve ter pelo menos 8 caracteres' })
-  .max(PASSWORD_MAX, { error: 'A senha deve ter no máximo 256 caracteres' });
+export const newPasswordSchema = text('A senha deve ter pelo menos 8 caracteres').check(
+  z.minLength(PASSWORD_MIN, { error: 'A senha deve ter pelo menos 8 caracteres' }),
+  z.maxLength(PASSWORD_MAX, { error: 'A senha deve ter no máximo 256 caracteres' }),
+);
 
-export const passwordSchema = text('Senha é obrigatória')
-  .min(1, { error: 'Senha é obrigatória' })
-  .max(PASSWORD_MAX, { error: 'A senha deve ter no máximo 256 caracteres' });
+export const passwordSchema = text('Senha é obrigatória').check(
+  z.minLength(1, { error: 'Senha é obrigatória' }),
+  z.maxLength(PASSWORD_MAX, { error: 'A senha deve ter no máximo 256 caracteres' }),
+);
 
 // ── forms ─────────────────────────────────────────────────────────────────────────────
 export const signupSchema = z.strictObject({ email: emailSchema, password: newPasswordSchema });
@@ -153,7 +146,7 @@ export const passwordChangeSchema = z.strictObject({ currentPassword: passwordSc
 /** Sign-up form in the browser adds the confirmation (spec §5). */
 export const signupFormSchema = z
   .object({ email: emailSchema, password: newPasswordSchema, confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: 'As senhas não coincidem' });
+  .check(z.refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: 'As senhas não coincidem' }));
 
 export const profileSchema = z.strictObject({
   fullName: fullNameSchema,
@@ -168,12 +161,4 @@ export function isProfileComplete(profile: Partial<Record<'fullName' | 'email' |
   return Boolean(profile && [profile.fullName, profile.email, profile.phone, profile.cpf].every((v) => typeof v === 'string' && v.trim() !== ''));
 }
 
-/** First message per field, for forms. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+export { fieldMessages } from './field-messages.ts';

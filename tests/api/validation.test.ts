@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { toErrorResponse } from '../../api/http/errors.ts';
 import { jsonBody } from '../../api/http/validate.ts';
 import { silentLogger } from '../../api/log.ts';
@@ -7,7 +7,7 @@ import { silentLogger } from '../../api/log.ts';
 // The edge validator every route uses, on a minimal app.
 const app = new Hono()
   .onError((err, c) => toErrorResponse(err, c, silentLogger))
-  .post('/echo', jsonBody(z.object({ name: z.string().min(2, { error: 'Nome muito curto' }) })), (c) => c.json(c.req.valid('json')));
+  .post('/echo', jsonBody(z.object({ name: z.string().check(z.minLength(2, { error: 'Nome muito curto' })) })), (c) => c.json(c.req.valid('json')));
 
 const post = (body: string) => app.request('/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 

@@ -110,7 +110,8 @@ test.describe('installable and offline', () => {
     await page.clock.runFor(6_000);
     await expect(card).toBeHidden();
 
-    await page.clock.setSystemTime(new Date('2026-11-28T12:00:01Z'));
+    // Dismissed at about 12:00:05 on the 21st: seven days later, plus a margin.
+    await page.clock.setSystemTime(new Date('2026-11-28T12:00:30Z'));
     await page.reload();
     await overlaysReady();
     await page.clock.runFor(6_000);
