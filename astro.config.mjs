@@ -14,7 +14,8 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   // Every URL ends in "/", as the service worker's precache keys do.
   trailingSlash: 'always',
-  build: { format: 'directory' },
+  // CSS inlined: one render-blocking round trip less on slow mobile networks (it is small).
+  build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [
     react(),
     mdx(),

@@ -1,4 +1,11 @@
-/** Every page: the service worker, the offline queue, and the overlays. */
+/** Every page, once idle: the service worker, the overlays, and the offline queue when something waits. */
 import './pwa.ts';
-import './offline-queue.ts';
 import './overlays.ts';
+import { readJson } from './storage.ts';
+import { PENDING_FLAG } from '../stores/queue.ts';
+
+const sendWaiting = () => void import('./offline-queue.ts');
+if (readJson(PENDING_FLAG)) sendWaiting();
+window.addEventListener('online', () => {
+  if (readJson(PENDING_FLAG)) sendWaiting();
+});

@@ -1,7 +1,9 @@
 /**
  * The route guard of every non-public page (spec §2): content stays hidden behind skeletons
- * (BaseLayout's boot script) until the session is checked; no session → /auth, incomplete
- * profile → /profile-setup. Re-checked on sign-in and sign-out, in every open tab.
+ * (BaseLayout's boot script) until the session is checked — unless this device already knows a
+ * signed-in mother, who sees the static page at once while the check runs; her own data only ever
+ * comes from the API. No session → /auth, incomplete profile → /profile-setup. Re-checked on
+ * sign-in and sign-out, in every open tab.
  */
 import { readJson, removeKey, writeJson } from './storage.ts';
 import { showFlashed } from './toast.ts';

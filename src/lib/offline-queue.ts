@@ -6,6 +6,8 @@
  */
 import { createStore, get, set } from 'idb-keyval';
 import { api, ApiError } from './api.ts';
+import { removeKey, writeJson } from './storage.ts';
+import { PENDING_FLAG } from '../stores/queue.ts';
 
 export type QueuedOp =
   | { id: string; kind: 'diary-add'; body: Record<string, unknown> & { type: 'behavior' | 'food'; id: string } }
@@ -24,6 +26,8 @@ import { queue, synced } from '../stores/queue.ts';
 async function save(ops: QueuedOp[]) {
   queue.set({ ...queue.get(), ops });
   await set(KEY, ops, db());
+  if (ops.length) writeJson(PENDING_FLAG, ops.length);
+  else removeKey(PENDING_FLAG);
 }
 
 export async function loadQueue(): Promise<QueuedOp[]> {

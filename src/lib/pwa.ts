@@ -1,9 +1,8 @@
 /**
- * The service worker: registered on every page. A new version waits and takes over on the
- * next navigation, so an open page never mixes old and new files and a half-typed form is never
+ * The service worker, registered on every page. A new version waits and takes over on the next
+ * navigation, so an open page never mixes old and new files and a half-typed form is never
  * reloaded away. The mother's cached data is dropped on sign-in and sign-out.
  */
-import { registerSW } from 'virtual:pwa-register';
 import { onAuthChange } from '../stores/session.ts';
 
 export const USER_DATA_CACHE = 'dados-da-mae';
@@ -16,19 +15,14 @@ export async function clearUserCache(): Promise<void> {
   }
 }
 
-if ('serviceWorker' in navigator) {
-  let update: ((reload?: boolean) => Promise<void>) | null = null;
-  let waiting = false;
-  update = registerSW({
-    immediate: true,
-    onNeedRefresh() {
-      waiting = true;
-    },
-  });
+async function register() {
+  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
   // Leaving the page is the moment to switch: the next page comes whole from the new version.
-  window.addEventListener('pagehide', () => {
-    if (waiting) void update?.(false);
-  });
+  window.addEventListener('pagehide', () => registration.waiting?.postMessage({ type: 'SKIP_WAITING' }));
+}
+
+if ('serviceWorker' in navigator) {
+  register().catch((err) => console.warn('Não foi possível ativar o modo offline', err));
 }
 
 onAuthChange(() => void clearUserCache());

@@ -12,5 +12,8 @@ export const queue = atom<QueueState>({ ops: [], blocked: false });
 /** Fires after a flush sent something, so lists reload from the server. */
 export const synced = atom(0);
 
+/** localStorage flag: something waits in IndexedDB (so pages load the queue code only then). */
+export const PENDING_FLAG = 'fila-pendente';
+
 /** The queue's storage code, loaded only when a write has to wait. */
 export const offlineQueue = () => import('../lib/offline-queue.ts');

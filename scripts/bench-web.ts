@@ -1,0 +1,204 @@
+/**
+ * npm run bench:web — Lighthouse (mobile: slow 4G, 4× CPU) on four pages of the built site served
+ * by the real server, signed in where the page needs it, against a floor measured in the same
+ * run: a one-heading static page from the same server. Prints a table, writes
+ * bench-results/web.json, exits 1 when a budget is missed.
+ *   BENCH_RUNS (default 3: the median run per page), BENCH_SKIP_BUILD=1, CHROME_PATH.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4470);
+const BASE = `http://localhost:${PORT}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ADMIN = 'bench-admin-token-0123456789abcdef';
+const PASSWORD = 'senha-segura-123';
+const BUDGET = { performance: 95, accessibility: 100, bestPractices: 100, lcpRatio: 1.3, tbtMs: 100, cls: 0.02, jsIslandsKb: 90, jsPlainKb: 10 };
+
+const chromePath = process.env.CHROME_PATH ?? chromiumPath();
+if (!chromePath) {
+  console.error('Chromium não encontrado: defina CHROME_PATH ou instale o pacote chromium.');
+  process.exit(1);
+}
+
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  const build = spawnSync('npx', ['astro', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const floorDir = path.join('dist', 'bench-floor');
+mkdirSync(floorDir, { recursive: true });
+writeFileSync(
+  path.join(floorDir, 'index.html'),
+  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Piso de medição"><link rel="icon" href="data:,"><title>Piso</title></head><body><main><h1>Olhar de Mãe</h1></main></body></html>',
+);
+
+// The real server, on a fresh embedded database.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'olhar-bench-web-'));
+let serverLog = '';
+const server = spawn(process.execPath, ['api/server.ts'], {
+  env: { ...process.env, PORT: String(PORT), PGLITE_DIR: path.join(dataDir, 'pglite'), ADMIN_TOKEN: ADMIN, LOG_REQUESTS: '0', STATIC_DIR: 'dist', PUBLIC_SITE_URL: BASE, DATABASE_URL: '' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+const stop = () => {
+  server.kill('SIGTERM');
+  rmSync(floorDir, { recursive: true, force: true });
+};
+process.on('exit', stop);
+
+async function waitForHealth() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('o servidor não respondeu');
+}
+
+/** A confirmed, subscribed mother with a complete profile; returns her session cookie. */
+async function signedInCookie(): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${BASE}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
+  let link: string | undefined;
+  for (let i = 0; i < 50 && !link; i++) {
+    link = /http:\/\/\S+?\/api\/auth\/confirm\?token=[a-z2-7]+/.exec(serverLog)?.[0];
+    if (!link) await new Promise((r) => setTimeout(r, 100));
+  }
+  await fetch(link!, { redirect: 'manual' });
+  const login = await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
+  const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+  await fetch(`${BASE}/api/profile`, {
+    method: 'PUT',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ fullName: 'Maria da Silva', email, phone: '11987654321', cpf: '52998224725' }),
+  });
+  await fetch(`${BASE}/api/admin/subscriptions`, { method: 'POST', headers: { ...json, authorization: `Bearer ${ADMIN}` }, body: JSON.stringify({ email, months: 1 }) });
+  for (let i = 0; i < 5; i++) {
+    await fetch(`${BASE}/api/diary`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ type: 'behavior', date: '2026-11-21', time: '10:00:00', behavior: `Registro ${i}`, context: 'Em casa', intensity: 'Média' }),
+    });
+  }
+  return cookie;
+}
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+  cssKb: number;
+  renderBlockingScripts: number;
+  islands: boolean;
+  lcpRatio?: number;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function summarise(page: string, lhr: Lhr): Row {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+  const summary = (lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
+  const size = (type: string) => Math.round(((summary.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024) * 10) / 10;
+  const network = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+  const blocking = (lhr.audits['render-blocking-resources']?.details as { items?: Array<{ url: string }> } | undefined)?.items ??
+    (lhr.audits['render-blocking-insight']?.details as { items?: Array<{ url: string }> } | undefined)?.items ?? [];
+  return {
+    page,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+    jsKb: size('script'),
+    cssKb: size('stylesheet'),
+    renderBlockingScripts: blocking.filter((item) => /\.js(\?|$)/.test(item.url)).length,
+    islands: network.some((r) => /\/_astro\/client\.[\w-]+\.js/.test(r.url)),
+  };
+}
+
+const median = (rows: Row[]) => [...rows].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(rows.length / 2)]!;
+
+try {
+  await waitForHealth();
+  const cookie = await signedInCookie();
+  const targets: Array<{ page: string; signedIn: boolean }> = [
+    { page: '/bench-floor/', signedIn: false },
+    { page: '/', signedIn: true },
+    { page: '/hiperatividade/observacao/', signedIn: true },
+    { page: '/comportamento/', signedIn: true },
+    { page: '/auth/', signedIn: false },
+  ];
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const rows: Row[] = [];
+  try {
+    for (const target of targets) {
+      const runs: Row[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${BASE}${target.page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          extraHeaders: target.signedIn ? { Cookie: cookie } : undefined,
+        });
+        runs.push(summarise(target.page, result!.lhr));
+      }
+      rows.push(median(runs));
+    }
+  } finally {
+    await chrome.kill();
+  }
+
+  const floor = rows[0]!;
+  const failures: string[] = [];
+  for (const row of rows.slice(1)) {
+    row.lcpRatio = Math.round((row.lcpMs / floor.lcpMs) * 100) / 100;
+    const jsBudget = row.islands ? BUDGET.jsIslandsKb : BUDGET.jsPlainKb;
+    const check = (ok: boolean, what: string) => ok || failures.push(`${row.page}: ${what}`);
+    check(row.performance >= BUDGET.performance, `Performance ${row.performance} < ${BUDGET.performance}`);
+    check(row.accessibility >= BUDGET.accessibility, `Accessibility ${row.accessibility} < ${BUDGET.accessibility}`);
+    check(row.bestPractices >= BUDGET.bestPractices, `Best Practices ${row.bestPractices} < ${BUDGET.bestPractices}`);
+    check(row.lcpRatio <= BUDGET.lcpRatio, `LCP ${row.lcpMs} ms = ${row.lcpRatio}× the floor (> ${BUDGET.lcpRatio}×)`);
+    check(row.tbtMs <= BUDGET.tbtMs, `TBT ${row.tbtMs} ms > ${BUDGET.tbtMs} ms`);
+    check(row.cls <= BUDGET.cls, `CLS ${row.cls} > ${BUDGET.cls}`);
+    check(row.jsKb <= jsBudget, `JS ${row.jsKb} kB > ${jsBudget} kB`);
+    check(row.renderBlockingScripts === 0, `${row.renderBlockingScripts} render-blocking scripts`);
+  }
+
+  const header = ['page', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'LCP/floor', 'TBT ms', 'CLS', 'JS kB', 'CSS kB', 'blocking js'];
+  const table = rows.map((r) => [r.page, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.lcpRatio ?? 1, r.tbtMs, r.cls, r.jsKb, r.cssKb, r.renderBlockingScripts].map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(`\nLighthouse ${RUNS}× per page (median), mobile, slow 4G, 4× CPU — transfer sizes gzip\n`);
+  console.log(line(header));
+  for (const row of table) console.log(line(row));
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/web.json', JSON.stringify({ date: new Date().toISOString(), runs: RUNS, budget: BUDGET, floor, pages: rows.slice(1), failures }, null, 2));
+  console.log('\nbench-results/web.json');
+  if (failures.length) {
+    console.error(`\nFora do orçamento:\n- ${failures.join('\n- ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nTodas as páginas dentro do orçamento.');
+  }
+} finally {
+  stop();
+}
