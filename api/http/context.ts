@@ -8,7 +8,7 @@ import type { Mailer } from '../email/transport.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { SESSION_COOKIE, validateSession, type SessionUser, type ValidSession } from '../services/sessions.ts';
+import { SESSION_COOKIE, validateSession, type SessionUser, type SubscriptionState, type ValidSession } from '../services/sessions.ts';
 import { ApiError } from './errors.ts';
 import { requestProtocol } from './middleware.ts';
 
@@ -26,6 +26,8 @@ export interface AppEnv {
     services: Services;
     user: SessionUser;
     session: ValidSession;
+    /** as of this request's session lookup */
+    subscription: SubscriptionState;
   };
 }
 
@@ -71,5 +73,6 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (found.session.renewed) setSessionCookie(c, token!, found.session.expiresAt);
   c.set('user', found.user);
   c.set('session', found.session);
+  c.set('subscription', found.subscription);
   await next();
 };

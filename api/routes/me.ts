@@ -3,21 +3,18 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { profiles } from '../db/schema.ts';
 import { requireUser, services, type AppEnv } from '../http/context.ts';
-import { activeSubscription } from '../services/subscriptions.ts';
 import { isProfileComplete } from '../../src/shared/validation.ts';
 
 export function meRoutes() {
   return new Hono<AppEnv>().get('/', requireUser, async (c) => {
-    const { db, clock } = services(c);
+    const { db } = services(c);
     const user = c.get('user');
-    const [[profile], subscription] = await Promise.all([
-      db
-        .select({ fullName: profiles.fullName, email: profiles.email, phone: profiles.phone, cpf: profiles.cpf })
-        .from(profiles)
-        .where(eq(profiles.userId, user.id))
-        .limit(1),
-      activeSubscription(db, user.id, clock.now()),
-    ]);
+    const subscription = c.get('subscription');
+    const [profile] = await db
+      .select({ fullName: profiles.fullName, email: profiles.email, phone: profiles.phone, cpf: profiles.cpf })
+      .from(profiles)
+      .where(eq(profiles.userId, user.id))
+      .limit(1);
     c.header('Cache-Control', 'private, no-store');
     return c.json({
       user: { id: user.id, email: user.email },

@@ -5,9 +5,9 @@
  */
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, subscriptions, users } from '../db/schema.ts';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -17,6 +17,11 @@ const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
 export interface SessionUser {
   id: string;
   email: string;
+}
+
+export interface SubscriptionState {
+  active: boolean;
+  expiresAt: Date | null;
 }
 
 export interface ValidSession {
@@ -44,15 +49,37 @@ export async function createSession(db: Database, userId: string, now: Date): Pr
   return { token, expiresAt };
 }
 
-export async function validateSession(db: Database, token: string, now: Date): Promise<{ session: ValidSession; user: SessionUser } | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const id = hashToken(token);
-  const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, email: users.email })
+// Every authenticated request runs this: built once per database, prepared on the server, and
+// carrying the subscription along (subscriptions.user_id is unique) so no second query is needed.
+const lookups = new WeakMap<Database, ReturnType<typeof buildLookup>>();
+function buildLookup(db: Database) {
+  return db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      email: users.email,
+      subscriptionStatus: subscriptions.status,
+      subscriptionExpiresAt: subscriptions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .leftJoin(subscriptions, eq(subscriptions.userId, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_lookup');
+}
+
+export async function validateSession(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<{ session: ValidSession; user: SessionUser; subscription: SubscriptionState } | null> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const id = hashToken(token);
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = buildLookup(db)));
+  const [row] = await lookup.execute({ id });
   if (!row) return null;
   if (now.getTime() >= row.expiresAt.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id));
@@ -65,7 +92,12 @@ export async function validateSession(db: Database, token: string, now: Date): P
     renewed = true;
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
   }
-  return { session: { id, userId: row.userId, expiresAt, renewed }, user: { id: row.userId, email: row.email } };
+  const active = row.subscriptionStatus === 'paid' && row.subscriptionExpiresAt !== null && row.subscriptionExpiresAt.getTime() > now.getTime();
+  return {
+    session: { id, userId: row.userId, expiresAt, renewed },
+    user: { id: row.userId, email: row.email },
+    subscription: { active, expiresAt: active ? row.subscriptionExpiresAt : null },
+  };
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
