@@ -148,7 +148,8 @@ export const diaryEntries = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('diary_entries_user_type_created_idx').on(t.userId, t.type, t.createdAt.desc()),
+    // Matches the history query's ORDER BY created_at DESC, id DESC: rows come out in order, no sort.
+    index('diary_entries_user_type_created_idx').on(t.userId, t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('diary_entries_type', oneOf('type', DIARY_TYPES)),
     check('diary_entries_intensity', sql`"intensity" is null or ${oneOf('intensity', INTENSITIES)}`),
     check('diary_entries_mood', sql`"mood" is null or ${oneOf('mood', MOODS)}`),
@@ -181,7 +182,7 @@ export const professionalContacts = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('professional_contacts_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('professional_contacts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('professional_contacts_specialty', oneOf('specialty', SPECIALTIES)),
     check('professional_contacts_name', sql`btrim("name") <> '' and ${maxLength('name', LIMITS.name)}`),
     check('professional_contacts_phone', sql`btrim("phone") <> '' and ${maxLength('phone', LIMITS.phone)}`),
