@@ -50,8 +50,8 @@ export default defineConfig({
         globIgnores: ['**/404.html'],
         // Every page is precached; a missing one goes to the network (e-mail links to /api, etc.).
         navigateFallback: null,
-        // /auth/?confirmado=1 and /continuar/?proxima=… are the precached /auth/ and /continuar/.
-        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^confirmado$/, /^proxima$/],
+        // /auth/?confirmado=1, /auth/?modo=cadastro and /continuar/?proxima=… are the precached pages.
+        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^confirmado$/, /^proxima$/, /^modo$/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {

@@ -22,6 +22,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'hardening',
+          include: ['tests/hardening/**/*.test.ts'],
+          environment: 'node',
+          globals: true,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // The fault test starts its own PostgreSQL and API; files run one after the other.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -10,8 +10,9 @@ import { systemClock, type AppDeps } from './deps.ts';
 import { logMailer } from './email/transport.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { errorResponse, toErrorResponse } from './http/errors.ts';
-import { jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from './http/middleware.ts';
+import { deadline, jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from './http/middleware.ts';
 import { jsonLogger } from './log.ts';
+import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { diaryRoutes } from './routes/diary.ts';
@@ -60,7 +61,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       maxAge: 600,
     }),
   );
-  app.use('/api/*', originCheck(config), jsonOnly(), limitBody(), async (c, next) => {
+  app.use('/api/*', deadline(config.REQUEST_DEADLINE_MS), originCheck(config), jsonOnly(), limitBody(), async (c, next) => {
     c.set('services', services);
     await next();
   });
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route('/auth', authRoutes())
     .route('/me', meRoutes())
     .route('/profile', profileRoutes())
+    .route('/account', accountRoutes())
     .route('/diary', diaryRoutes())
     .route('/professionals', professionalRoutes())
     .route('/plans', planRoutes())

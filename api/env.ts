@@ -59,6 +59,7 @@ export const envSchema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
   MERCADOPAGO_BASE_URL: url.default('https://api.mercadopago.com'),
+  REQUEST_DEADLINE_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(100).max(60_000).default(1500),
   TRUST_PROXY: flag(false),
   LOG_REQUESTS: flag(true),
 });

@@ -67,14 +67,14 @@ async function waitForHealth() {
 async function signedInCookie(): Promise<string> {
   const email = `bench-${Date.now()}@example.com`;
   const json = { 'content-type': 'application/json' };
-  await fetch(`${BASE}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
+  await fetch(`${BASE}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD, consent: true }) });
   let link: string | undefined;
   for (let i = 0; i < 50 && !link; i++) {
     link = /http:\/\/\S+?\/api\/auth\/confirm\?token=[a-z2-7]+/.exec(serverLog)?.[0];
     if (!link) await new Promise((r) => setTimeout(r, 100));
   }
   await fetch(link!, { redirect: 'manual' });
-  const login = await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
+  const login = await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD, consent: true }) });
   const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
   await fetch(`${BASE}/api/profile`, {
     method: 'PUT',

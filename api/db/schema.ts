@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  CONSENT_PURPOSES,
   DIARY_TYPES,
   EMAIL_TOKEN_PURPOSES,
   INTENSITIES,
@@ -271,6 +272,19 @@ export const rateLimits = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);
+
+/** LGPD arts. 11 and 14: the mother's explicit consent, with the policy version she agreed to. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    purpose: text('purpose').notNull(),
+    policyVersion: text('policy_version').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('consents_user_idx').on(t.userId), check('consents_purpose', oneOf('purpose', CONSENT_PURPOSES))],
 );
 
 /** Who did what, when — never a password, token, CPF or diary text. */

@@ -52,6 +52,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** The PostgreSQL SQLSTATE behind an error, through drizzle's wrapping. */
+function databaseErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
   if (err instanceof ApiError) {
     const res = errorResponse(c, err.code, err.message, { ...(err.fields ? { fields: err.fields } : {}), ...err.extra });
@@ -66,6 +75,13 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
     if (err.status === 401) return errorResponse(c, 'unauthenticated');
     if (err.status === 403) return errorResponse(c, 'forbidden');
     if (err.status === 404) return errorResponse(c, 'not_found');
+  }
+  // A rule the database enforces but the edge missed: the contract's answer, not a 500.
+  const dbCode = databaseErrorCode(err);
+  if (dbCode === '23505') return errorResponse(c, 'conflict');
+  if (dbCode && ['23514', '23502', '22001', '22021', '22P05', '22007', '22008', '22P02'].includes(dbCode)) {
+    logger.warn('database_rule_refused', { path: c.req.path, code: dbCode });
+    return errorResponse(c, 'validation_failed');
   }
   if (isDatabaseUnavailable(err)) {
     logger.warn('database_unavailable', { path: c.req.path, ...describeError(err) });

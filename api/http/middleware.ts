@@ -90,3 +90,24 @@ export function jsonOnly(): MiddlewareHandler {
 export function limitBody(): MiddlewareHandler {
   return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 'too_large') });
 }
+
+/**
+ * Fail fast, never hang: a request still running after `ms` gets 503 (the database is down or
+ * swamped). Its work may still finish; a write answered 503 was not acknowledged, and the client's
+ * retry with the same id is idempotent.
+ */
+export function deadline(ms: number): MiddlewareHandler {
+  return async (c, next) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), ms);
+    });
+    const work = next().then(() => 'done' as const);
+    const outcome = await Promise.race([work, timedOut]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') {
+      work.catch(() => {});
+      c.res = errorResponse(c, 'unavailable');
+    }
+  };
+}

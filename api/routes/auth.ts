@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { emailTokens, users } from '../db/schema.ts';
+import { consents, emailTokens, users } from '../db/schema.ts';
 import { alreadyRegisteredEmail, confirmationEmail } from '../email/templates.ts';
 import { auditContext, clearSessionCookie, clientIp, requireUser, services, setSessionCookie, type AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -15,6 +15,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../services/pa
 import { consumeAttempt, LIMIT_PER_IDENTITY, LIMIT_PER_IP, resetAttempts } from '../services/rate-limit.ts';
 import { createSession, deleteSession, deleteUserSessions, generateToken, hashToken } from '../services/sessions.ts';
 import { loginSchema, passwordChangeSchema, resendSchema, signupSchema } from '../../src/shared/validation.ts';
+import { POLICY_VERSION } from '../../src/shared/site.ts';
 
 const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -68,6 +69,7 @@ export function authRoutes() {
       const passwordHash = await hashPassword(password);
       const [created] = await db.insert(users).values({ email, passwordHash }).onConflictDoNothing().returning({ id: users.id, email: users.email });
       if (created) {
+        await db.insert(consents).values({ userId: created.id, purpose: 'dados_sensiveis_criancas', policyVersion: POLICY_VERSION });
         await audit(db, 'signup', auditContext(c), { userId: created.id, email });
         await sendConfirmation(c, created);
       } else {

@@ -18,7 +18,9 @@ export type AuditEvent =
   | 'rate_limited'
   | 'profile_saved'
   | 'payment_confirmed_by_admin'
-  | 'subscription_granted_by_admin';
+  | 'subscription_granted_by_admin'
+  | 'data_exported'
+  | 'account_deleted';
 
 export const hashEmail = (email: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(email.trim().toLowerCase())));
 

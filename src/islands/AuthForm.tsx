@@ -36,6 +36,7 @@ export default function AuthForm() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
+  const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
@@ -48,7 +49,9 @@ export default function AuthForm() {
   });
 
   useEffect(() => {
-    const confirmed = new URLSearchParams(window.location.search).get('confirmado');
+    const params = new URLSearchParams(window.location.search);
+    if (params.get('modo') === 'cadastro') setMode('signup');
+    const confirmed = params.get('confirmado');
     if (confirmed === '1') setNotice({ kind: 'success', text: 'E-mail confirmado! Agora é só entrar com seu e-mail e senha.' });
     if (confirmed === '0') {
       setNotice({ kind: 'warning', text: 'Este link de confirmação não é válido, expirou ou já foi usado. Entre com seu e-mail e senha; se precisar, peça um novo link.', resend: true });
@@ -86,7 +89,7 @@ export default function AuthForm() {
     event.preventDefault();
     setNotice(null);
     const parsed =
-      mode === 'login' ? loginSchema.safeParse({ email, password }) : signupFormSchema.safeParse({ email, password, confirmPassword });
+      mode === 'login' ? loginSchema.safeParse({ email, password }) : signupFormSchema.safeParse({ email, password, confirmPassword, consent });
     if (!parsed.success) {
       setErrors(fieldMessages(parsed.error));
       return;
@@ -108,7 +111,7 @@ export default function AuthForm() {
         await announce('SIGNED_IN');
         window.location.assign(session.get().profileComplete ? '/' : '/profile-setup/');
       } else {
-        await api('/api/auth/signup', { body: { email: parsed.data.email, password } });
+        await api('/api/auth/signup', { body: { email: parsed.data.email, password, consent: true } });
         logSecurityEvent('auth_signup_success');
         toast('Conta criada com sucesso!', 'Verifique seu email para confirmar a conta.', 'success');
         setSignedUp(true);
@@ -205,15 +208,47 @@ export default function AuthForm() {
             required
           />
         )}
+        {mode === 'signup' && (
+          <div className="field consent">
+            <label>
+              <input
+                type="checkbox"
+                name="consent"
+                checked={consent}
+                onChange={(e) => setConsent(e.target.checked)}
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? 'consent-error' : undefined}
+              />
+              <span>
+                Li a <a href="/politicas-de-privacidade/">Política de Privacidade</a> e autorizo o tratamento dos dados sobre a saúde e o
+                comportamento do meu filho que eu registrar, para o meu próprio acompanhamento (LGPD, arts. 11 e 14).
+              </span>
+            </label>
+            {errors.consent && (
+              <p id="consent-error" className="field-error">
+                {errors.consent}
+              </p>
+            )}
+          </div>
+        )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Aguarde…' : mode === 'login' ? 'Entrar' : 'Criar conta'}
         </button>
       </form>
       <p className="auth-switch">
         {mode === 'login' ? 'Ainda não tem conta? ' : 'Já tem uma conta? '}
-        <button type="button" className="link-button" onClick={() => switchMode(mode === 'login' ? 'signup' : 'login')}>
+        {/* A link, so it works even before the page is interactive; once it is, it switches in place. */}
+        <a
+          className="link-button"
+          role="button"
+          href={mode === 'login' ? '?modo=cadastro' : '?modo=entrar'}
+          onClick={(event) => {
+            event.preventDefault();
+            switchMode(mode === 'login' ? 'signup' : 'login');
+          }}
+        >
           {mode === 'login' ? 'Criar conta' : 'Entrar'}
-        </button>
+        </a>
       </p>
     </div>
   );

@@ -10,7 +10,7 @@ import { toast } from '../lib/toast.ts';
 import { refreshSession } from '../stores/session.ts';
 import { professionalSchema, type Professional } from '../shared/diary.ts';
 import { SPECIALTIES } from '../shared/enums.ts';
-import { maskPhone } from '../shared/validation.ts';
+import { maskPhone } from '../shared/format.ts';
 import { useMountedOnce } from './lazy.ts';
 
 const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx'));

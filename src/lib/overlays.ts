@@ -48,6 +48,7 @@ function installCard() {
   const hide = (remember: boolean) => {
     card?.remove();
     card = null;
+    document.body.classList.remove('has-install-card');
     if (remember) writeJson(INSTALL_DISMISS_KEY, Date.now());
   };
   const show = () => {
@@ -79,6 +80,8 @@ function installCard() {
     card = el('aside', { className: 'install-card' }, close, el('p', { className: 'install-title', textContent: 'Instale o Olhar de Mãe' }), text, actions);
     card.setAttribute('aria-label', 'Instalar o aplicativo');
     document.body.append(card);
+    // Room below the page, so the card never hides its last button.
+    document.body.classList.add('has-install-card');
   };
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();

@@ -2,11 +2,30 @@
 import * as z from 'zod/mini';
 import { INTENSITIES, LIMITS, MOODS, SPECIALTIES } from './enums.ts';
 
+// Control characters (NUL and friends) have no place in what a mother writes, and PostgreSQL text
+// refuses NUL; zero-width characters alone would make an invisible, "non-empty" entry.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
+const INVALID_TEXT = 'O texto contém caracteres inválidos';
+const visible = (value: string) => value.replace(INVISIBLE, '').trim();
+
 const requiredText = (message: string, max: number = LIMITS.freeText) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: `Use no máximo ${max} caracteres` }));
+  z.string({ error: message }).check(
+    z.trim(),
+    z.refine((value) => !CONTROL.test(value), { error: INVALID_TEXT, abort: true }),
+    z.refine((value) => visible(value).length > 0, { error: message, abort: true }),
+    z.maxLength(max, { error: `Use no máximo ${max} caracteres` }),
+  );
 
 const optionalText = (max: number = LIMITS.freeText) =>
-  z._default(z.string({ error: 'Texto inválido' }).check(z.trim(), z.maxLength(max, { error: `Use no máximo ${max} caracteres` })), '');
+  z._default(
+    z.string({ error: 'Texto inválido' }).check(
+      z.trim(),
+      z.refine((value) => !CONTROL.test(value), { error: INVALID_TEXT }),
+      z.maxLength(max, { error: `Use no máximo ${max} caracteres` }),
+    ),
+    '',
+  );
 
 const isValidDate = (value: string) =>
   !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);

@@ -28,6 +28,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PLAN_IDS = ['1-mes', '3-meses', '6-meses'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
+/** What the mother consents to at sign-up (LGPD arts. 11 and 14). */
+export const CONSENT_PURPOSES = ['dados_sensiveis_criancas'] as const;
+
 export const EMAIL_TOKEN_PURPOSES = ['confirm_email', 'reset_password'] as const;
 
 /** Field limits, enforced by zod and by the database alike. */

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS } from './enums.ts';
+export { formatCpf, formatPhone, maskCpf, maskPhone } from './format.ts';
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
@@ -47,7 +48,7 @@ export function emailError(raw: string): string | null {
   const value = raw.trim();
   if (!value) return 'Email é obrigatório';
   if (value.length > LIMITS.email) return 'Email muito longo';
-  if (!EMAIL_PATTERN.test(value)) return 'Email inválido';
+  if (!EMAIL_PATTERN.test(value) || /[\u0000-\u001f\u007f]/.test(value)) return 'Email inválido';
   if (value.split('@')[0]!.length > LIMITS.emailLocal) return 'Email inválido';
   return null;
 }
@@ -66,24 +67,6 @@ export function phoneError(raw: string): string | null {
 }
 
 export const phoneSchema = field('Telefone é obrigatório', 'Telefone deve ter 10 ou 11 dígitos', 100, phoneError, onlyDigits);
-
-/** (AA) NNNN-NNNN or (AA) NNNNN-NNNN, as the spec shows phones. */
-export function formatPhone(value: string): string {
-  const d = onlyDigits(value);
-  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
-  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
-  return value;
-}
-
-/** Input mask as the mother types: keeps at most `maxDigits` digits. */
-export function maskPhone(value: string, maxDigits = 11): string {
-  const d = onlyDigits(value).slice(0, maxDigits);
-  if (d.length === 0) return '';
-  if (d.length <= 2) return `(${d}`;
-  if (d.length <= 6) return `(${d.slice(0, 2)}) ${d.slice(2)}`;
-  if (d.length <= 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
-  return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
-}
 
 // ── CPF ───────────────────────────────────────────────────────────────────────────────
 export function isValidCpf(digits: string): boolean {
@@ -109,19 +92,6 @@ export function cpfError(raw: string): string | null {
 
 export const cpfSchema = field('CPF é obrigatório', 'CPF deve ter 11 dígitos', 100, cpfError, onlyDigits);
 
-export function formatCpf(value: string): string {
-  const d = onlyDigits(value);
-  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : value;
-}
-
-export function maskCpf(value: string): string {
-  const d = onlyDigits(value).slice(0, 11);
-  if (d.length <= 3) return d;
-  if (d.length <= 6) return `${d.slice(0, 3)}.${d.slice(3)}`;
-  if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
-  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
-}
-
 // ── password ──────────────────────────────────────────────────────────────────────────
 export const PASSWORD_MIN = 8;
 /** Argon2 cost grows with length: a ceiling keeps a huge password from being a denial of service. */
@@ -138,15 +108,28 @@ export const passwordSchema = text('Senha é obrigatória').check(
 );
 
 // ── forms ─────────────────────────────────────────────────────────────────────────────
-export const signupSchema = z.strictObject({ email: emailSchema, password: newPasswordSchema });
+export const CONSENT_REQUIRED = 'Para criar a conta, é preciso concordar com o tratamento desses dados';
+const consentSchema = z.literal(true, { error: CONSENT_REQUIRED });
+export const signupSchema = z.strictObject({ email: emailSchema, password: newPasswordSchema, consent: consentSchema });
 export const loginSchema = z.strictObject({ email: emailSchema, password: passwordSchema });
 export const resendSchema = z.strictObject({ email: emailSchema });
+export const deleteAccountSchema = z.strictObject({ password: passwordSchema });
 export const passwordChangeSchema = z.strictObject({ currentPassword: passwordSchema, newPassword: newPasswordSchema });
 
 /** Sign-up form in the browser adds the confirmation (spec §5). */
 export const signupFormSchema = z
-  .object({ email: emailSchema, password: newPasswordSchema, confirmPassword: z.string() })
-  .check(z.refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: 'As senhas não coincidem' }));
+  .object({ email: emailSchema, password: newPasswordSchema, confirmPassword: z.string(), consent: consentSchema })
+  .check(
+    z.refine((form) => form.password === form.confirmPassword, {
+      path: ['confirmPassword'],
+      error: 'As senhas não coincidem',
+      // Shown with the other errors, not only once everything else is right.
+      when: (payload) => {
+        const value = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+        return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
+      },
+    }),
+  );
 
 export const profileSchema = z.strictObject({
   fullName: fullNameSchema,

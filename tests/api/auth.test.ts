@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('sign-up and e-mail confirmation', () => {
   it('sends a pt-BR confirmation e-mail over SMTP whose link confirms once', async () => {
     const mail = smtp.next('ana@example.com');
-    const res = await t.call('/api/auth/signup', { body: { email: ' Ana@Example.com ', password: PASSWORD } });
+    const res = await t.call('/api/auth/signup', { body: { email: ' Ana@Example.com ', password: PASSWORD, consent: true } });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ ok: true });
     const received = await mail;
@@ -49,7 +49,7 @@ describe('sign-up and e-mail confirmation', () => {
   it('answers a taken e-mail exactly like a new one, and tells the owner by e-mail', async () => {
     await confirmedUser(t, 'bia@example.com');
     const mail = smtp.next('bia@example.com');
-    const res = await t.call('/api/auth/signup', { body: { email: 'bia@example.com', password: 'outra-senha-1' } });
+    const res = await t.call('/api/auth/signup', { body: { email: 'bia@example.com', password: 'outra-senha-1', consent: true } });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ ok: true });
     expect((await mail).subject).toBe('Você já tem uma conta no Olhar de Mãe');
@@ -64,14 +64,14 @@ describe('sign-up and e-mail confirmation', () => {
   });
 
   it('refuses a short password and a bad e-mail with the spec messages', async () => {
-    const res = await t.call('/api/auth/signup', { body: { email: 'nao-e-email', password: '123' } });
+    const res = await t.call('/api/auth/signup', { body: { email: 'nao-e-email', password: '123', consent: true } });
     expect(res.status).toBe(422);
     expect((await res.json()).error.fields).toEqual({ email: 'Email inválido', password: 'A senha deve ter pelo menos 8 caracteres' });
   });
 
   it('resends a confirmation link to an unconfirmed account only', async () => {
     const first = smtp.next('carla@example.com');
-    await t.call('/api/auth/signup', { body: { email: 'carla@example.com', password: PASSWORD } });
+    await t.call('/api/auth/signup', { body: { email: 'carla@example.com', password: PASSWORD, consent: true } });
     await first;
     const mail = smtp.next('carla@example.com');
     const res = await t.call('/api/auth/resend', { body: { email: 'carla@example.com' } });

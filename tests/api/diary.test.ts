@@ -124,3 +124,26 @@ describe('diary', () => {
     expect(row!.userId).toBe(subscriber.userId);
   });
 });
+
+describe('text that is not text', () => {
+  it('refuses control characters and invisible-only text with 422, never 500', async () => {
+    const t2 = await createTestApp();
+    try {
+      const { cookie, userId } = await confirmedUser(t2, 'controle@example.com');
+      await activateSubscription(t2, userId);
+      const cases = [
+        ['/api/diary', { type: 'behavior', date: '2026-11-21', time: '10:00:00', behavior: 'a\u0000b', context: 'c', intensity: 'Baixa' }, 'behavior', 'O texto contém caracteres inválidos'],
+        ['/api/diary', { type: 'food', date: '2026-11-21', time: '10:00:00', meal: '\u200b\u200b', foods: 'x', mood: 'Tranquilo' }, 'meal', 'Informe a refeição'],
+        ['/api/professionals', { name: 'Dra.\u0000', phone: '1', specialty: 'Pediatra' }, 'name', 'O texto contém caracteres inválidos'],
+        ['/api/professionals', { name: '\ufeff', phone: '1', specialty: 'Pediatra' }, 'name', 'Por favor, preencha todos os campos'],
+      ] as const;
+      for (const [path, body, field, message] of cases) {
+        const res = await t2.call(path, { body, headers: { cookie } });
+        expect(res.status, JSON.stringify(body)).toBe(422);
+        expect((await res.json()).error.fields[field]).toBe(message);
+      }
+    } finally {
+      await t2.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
-import { PASSWORD, PROFILE, confirmLink, createAccount, expect, expectNoAxeViolations, signIn, test, uniqueEmail, waitForMail } from './fixtures.ts';
+import { readFileSync } from 'node:fs';
+import { PASSWORD, PROFILE, confirmLink, createAccount, expect, expectNoAxeViolations, hydrated, signIn, test, uniqueEmail, waitForMail } from './fixtures.ts';
 
 test.describe('accounts', () => {
   test('sign up, confirm through the e-mail, log in, complete the profile with masks, reach home', async ({ page }) => {
@@ -11,7 +12,9 @@ test.describe('accounts', () => {
     await page.getByLabel('Confirme a senha').fill('outra-coisa-1');
     await page.getByRole('button', { name: 'Criar conta' }).last().click();
     await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+    await expect(page.getByText('Para criar a conta, é preciso concordar com o tratamento desses dados')).toBeVisible();
     await page.getByLabel('Confirme a senha').fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /autorizo o tratamento dos dados/ }).check();
     await page.getByRole('button', { name: 'Criar conta' }).last().click();
     await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Confira seu e-mail' })).toBeVisible();
@@ -91,7 +94,7 @@ test.describe('accounts', () => {
 
   test('an unconfirmed login explains and offers a new link', async ({ page, request }) => {
     const email = uniqueEmail('sem-confirmar');
-    await request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
+    await request.post('/api/auth/signup', { data: { email, password: PASSWORD, consent: true } });
     await page.goto('/auth/');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
@@ -114,6 +117,31 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('E-mail')).toHaveValue(email);
     await page.getByRole('button', { name: 'Entrar' }).last().click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a mother exports her data and deletes her account', async ({ page, context, request }) => {
+    const { email } = await signIn(context, request);
+    await page.goto('/profile-setup/');
+    await expect(page.getByRole('heading', { name: 'Seus dados' })).toBeVisible();
+    await hydrated(page, 'AccountData');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar meus dados' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^olhar-de-mae-meus-dados-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(readFileSync((await file.path())!, 'utf8'));
+    expect(exported.user.email).toBe(email);
+    expect(exported.consents).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Excluir minha conta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Excluir sua conta?' });
+    await dialog.getByLabel('Senha').fill('senha-errada-1');
+    await dialog.getByRole('button', { name: 'Excluir minha conta' }).click();
+    await expect(dialog.getByText('Senha incorreta')).toBeVisible();
+    await dialog.getByLabel('Senha').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Excluir minha conta' }).click();
+    await expect(page).toHaveURL(/\/auth\/$/);
+    await expect(page.getByText('Conta excluída')).toBeVisible();
+    expect((await request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(401);
   });
 
   test('logging out in one tab signs out the others', async ({ page, context, request }) => {

@@ -35,7 +35,7 @@ export async function createAccount(
   options: { complete?: boolean; subscribed?: boolean; email?: string } = {},
 ): Promise<Account> {
   const email = options.email ?? uniqueEmail();
-  expect((await request.post('/api/auth/signup', { data: { email, password: PASSWORD } })).status()).toBe(201);
+  expect((await request.post('/api/auth/signup', { data: { email, password: PASSWORD, consent: true } })).status()).toBe(201);
   const link = new URL(confirmLink((await waitForMail(email)).text));
   await request.get(link.pathname + link.search, { maxRedirects: 0 });
   expect((await request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);

@@ -21,7 +21,7 @@ export function confirmLinkFrom(text: string): string {
 /** Sign-up, confirmation through the e-mail's link, login. Returns the cookie header value. */
 export async function signUpAndLogin(t: TestApp, smtp: SmtpSink, email: string, password = PASSWORD): Promise<{ cookie: string; userId: string }> {
   const mail = smtp.next(email);
-  const signup = await t.call('/api/auth/signup', { body: { email, password } });
+  const signup = await t.call('/api/auth/signup', { body: { email, password, consent: true } });
   if (signup.status !== 201) throw new Error(`signup answered ${signup.status}`);
   const link = new URL(confirmLinkFrom((await mail).text));
   const confirm = await t.call(`${link.pathname}${link.search}`);

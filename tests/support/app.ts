@@ -18,7 +18,8 @@ export interface TestApp {
 
 export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const config = loadConfig({ PUBLIC_SITE_URL: SITE, LOG_REQUESTS: '0', ...overrides.env });
+  // A loose deadline: this machine runs many test files at once; the deadline itself is tested in tests/hardening/faults.
+  const config = loadConfig({ PUBLIC_SITE_URL: SITE, LOG_REQUESTS: '0', REQUEST_DEADLINE_MS: '15000', ...overrides.env });
   const deps: AppDeps = { database: db.handle, config, logger: silentLogger, ...overrides };
   const app = createApp(deps);
   return {

@@ -90,11 +90,13 @@ describe('e-mail', () => {
 });
 
 describe('sign-up form', () => {
-  it('requires 8 characters and a matching confirmation', () => {
-    const short = signupFormSchema.safeParse({ email: 'a@b.com', password: '1234567', confirmPassword: '1234567' });
+  it('requires 8 characters, a matching confirmation and the consent', () => {
+    const short = signupFormSchema.safeParse({ email: 'a@b.com', password: '1234567', confirmPassword: '1234567', consent: true });
     expect(fieldMessages(short.error!)).toEqual({ password: 'A senha deve ter pelo menos 8 caracteres' });
-    const mismatch = signupFormSchema.safeParse({ email: 'a@b.com', password: '12345678', confirmPassword: '12345679' });
+    const mismatch = signupFormSchema.safeParse({ email: 'a@b.com', password: '12345678', confirmPassword: '12345679', consent: true });
     expect(fieldMessages(mismatch.error!)).toEqual({ confirmPassword: 'As senhas não coincidem' });
+    const noConsent = signupFormSchema.safeParse({ email: 'a@b.com', password: '12345678', confirmPassword: '12345678', consent: false });
+    expect(fieldMessages(noConsent.error!)).toEqual({ consent: 'Para criar a conta, é preciso concordar com o tratamento desses dados' });
   });
 });
 
@@ -103,5 +105,12 @@ describe('profile completeness', () => {
     expect(isProfileComplete(null)).toBe(false);
     expect(isProfileComplete({ fullName: 'Ana Souza', email: 'a@b.com', phone: '11987654321', cpf: ' ' })).toBe(false);
     expect(isProfileComplete({ fullName: 'Ana Souza', email: 'a@b.com', phone: '11987654321', cpf: '52998224725' })).toBe(true);
+  });
+});
+
+describe('sign-up form, all problems at once', () => {
+  it('reports the mismatch together with a missing consent', () => {
+    const both = signupFormSchema.safeParse({ email: 'a@b.com', password: '12345678', confirmPassword: 'outra-senha', consent: false });
+    expect(Object.keys(fieldMessages(both.error!)).sort()).toEqual(['confirmPassword', 'consent']);
   });
 });

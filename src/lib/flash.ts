@@ -1,0 +1,4 @@
+/** Public pages: a toast left by the previous page (e.g. "Conta excluída") shows here. Guarded pages do it after their check. */
+import { showFlashed } from './toast.ts';
+
+showFlashed();

@@ -1,0 +1,48 @@
+import { expect, hydrated, signIn, test } from './fixtures.ts';
+
+test.describe('headers and XSS', () => {
+  test('every kind of response carries the security headers', async ({ request }) => {
+    const jsAsset = /src="(\/_astro\/[^"]+\.js)"/.exec(await (await request.get('/auth/')).text())![1]!;
+    for (const path of ['/auth/', '/nao-existe/', jsAsset, '/sw.js', '/manifest.webmanifest', '/api/health', '/api/me', '/api/nada']) {
+      const res = await request.get(path);
+      const headers = res.headers();
+      expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      expect(headers['x-frame-options'], path).toBe('DENY');
+    }
+  });
+
+  test('diary and professional texts with script or HTML render as text and never run', async ({ page, context, request }) => {
+    await signIn(context, request, { subscribed: true });
+    let dialogs = 0;
+    page.on('dialog', async (dialog) => {
+      dialogs++;
+      await dialog.dismiss();
+    });
+    const payloads = ['<img src=x onerror="alert(1)">', '<script>alert(2)</script>', '"><svg onload=alert(3)>', 'javascript:alert(4)'];
+    await page.goto('/comportamento/');
+    await hydrated(page, 'Diary');
+    for (const payload of payloads) {
+      await page.getByLabel('Comportamento observado').fill(payload);
+      await page.getByLabel('Contexto').fill(payload);
+      await page.getByRole('button', { name: 'Adicionar registro' }).click();
+      await expect(page.getByText('Registro adicionado').last()).toBeVisible();
+    }
+    await page.goto('/profissionais/');
+    await hydrated(page, 'Professionals');
+    await page.getByRole('button', { name: 'Adicionar profissional' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar profissional' });
+    await dialog.getByLabel('Nome').fill(payloads[0]!);
+    await dialog.getByLabel('Telefone').fill('11987654321');
+    await dialog.getByLabel('Especialidade').selectOption('Pediatra');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.locator('.contact-name').getByText(payloads[0]!, { exact: true })).toBeVisible();
+
+    await page.goto('/comportamento/');
+    for (const payload of payloads) await expect(page.locator('.entry').getByText(payload, { exact: true }).first()).toBeVisible();
+    expect(await page.locator('.entry img, .entry script, .entry svg').count()).toBe(0);
+    await page.waitForTimeout(500);
+    expect(dialogs).toBe(0);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Ownership matrix, generated from the app's own route table: user B, signed in and subscribed,
+ * aims every route at user A's ids and data. Always 404 or an empty/own result, never A's data,
+ * never a change to it. A route this file does not know fails the test, so new routes are
+ * covered by default.
+ */
+import { eq } from 'drizzle-orm';
+import { diaryEntries, payments, professionalContacts, profiles, subscriptions } from '../../api/db/schema.ts';
+import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+
+const ADMIN = 'token-de-administracao-bem-longo-123';
+/** Routes that hold no user rows, or are not reachable with a user session at all. */
+const NOT_OWNED = new Set([
+  'GET /api/health',
+  'GET /api/plans',
+  'POST /api/auth/signup',
+  'GET /api/auth/confirm',
+  'POST /api/auth/resend',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/password',
+  'POST /api/payments/webhook/:provider',
+  'POST /api/admin/subscriptions',
+  'POST /api/admin/payments/:id/confirm',
+  'POST /api/account/delete',
+]);
+
+let t: TestApp;
+const A = { marker: 'MARCADOR-DA-MAE-A', cookie: '', userId: '', diaryId: '', foodId: '', professionalId: '', paymentId: '' };
+const B = { cookie: '', userId: '' };
+
+async function snapshotOfA() {
+  const db = t.db.handle.db;
+  return JSON.stringify({
+    profile: await db.select().from(profiles).where(eq(profiles.userId, A.userId)),
+    diary: await db.select().from(diaryEntries).where(eq(diaryEntries.userId, A.userId)),
+    professionals: await db.select().from(professionalContacts).where(eq(professionalContacts.userId, A.userId)),
+    payments: await db.select().from(payments).where(eq(payments.userId, A.userId)),
+    subscription: await db.select().from(subscriptions).where(eq(subscriptions.userId, A.userId)),
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_TOKEN: ADMIN } });
+  Object.assign(A, await confirmedUser(t, 'a-dona@example.com'));
+  Object.assign(B, await confirmedUser(t, 'b-curiosa@example.com'));
+  await activateSubscription(t, A.userId);
+  await activateSubscription(t, B.userId);
+  const as = (body: unknown, path: string, method = 'POST') => t.call(path, { method, body, headers: { cookie: A.cookie } }).then((r) => r.json());
+  await as({ fullName: 'Ana Marcadora', email: 'a-dona@example.com', phone: '11987654321', cpf: '52998224725' }, '/api/profile', 'PUT');
+  A.diaryId = (await as({ type: 'behavior', date: '2026-11-21', time: '10:00:00', behavior: A.marker, context: A.marker, intensity: 'Alta' }, '/api/diary')).entry.id;
+  A.foodId = (await as({ type: 'food', date: '2026-11-21', time: '12:00:00', meal: A.marker, foods: A.marker, mood: 'Tranquilo' }, '/api/diary')).entry.id;
+  A.professionalId = (await as({ name: A.marker, phone: '11 3333-4444', specialty: 'Pediatra' }, '/api/professionals')).professional.id;
+  A.paymentId = (await as({ planDuration: '1-mes', fullName: 'Ana Marcadora', email: 'a-dona@example.com', phone: '11987654321', cpf: '52998224725' }, '/api/payments')).payment.id;
+});
+afterAll(() => t.close());
+
+/** A's id for a route that takes one. */
+function idFor(path: string): string | undefined {
+  if (path.startsWith('/api/diary/')) return A.diaryId;
+  if (path.startsWith('/api/professionals/')) return A.professionalId;
+  if (path.startsWith('/api/payments/')) return A.paymentId;
+  return undefined;
+}
+
+/** A valid body for B's own write, so the route runs its real code path. */
+function bodyFor(method: string, path: string): unknown {
+  if (method === 'PUT' && path === '/api/profile') return { fullName: 'Bia Curiosa', email: 'b-curiosa@example.com', phone: '11912345678', cpf: '11144477735' };
+  if (method === 'POST' && path === '/api/diary') return { type: 'behavior', date: '2026-11-21', time: '11:00:00', behavior: 'da B', context: 'da B', intensity: 'Baixa', id: A.diaryId };
+  if (method === 'POST' && path === '/api/professionals') return { name: 'da B', phone: '1', specialty: 'Pediatra', id: A.professionalId };
+  if (method === 'POST' && path === '/api/payments') return { planDuration: '1-mes', fullName: 'Bia Curiosa', email: 'b-curiosa@example.com', phone: '11912345678', cpf: '11144477735' };
+  return {};
+}
+
+describe('ownership matrix', () => {
+  it('covers every route of the API, and no route gives or changes user A’s data to user B', async () => {
+    const routes = t.app.routes
+      .filter((r) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && r.path.startsWith('/api/') && !r.path.includes('*'))
+      .map((r) => `${r.method} ${r.path}`);
+    const unique = [...new Set(routes)];
+    expect(unique.length).toBeGreaterThan(15);
+    const before = await snapshotOfA();
+    const tried: string[] = [];
+    for (const route of unique) {
+      if (NOT_OWNED.has(route)) continue;
+      const [method, pattern] = route.split(' ') as [string, string];
+      let path = pattern;
+      if (pattern.includes(':')) {
+        const id = idFor(pattern);
+        expect(id, `route ${route} takes an id this matrix does not know: add it to idFor()`).toBeDefined();
+        path = pattern.replace(/:[a-z]+/i, id!);
+      }
+      const query = path === '/api/diary' && method === 'GET' ? ['?type=behavior', '?type=food'] : [''];
+      for (const q of query) {
+        const res = await t.call(path + q, { method, body: method === 'GET' ? undefined : bodyFor(method, pattern), headers: { cookie: B.cookie } });
+        const text = await res.text();
+        tried.push(`${route}${q} → ${res.status}`);
+        expect(text, `${route}${q} leaked A's data`).not.toContain(A.marker);
+        for (const id of [A.userId, A.diaryId, A.foodId, A.professionalId, A.paymentId]) {
+          expect(text, `${route}${q} mentioned A's id`).not.toContain(id);
+        }
+        if (pattern.includes(':')) expect(res.status, route).toBe(404);
+        else expect([200, 201, 204, 409], `${route}${q}: ${text.slice(0, 120)}`).toContain(res.status);
+      }
+    }
+    expect(await snapshotOfA()).toBe(before);
+    console.log(`ownership matrix: ${tried.length} requests over ${unique.length} routes\n  ${tried.join('\n  ')}`);
+  });
+});
