@@ -8,8 +8,6 @@ import remarkDirective from 'remark-directive';
 import { remarkGuide } from './src/integrations/remark-guide.ts';
 import { GUARD_BOOT_HASH } from './src/integrations/guard-boot.mjs';
 
-const apiPort = process.env.API_PORT ?? '4322';
-
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   // Every URL ends in "/", as the service worker's precache keys do.
@@ -91,8 +89,4 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   server: { port: 4321 },
-  vite: {
-    // npm run dev: the API runs beside Astro's dev server (scripts/dev.ts).
-    server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
-  },
 });

@@ -1,8 +1,11 @@
-/** npm run dev: the API on API_PORT (4322) and Astro's dev server on 4321, which proxies /api. */
+/**
+ * npm run dev: Astro's dev server on 4321 and the API on API_PORT (4322). The islands call the API
+ * directly (PUBLIC_API_URL), as a split deployment does: same site for the cookie, an allowed origin.
+ */
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '4322';
-const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', API_PORT: apiPort };
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_API_URL: `http://localhost:${apiPort}` };
 const api = spawn(process.execPath, ['--watch', 'api/server.ts'], {
   stdio: 'inherit',
   env: { ...env, PORT: apiPort, STATIC_DIR: '', PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321' },
