@@ -10,6 +10,9 @@ import { ApiError } from './errors.ts';
 
 export const fieldErrors = fieldMessages;
 
+/** Path ids are UUIDs; anything else is simply not found (never a 422 that hints at the format). */
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 export function jsonBody<Schema extends z.ZodMiniType>(schema: Schema, message?: string) {
   return validator('json', async (value: unknown, _c: Context) => {
     const result = await schema.safeParseAsync(value);

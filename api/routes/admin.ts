@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { payments, users } from '../db/schema.ts';
 import { auditContext, services, type AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { jsonBody } from '../http/validate.ts';
+import { isUuid, jsonBody } from '../http/validate.ts';
 import { audit } from '../services/audit.ts';
 import { extendSubscription } from '../services/activation.ts';
 import { confirmPayment } from '../services/payments.ts';
@@ -45,7 +45,7 @@ export function adminRoutes(token: string) {
     .post('/payments/:id/confirm', async (c) => {
       const id = c.req.param('id');
       const { db, clock } = services(c);
-      if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError('not_found', 'Pagamento não encontrado.');
+      if (!isUuid(id)) throw new ApiError('not_found', 'Pagamento não encontrado.');
       const [row] = await db.select().from(payments).where(eq(payments.id, id));
       if (!row) throw new ApiError('not_found', 'Pagamento não encontrado.');
       const outcome = await confirmPayment(db, row.id, { amountCents: row.amountCents, currency: row.currency }, clock.now());

@@ -8,10 +8,9 @@ import { diaryEntries } from '../db/schema.ts';
 import { requireUser, services, type AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireSubscription } from '../http/subscription.ts';
-import { jsonBody, queryParams } from '../http/validate.ts';
+import { jsonBody, queryParams, isUuid } from '../http/validate.ts';
 import { diaryEntrySchema, diaryQuerySchema } from '../../src/shared/diary.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const columns = {
   id: diaryEntries.id,
@@ -72,7 +71,7 @@ export function diaryRoutes() {
     })
     .delete('/:id', requireSubscription, async (c) => {
       const id = c.req.param('id');
-      if (!UUID.test(id)) throw new ApiError('not_found', 'Registro não encontrado.');
+      if (!isUuid(id)) throw new ApiError('not_found', 'Registro não encontrado.');
       const deleted = await services(c)
         .db.delete(diaryEntries)
         .where(and(eq(diaryEntries.id, id), eq(diaryEntries.userId, c.get('user').id)))

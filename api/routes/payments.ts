@@ -4,12 +4,11 @@ import { Hono } from 'hono';
 import { payments } from '../db/schema.ts';
 import { requireUser, services, type AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { jsonBody } from '../http/validate.ts';
+import { jsonBody, isUuid } from '../http/validate.ts';
 import { describeError } from '../log.ts';
 import { planById, recordEvent, refreshPayment, confirmPayment } from '../services/payments.ts';
 import { paymentSchema } from '../../src/shared/payment.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function paymentRoutes() {
   return new Hono<AppEnv>()
@@ -86,7 +85,7 @@ export function paymentRoutes() {
     .get('/:id', async (c) => {
       const id = c.req.param('id');
       const { db, clock, payments: provider } = services(c);
-      if (!UUID.test(id)) throw new ApiError('not_found', 'Pagamento não encontrado.');
+      if (!isUuid(id)) throw new ApiError('not_found', 'Pagamento não encontrado.');
       const [row] = await db.select().from(payments).where(and(eq(payments.id, id), eq(payments.userId, c.get('user').id)));
       if (!row) throw new ApiError('not_found', 'Pagamento não encontrado.');
       const fresh = await refreshPayment(db, provider, row, clock.now());

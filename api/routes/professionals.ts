@@ -4,10 +4,9 @@ import { Hono } from 'hono';
 import { professionalContacts } from '../db/schema.ts';
 import { requireUser, services, type AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { jsonBody } from '../http/validate.ts';
+import { jsonBody, isUuid } from '../http/validate.ts';
 import { professionalSchema } from '../../src/shared/diary.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const columns = {
   id: professionalContacts.id,
   name: professionalContacts.name,
@@ -46,7 +45,7 @@ export function professionalRoutes() {
     })
     .delete('/:id', async (c) => {
       const id = c.req.param('id');
-      if (!UUID.test(id)) throw new ApiError('not_found', 'Profissional não encontrado.');
+      if (!isUuid(id)) throw new ApiError('not_found', 'Profissional não encontrado.');
       const deleted = await services(c)
         .db.delete(professionalContacts)
         .where(and(eq(professionalContacts.id, id), eq(professionalContacts.userId, c.get('user').id)))

@@ -3,7 +3,7 @@
  * activation exactly once — pending → paid only if still pending and the reported amount and
  * currency match, with the subscription extended in the same transaction.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { paymentEvents, payments } from '../db/schema.ts';
 import type { ChargeStatus, PaymentProvider } from '../payments/provider.ts';
@@ -93,5 +93,3 @@ async function expireIfDue(db: Database, row: PaymentRow, now: Date): Promise<Pa
     .returning();
   return expired ?? row;
 }
-
-export const paymentsCount = (db: Database) => db.select({ n: sql<number>`count(*)::int` }).from(payments);

@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../lib/api.ts';
+import { forgetThisDevice } from '../lib/device.ts';
 import { removeKey } from '../lib/storage.ts';
 import { flash, toast } from '../lib/toast.ts';
 import { announce } from '../stores/session.ts';
@@ -48,9 +49,8 @@ export default function AccountData() {
     setBusy(true);
     try {
       await api('/api/account/delete', { body: { password } });
-      for (const key of ['sessao-conhecida', 'security_logs', 'fila-pendente']) removeKey(key);
-      if ('caches' in window) await caches.delete('dados-da-mae').catch(() => false);
-      await import('../lib/offline-queue.ts').then((q) => q.clearQueue()).catch(() => {});
+      await forgetThisDevice();
+      removeKey('security_logs');
       flash('Conta excluída', 'Seus dados foram apagados. Sentiremos sua falta.');
       await announce('SIGNED_OUT');
       window.location.replace('/auth/');

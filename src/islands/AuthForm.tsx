@@ -6,8 +6,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../lib/api.ts';
 import { registerAttempt, rateLimitText } from '../lib/auth-rate-limit.ts';
 import { logSecurityEvent } from '../lib/security-log.ts';
-import { clearUserCache } from '../lib/pwa.ts';
-import { readJson, removeKey } from '../lib/storage.ts';
+import { clearUserCache } from '../lib/device.ts';
+import { KNOWN_SESSION_KEY, readJson, removeKey } from '../lib/storage.ts';
 import { flash, toast } from '../lib/toast.ts';
 import { announce, refreshSession, session } from '../stores/session.ts';
 import { fieldMessages, loginSchema, signupFormSchema } from '../shared/validation.ts';
@@ -57,7 +57,7 @@ export default function AuthForm() {
       setNotice({ kind: 'warning', text: 'Este link de confirmação não é válido, expirou ou já foi usado. Entre com seu e-mail e senha; se precisar, peça um novo link.', resend: true });
     }
     // Only a device that knows a session asks the server (a fresh visitor has none to check).
-    if (readJson('sessao-conhecida')) {
+    if (readJson(KNOWN_SESSION_KEY)) {
       void refreshSession().then((state) => {
         if (state.user) window.location.replace(state.profileComplete ? '/' : '/profile-setup/');
       });

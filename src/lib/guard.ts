@@ -5,11 +5,10 @@
  * comes from the API. No session → /auth, incomplete profile → /profile-setup. Re-checked on
  * sign-in and sign-out, in every open tab.
  */
-import { readJson, removeKey, writeJson } from './storage.ts';
+import { KNOWN_SESSION_KEY as SNAPSHOT, readJson, removeKey, writeJson } from './storage.ts';
 import { showFlashed } from './toast.ts';
 import { onAuthChange, refreshSession, type SessionState } from '../stores/session.ts';
 
-const SNAPSHOT = 'sessao-conhecida';
 type Access = 'guarded' | 'signed-in';
 
 function decide(state: SessionState, access: Access): string | null {

@@ -1,8 +1,6 @@
 /** A visible way out (the spec has none): ends the session on the server and on this device. */
 import { api } from './api.ts';
-import { clearUserCache } from './pwa.ts';
-import { clearQueue } from './offline-queue.ts';
-import { removeKey } from './storage.ts';
+import { forgetThisDevice } from './device.ts';
 import { toast } from './toast.ts';
 import { announce } from '../stores/session.ts';
 
@@ -15,9 +13,7 @@ export async function logout(): Promise<void> {
       return;
     }
   }
-  removeKey('sessao-conhecida');
-  await clearUserCache();
-  await clearQueue();
+  await forgetThisDevice();
   await announce('SIGNED_OUT');
   window.location.replace('/auth/');
 }

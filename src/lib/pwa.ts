@@ -3,17 +3,8 @@
  * navigation, so an open page never mixes old and new files and a half-typed form is never
  * reloaded away. The mother's cached data is dropped on sign-in and sign-out.
  */
+import { clearUserCache } from './device.ts';
 import { onAuthChange } from '../stores/session.ts';
-
-export const USER_DATA_CACHE = 'dados-da-mae';
-
-export async function clearUserCache(): Promise<void> {
-  try {
-    if ('caches' in window) await caches.delete(USER_DATA_CACHE);
-  } catch (err) {
-    console.warn('Não foi possível limpar os dados guardados para uso offline', err);
-  }
-}
 
 async function register() {
   const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });

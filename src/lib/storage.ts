@@ -1,3 +1,6 @@
+/** localStorage: the last session this device saw (the route guard reads it, also offline). */
+export const KNOWN_SESSION_KEY = 'sessao-conhecida';
+
 /** localStorage that never throws: private mode, full quota or a blocked store only log a warning (spec §4). */
 
 export function readJson(key: string): unknown {

@@ -130,12 +130,6 @@ export const CHECKLISTS: Record<Condition, Record<Stage, ChecklistSpec[]>> = {
   },
 };
 
-export const STAGE_TITLES: Record<Stage, string> = {
-  observacao: 'Guia de Observação',
-  tratamento: 'Manual de Tratamento Domiciliar',
-  reducao: 'Manual de Redução das Condições',
-};
-
 /** Visual identity of each guide on the home page and the hub. */
 export const CONDITION_LOOK: Record<Condition, { icon: 'book' | 'bolt' | 'cloud' | 'moon' | 'target' }> = {
   aprendizado: { icon: 'book' },
@@ -145,5 +139,4 @@ export const CONDITION_LOOK: Record<Condition, { icon: 'book' | 'bolt' | 'cloud'
   foco: { icon: 'target' },
 };
 
-export const stagePath = (condition: Condition, stage: Stage) => `/${condition}/${stage}/`;
 export const hubPath = (condition: Condition) => `/${condition}/`;

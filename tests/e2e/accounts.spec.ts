@@ -147,6 +147,8 @@ test.describe('accounts', () => {
   test('logging out in one tab signs out the others', async ({ page, context, request }) => {
     await signIn(context, request);
     await page.goto('/');
+    // This tab holds the single-instance slot before the second one opens.
+    await page.waitForFunction(() => Boolean(localStorage.getItem('active_instance_id')));
     const other = await context.newPage();
     await other.goto('/sono/');
     await expect(other.getByRole('heading', { name: 'Sono Desregulado' })).toBeVisible();

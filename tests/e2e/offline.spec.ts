@@ -76,6 +76,7 @@ test.describe('installable and offline', () => {
     await signIn(context, request);
     await page.goto('/sono/');
     await expect(page.getByRole('heading', { name: 'Sono Desregulado' })).toBeVisible();
+    await page.waitForFunction(() => Boolean(localStorage.getItem('active_instance_id')));
     const second = await context.newPage();
     await second.goto('/foco/');
     const modal = second.getByRole('dialog', { name: 'Instância Duplicada Detectada' });

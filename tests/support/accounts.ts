@@ -1,5 +1,4 @@
 /** Helpers that go through the real routes to make confirmed, signed-in mothers. */
-import { eq } from 'drizzle-orm';
 import { subscriptions, users } from '../../api/db/schema.ts';
 import type { TestApp } from './app.ts';
 import type { SmtpSink } from './smtp.ts';
@@ -49,9 +48,4 @@ export async function activateSubscription(t: TestApp, userId: string, days = 30
     .insert(subscriptions)
     .values({ userId, status: 'paid', planId: '1-mes', expiresAt })
     .onConflictDoUpdate({ target: subscriptions.userId, set: { status: 'paid', expiresAt } });
-}
-
-export async function userIdOf(t: TestApp, email: string): Promise<string | undefined> {
-  const [row] = await t.db.handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row?.id;
 }
