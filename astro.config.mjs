@@ -1,12 +1,13 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+
+import { unified } from '@astrojs/markdown-remark';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
-import { unified } from '@astrojs/markdown-remark';
 import AstroPWA from '@vite-pwa/astro';
+import { defineConfig } from 'astro/config';
 import remarkDirective from 'remark-directive';
-import { remarkGuide } from './src/integrations/remark-guide.ts';
 import { GUARD_BOOT_HASH } from './src/integrations/guard-boot.mjs';
+import { remarkGuide } from './src/integrations/remark-guide.ts';
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
@@ -56,7 +57,10 @@ export default defineConfig({
             // The mother's own data: network first, the last good answer when offline.
             // Cleared on sign-in and sign-out (src/lib/pwa.ts); payments are never cached.
             urlPattern: ({ url, request }) =>
-              request.method === 'GET' && /^\/api\/(me|diary|professionals|stats|profile)\/?$/.test(url.pathname),
+              request.method === 'GET' &&
+              /^\/api\/(me|diary|professionals|stats|profile|children(\/[0-9a-f-]{36}\/progress)?)\/?$/.test(
+                url.pathname,
+              ),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'dados-da-mae',

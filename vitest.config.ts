@@ -7,6 +7,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          // src/content.config.ts outside Astro: the same defineCollection, without the virtual module.
+          alias: { 'astro:content': 'astro/content/config' },
           environment: 'node',
           globals: true,
         },

@@ -2,28 +2,31 @@
  * createApp(deps) builds the whole HTTP app without listening, so tests drive it through
  * app.request() and server.ts runs it. One sub-app per resource, mounted with app.route().
  */
+
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
-import { systemClock, type AppDeps } from './deps.ts';
+import { z } from 'zod';
+import { MESSAGES } from '../src/shared/api-errors.ts';
+import { type AppDeps, systemClock } from './deps.ts';
 import { logMailer } from './email/transport.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { errorResponse, toErrorResponse } from './http/errors.ts';
 import { deadline, jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from './http/middleware.ts';
 import { jsonLogger } from './log.ts';
+import { providerFromConfig } from './payments/index.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { childrenRoutes } from './routes/children.ts';
 import { diaryRoutes } from './routes/diary.ts';
+import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { planRoutes } from './routes/plans.ts';
-import { statsRoutes } from './routes/stats.ts';
-import { providerFromConfig } from './payments/index.ts';
 import { professionalRoutes } from './routes/professionals.ts';
 import { profileRoutes } from './routes/profile.ts';
-import { healthRoutes } from './routes/health.ts';
+import { statsRoutes } from './routes/stats.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
 
 export interface CreateAppOptions {
@@ -61,25 +64,22 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       maxAge: 600,
     }),
   );
-  app.use('/api/*', deadline(config.REQUEST_DEADLINE_MS), originCheck(config), jsonOnly(), limitBody(), async (c, next) => {
-    c.set('services', services);
-    await next();
-  });
+  app.use(
+    '/api/*',
+    deadline(config.REQUEST_DEADLINE_MS),
+    originCheck(config),
+    jsonOnly(),
+    limitBody(),
+    async (c, next) => {
+      c.set('services', services);
+      await next();
+    },
+  );
 
-  const api = new Hono<AppEnv>()
-    .route('/health', healthRoutes(deps.database))
-    .route('/auth', authRoutes())
-    .route('/me', meRoutes())
-    .route('/profile', profileRoutes())
-    .route('/account', accountRoutes())
-    .route('/diary', diaryRoutes())
-    .route('/professionals', professionalRoutes())
-    .route('/plans', planRoutes())
-    .route('/stats', statsRoutes())
-    .route('/payments', paymentRoutes());
+  const api = apiRoutes(deps.database);
   if (config.ADMIN_TOKEN) api.route('/admin', adminRoutes(config.ADMIN_TOKEN));
   app.route('/api', api);
-  app.all('/api/*', (c) => errorResponse(c, 'not_found', 'Rota não encontrada.'));
+  app.all('/api/*', (c) => errorResponse(c, 'not_found', MESSAGES.routeNotFound));
 
   if (options.staticDir && hasBuiltSite(options.staticDir)) {
     app.use('*', compress());
@@ -89,4 +89,24 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   return app;
 }
 
-export type AppType = ReturnType<typeof createApp>;
+/**
+ * Every route the islands call, chained so that their paths, inputs and answers stay in the type:
+ * the browser's client (src/lib/api.ts) is typed from it, so a changed answer breaks `npm run check`.
+ */
+export function apiRoutes(database: AppDeps['database']) {
+  return new Hono<AppEnv>()
+    .route('/health', healthRoutes(database))
+    .route('/auth', authRoutes())
+    .route('/me', meRoutes())
+    .route('/profile', profileRoutes())
+    .route('/account', accountRoutes())
+    .route('/children', childrenRoutes())
+    .route('/diary', diaryRoutes())
+    .route('/professionals', professionalRoutes())
+    .route('/plans', planRoutes())
+    .route('/stats', statsRoutes())
+    .route('/payments', paymentRoutes());
+}
+
+/** The API as the browser sees it, mounted under /api. */
+export type ApiType = ReturnType<typeof apiRoutes>;

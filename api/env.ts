@@ -17,7 +17,12 @@ const url = z.url({ protocol: /^https?$/, error: 'deve ser uma URL http(s) compl
 const originList = z
   .string()
   .default('')
-  .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.url({ protocol: /^https?$/, error: 'deve ser uma lista de origens http(s) separadas por vírgula' })));
 const flag = (fallback: boolean) =>
   z
@@ -52,14 +57,24 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   PAYMENT_PROVIDER: z.enum(['static', 'mercadopago'], { error: 'deve ser static ou mercadopago' }).default('static'),
-  PAYMENT_TTL_MINUTES: z.coerce.number({ error: 'deve ser um número de minutos' }).int().min(5).max(24 * 60).default(30),
+  PAYMENT_TTL_MINUTES: z.coerce
+    .number({ error: 'deve ser um número de minutos' })
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
   PIX_KEY: z.string().min(1).default('pix@olhardemae.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('Olhar de Mae'),
   PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
   MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
   MERCADOPAGO_BASE_URL: url.default('https://api.mercadopago.com'),
-  REQUEST_DEADLINE_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(100).max(60_000).default(1500),
+  REQUEST_DEADLINE_MS: z.coerce
+    .number({ error: 'deve ser um número de milissegundos' })
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(1500),
   TRUST_PROXY: flag(false),
   LOG_REQUESTS: flag(true),
 });
@@ -90,7 +105,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = result.data;
   if (env.PAYMENT_PROVIDER === 'mercadopago') {
     for (const name of ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'] as const) {
-      if (!env[name]) throw new ConfigError(`Configuração inválida: ${name} é obrigatório quando PAYMENT_PROVIDER=mercadopago`);
+      if (!env[name])
+        throw new ConfigError(`Configuração inválida: ${name} é obrigatório quando PAYMENT_PROVIDER=mercadopago`);
     }
   }
   const siteUrl = (env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');

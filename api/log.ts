@@ -9,7 +9,7 @@ export interface Logger {
 
 function write(level: string, msg: string, fields?: LogFields) {
   const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields });
-  (level === 'error' ? process.stderr : process.stdout).write(line + '\n');
+  (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
 export const jsonLogger: Logger = {

@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { logMailer, smtpMailer } from './email/transport.ts';
-import { ConfigError, loadConfig, type Config } from './env.ts';
+import { type Config, ConfigError, loadConfig } from './env.ts';
 import { describeError, jsonLogger as logger } from './log.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,7 +22,12 @@ export async function startServer(config: Config) {
   await database.migrate();
 
   const app = createApp(
-    { database, config, logger, mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : logMailer(logger) },
+    {
+      database,
+      config,
+      logger,
+      mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : logMailer(logger),
+    },
     { staticDir: config.STATIC_DIR || undefined },
   );
 

@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
 import type { Logger } from './log.ts';
 
 export function staticSite(root: string, logger: Logger) {

@@ -3,7 +3,8 @@
  * by the real server, signed in where the page needs it, against a floor measured in the same
  * run: a one-heading static page from the same server. Prints a table, writes
  * bench-results/web.json, exits 1 when a budget is missed.
- *   BENCH_RUNS (default 3: the median run per page), BENCH_SKIP_BUILD=1, CHROME_PATH.
+ *   BENCH_PORT (default 4470), BENCH_RUNS (default 3: the median run per page), BENCH_SKIP_BUILD=1,
+ *   CHROME_PATH. The mother is made by scripts/bench-account.ts (also run by `npm test`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,13 +13,22 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
+import { BenchSetupError, createBenchAccount } from './bench-account.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4470);
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ADMIN = 'bench-admin-token-0123456789abcdef';
-const PASSWORD = 'senha-segura-123';
-const BUDGET = { performance: 95, accessibility: 100, bestPractices: 100, lcpRatio: 1.3, tbtMs: 100, cls: 0.02, jsIslandsKb: 90, jsPlainKb: 10 };
+const BUDGET = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  lcpRatio: 1.3,
+  tbtMs: 100,
+  cls: 0.02,
+  jsIslandsKb: 100,
+  jsPlainKb: 10,
+};
 
 const chromePath = process.env.CHROME_PATH ?? chromiumPath();
 if (!chromePath) {
@@ -27,7 +37,10 @@ if (!chromePath) {
 }
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
-  const build = spawnSync('npx', ['astro', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const build = spawnSync('npx', ['astro', 'build', '--silent'], {
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const floorDir = path.join('dist', 'bench-floor');
@@ -41,18 +54,38 @@ writeFileSync(
 const dataDir = mkdtempSync(path.join(tmpdir(), 'olhar-bench-web-'));
 let serverLog = '';
 const server = spawn(process.execPath, ['api/server.ts'], {
-  env: { ...process.env, PORT: String(PORT), PGLITE_DIR: path.join(dataDir, 'pglite'), ADMIN_TOKEN: ADMIN, LOG_REQUESTS: '0', STATIC_DIR: 'dist', PUBLIC_SITE_URL: BASE, DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    PGLITE_DIR: path.join(dataDir, 'pglite'),
+    ADMIN_TOKEN: ADMIN,
+    LOG_REQUESTS: '0',
+    STATIC_DIR: 'dist',
+    PUBLIC_SITE_URL: BASE,
+    DATABASE_URL: '',
+    // The confirmation e-mail must land in this log, where the bench reads its link.
+    SMTP_URL: '',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+let serverExit: number | null | undefined;
+server.once('exit', (code) => (serverExit = code));
 const stop = () => {
   server.kill('SIGTERM');
   rmSync(floorDir, { recursive: true, force: true });
+  // The server may still be closing its database: a leftover temp folder is no reason to fail.
+  try {
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  } catch {}
 };
 process.on('exit', stop);
 
 async function waitForHealth() {
   for (let i = 0; i < 100; i++) {
+    // Another process on the port would answer health checks for us: ours must still be running.
+    if (serverExit !== undefined)
+      throw new BenchSetupError(`o servidor saiu com código ${serverExit} (porta ${PORT} em uso? defina BENCH_PORT)`);
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return;
     } catch {
@@ -60,36 +93,7 @@ async function waitForHealth() {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('o servidor não respondeu');
-}
-
-/** A confirmed, subscribed mother with a complete profile; returns her session cookie. */
-async function signedInCookie(): Promise<string> {
-  const email = `bench-${Date.now()}@example.com`;
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${BASE}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD, consent: true }) });
-  let link: string | undefined;
-  for (let i = 0; i < 50 && !link; i++) {
-    link = /http:\/\/\S+?\/api\/auth\/confirm\?token=[a-z2-7]+/.exec(serverLog)?.[0];
-    if (!link) await new Promise((r) => setTimeout(r, 100));
-  }
-  await fetch(link!, { redirect: 'manual' });
-  const login = await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD, consent: true }) });
-  const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-  await fetch(`${BASE}/api/profile`, {
-    method: 'PUT',
-    headers: { ...json, cookie },
-    body: JSON.stringify({ fullName: 'Maria da Silva', email, phone: '11987654321', cpf: '52998224725' }),
-  });
-  await fetch(`${BASE}/api/admin/subscriptions`, { method: 'POST', headers: { ...json, authorization: `Bearer ${ADMIN}` }, body: JSON.stringify({ email, months: 1 }) });
-  for (let i = 0; i < 5; i++) {
-    await fetch(`${BASE}/api/diary`, {
-      method: 'POST',
-      headers: { ...json, cookie },
-      body: JSON.stringify({ type: 'behavior', date: '2026-11-21', time: '10:00:00', behavior: `Registro ${i}`, context: 'Em casa', intensity: 'Média' }),
-    });
-  }
-  return cookie;
+  throw new BenchSetupError(`o servidor não respondeu em ${BASE}/api/health`);
 }
 
 interface Row {
@@ -113,11 +117,21 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 function summarise(page: string, lhr: Lhr): Row {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
-  const summary = (lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
-  const size = (type: string) => Math.round(((summary.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024) * 10) / 10;
-  const network = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
-  const blocking = (lhr.audits['render-blocking-resources']?.details as { items?: Array<{ url: string }> } | undefined)?.items ??
-    (lhr.audits['render-blocking-insight']?.details as { items?: Array<{ url: string }> } | undefined)?.items ?? [];
+  const summary =
+    (
+      lhr.audits['resource-summary']?.details as
+        | { items?: Array<{ resourceType: string; transferSize: number }> }
+        | undefined
+    )?.items ?? [];
+  const size = (type: string) =>
+    Math.round(((summary.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024) * 10) / 10;
+  const network =
+    (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)
+      ?.items ?? [];
+  const blocking =
+    (lhr.audits['render-blocking-resources']?.details as { items?: Array<{ url: string }> } | undefined)?.items ??
+    (lhr.audits['render-blocking-insight']?.details as { items?: Array<{ url: string }> } | undefined)?.items ??
+    [];
   return {
     page,
     performance: score('performance'),
@@ -138,7 +152,12 @@ const median = (rows: Row[]) => [...rows].sort((a, b) => a.lcpMs - b.lcpMs)[Math
 
 try {
   await waitForHealth();
-  const cookie = await signedInCookie();
+  const { cookie } = await createBenchAccount({
+    send: (p, init) => fetch(`${BASE}${p}`, { ...init, redirect: 'manual' }),
+    mailText: () => serverLog,
+    adminToken: ADMIN,
+    email: `bench-${Date.now()}@example.com`,
+  });
   const targets: Array<{ page: string; signedIn: boolean }> = [
     { page: '/bench-floor/', signedIn: false },
     { page: '/', signedIn: true },
@@ -183,15 +202,51 @@ try {
     check(row.renderBlockingScripts === 0, `${row.renderBlockingScripts} render-blocking scripts`);
   }
 
-  const header = ['page', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'LCP/floor', 'TBT ms', 'CLS', 'JS kB', 'CSS kB', 'blocking js'];
-  const table = rows.map((r) => [r.page, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.lcpRatio ?? 1, r.tbtMs, r.cls, r.jsKb, r.cssKb, r.renderBlockingScripts].map(String));
+  const header = [
+    'page',
+    'perf',
+    'a11y',
+    'bp',
+    'seo',
+    'LCP ms',
+    'LCP/floor',
+    'TBT ms',
+    'CLS',
+    'JS kB',
+    'CSS kB',
+    'blocking js',
+  ];
+  const table = rows.map((r) =>
+    [
+      r.page,
+      r.performance,
+      r.accessibility,
+      r.bestPractices,
+      r.seo,
+      r.lcpMs,
+      r.lcpRatio ?? 1,
+      r.tbtMs,
+      r.cls,
+      r.jsKb,
+      r.cssKb,
+      r.renderBlockingScripts,
+    ].map(String),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(`\nLighthouse ${RUNS}× per page (median), mobile, slow 4G, 4× CPU — transfer sizes gzip\n`);
   console.log(line(header));
   for (const row of table) console.log(line(row));
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/web.json', JSON.stringify({ date: new Date().toISOString(), runs: RUNS, budget: BUDGET, floor, pages: rows.slice(1), failures }, null, 2));
+  writeFileSync(
+    'bench-results/web.json',
+    JSON.stringify(
+      { date: new Date().toISOString(), runs: RUNS, budget: BUDGET, floor, pages: rows.slice(1), failures },
+      null,
+      2,
+    ),
+  );
   console.log('\nbench-results/web.json');
   if (failures.length) {
     console.error(`\nFora do orçamento:\n- ${failures.join('\n- ')}`);
@@ -199,6 +254,10 @@ try {
   } else {
     console.log('\nTodas as páginas dentro do orçamento.');
   }
+} catch (err) {
+  if (!(err instanceof BenchSetupError)) throw err;
+  console.error(`\nbench:web parou antes de medir: ${err.message}`);
+  process.exitCode = 1;
 } finally {
   stop();
 }

@@ -18,7 +18,11 @@ const response = await fetch(`${base}/api/admin/payments/${encodeURIComponent(id
   console.error(`Não foi possível falar com a API em ${base}: ${err.message}`);
   process.exit(1);
 });
-const body = (await response.json().catch(() => ({}))) as { payment?: { status: string; amount: number }; outcome?: string; error?: { message: string } };
+const body = (await response.json().catch(() => ({}))) as {
+  payment?: { status: string; amount: number };
+  outcome?: string;
+  error?: { message: string };
+};
 if (!response.ok) {
   console.error(`Erro ${response.status}: ${body.error?.message ?? 'resposta inesperada'}`);
   process.exit(1);
@@ -30,4 +34,5 @@ const messages: Record<string, string> = {
   amount_mismatch: 'O valor não confere; o pagamento foi marcado como falho.',
 };
 console.log(messages[body.outcome ?? ''] ?? JSON.stringify(body));
+
 export {};

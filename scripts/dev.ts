@@ -8,7 +8,12 @@ const apiPort = process.env.API_PORT ?? '4322';
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_API_URL: `http://localhost:${apiPort}` };
 const api = spawn(process.execPath, ['--watch', 'api/server.ts'], {
   stdio: 'inherit',
-  env: { ...env, PORT: apiPort, STATIC_DIR: '', PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321' },
+  env: {
+    ...env,
+    PORT: apiPort,
+    STATIC_DIR: '',
+    PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  },
 });
 const site = spawn('npx', ['astro', 'dev'], { stdio: 'inherit', env });
 
@@ -18,7 +23,8 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of [api, site]) child.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of [api, site])
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

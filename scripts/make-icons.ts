@@ -20,7 +20,9 @@ for (const [name, svg, size] of [
   ['apple-touch-icon.png', full, 180],
 ] as const) {
   await page.setViewportSize({ width: size, height: size });
-  await page.setContent(`<style>html,body{margin:0;background:transparent}</style><img src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}" width="${size}" height="${size}">`);
+  await page.setContent(
+    `<style>html,body{margin:0;background:transparent}</style><img src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}" width="${size}" height="${size}">`,
+  );
   await page.screenshot({ path: `public/icons/${name}`, omitBackground: true });
   console.log(`public/icons/${name}`);
 }

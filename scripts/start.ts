@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, ConfigError } from '../api/env.ts';
+import { ConfigError, loadConfig } from '../api/env.ts';
 
 // Check the configuration before a long build: a bad PORT fails in one line, at once.
 try {
@@ -32,7 +32,9 @@ function newestMtime(target: string): number {
 const builtAt = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map(newestMtime));
 if (builtAt < sourcesAt || process.env.FORCE_BUILD === '1') {
-  console.log(builtAt ? 'O código mudou desde o último build: gerando o site de novo…' : 'Gerando o site (primeira vez)…');
+  console.log(
+    builtAt ? 'O código mudou desde o último build: gerando o site de novo…' : 'Gerando o site (primeira vez)…',
+  );
   const result = spawnSync('npx', ['astro', 'build'], {
     stdio: 'inherit',
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },

@@ -1,28 +1,56 @@
 /**
- * npm test: unit and API suites, then the site is built once and checked against its size
- * budgets (no browser needed), then the browser suite runs on that build. Stops at the first
- * failing step.
+ * npm test: first the static checks (types and content, then lint and format), then the unit and
+ * API suites, then the site is built once and checked against its size budgets (no browser
+ * needed), then the browser suite runs on that build. Stops at the first failing step and says
+ * which command shows or fixes the problem.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+interface Step {
+  name: string;
+  bin: string;
+  args: string[];
+  /** What to run when this step fails. */
+  fix: string;
+}
+
+const npx = (args: string[], fix: string, name: string): Step => ({ name, bin: 'npx', args, fix });
+const node = (script: string, fix: string, name: string): Step => ({
+  name,
+  bin: process.execPath,
+  args: [script],
+  fix,
+});
+
 const reuseBuild = process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/index.html');
-const steps: Array<[string, string, string[]]> = [
-  ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
-  ['api', 'npx', ['vitest', 'run', '--project', 'api']],
-  ...(reuseBuild ? [] : [['build', 'npx', ['astro', 'build', '--silent']] as [string, string, string[]]]),
-  ['budgets', process.execPath, ['scripts/check-budgets.ts']],
-  ['e2e', process.execPath, ['scripts/e2e.ts']],
+const steps: Step[] = [
+  npx(
+    ['astro', 'check', '--minimumSeverity', 'error'],
+    'npm run check — fix each error it lists (types, or a guide file it names)',
+    'types (astro)',
+  ),
+  npx(['tsc', '--noEmit', '-p', 'tsconfig.json'], 'npm run check — fix each type error it lists', 'types (tsc)'),
+  npx(
+    ['biome', 'check', '--error-on-warnings', '.'],
+    'npm run format (formats and applies safe fixes), then npm run lint for what is left',
+    'lint and format',
+  ),
+  npx(['vitest', 'run', '--project', 'unit'], 'npm run test:unit', 'unit'),
+  npx(['vitest', 'run', '--project', 'api'], 'npm run test:api', 'api'),
+  ...(reuseBuild ? [] : [npx(['astro', 'build', '--silent'], 'npm run build', 'build')]),
+  node('scripts/check-budgets.ts', 'npm run check:budgets', 'budgets'),
+  node('scripts/e2e.ts', 'npm run test:e2e', 'e2e'),
 ];
 
-for (const [name, bin, args] of steps) {
-  console.log(`\n━━ ${name} ━━`);
-  const result = spawnSync(bin, args, {
+for (const step of steps) {
+  console.log(`\n━━ ${step.name} ━━`);
+  const result = spawnSync(step.bin, step.args, {
     stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(name === 'e2e' ? { E2E_SKIP_BUILD: '1' } : {}) },
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(step.name === 'e2e' ? { E2E_SKIP_BUILD: '1' } : {}) },
   });
   if (result.status !== 0) {
-    console.error(`\nA etapa ${name} falhou.`);
+    console.error(`\nnpm test: the step "${step.name}" failed. To see and fix it: ${step.fix}`);
     process.exit(result.status ?? 1);
   }
 }

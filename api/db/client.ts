@@ -16,7 +16,7 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
   /** Applies pending migrations; safe to call on every start, from several instances at once. */
-  migrate(): Promise<void>;
+  migrate(migrationsFolder?: string): Promise<void>;
   /** Cheap round trip for health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -71,12 +71,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db,
     kind: 'postgres',
-    async migrate() {
+    async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
       // A session-level advisory lock needs one connection for the whole run: a pool of one.
       const single = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
       try {
         await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-        await migrate(drizzle({ client: single, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await migrate(drizzle({ client: single, schema }), { migrationsFolder });
       } finally {
         await single`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
         await single.end({ timeout: 5 });
@@ -104,8 +104,8 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
-    async migrate() {
-      await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
+      await migrate(drizzle({ client, schema }), { migrationsFolder });
     },
     async ping() {
       await db.execute(sql`select 1`);

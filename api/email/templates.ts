@@ -14,7 +14,8 @@ function layout(title: string, paragraphs: string[], button?: { label: string; h
 
 export function confirmationEmail(to: string, link: string): MailMessage {
   const intro = 'Que bom ter você no Olhar de Mãe! Para ativar sua conta, confirme seu e-mail pelo link abaixo.';
-  const expiry = 'O link vale por 24 horas e só pode ser usado uma vez. Se você não criou esta conta, ignore esta mensagem.';
+  const expiry =
+    'O link vale por 24 horas e só pode ser usado uma vez. Se você não criou esta conta, ignore esta mensagem.';
   return {
     to,
     subject: 'Confirme seu e-mail no Olhar de Mãe',
@@ -24,8 +25,10 @@ export function confirmationEmail(to: string, link: string): MailMessage {
 }
 
 export function alreadyRegisteredEmail(to: string, loginLink: string): MailMessage {
-  const intro = 'Alguém (talvez você) tentou criar uma conta no Olhar de Mãe com este e-mail, mas você já tem uma conta.';
-  const next = 'Para entrar, use seu e-mail e sua senha. Se não foi você, pode ignorar esta mensagem: nada foi alterado.';
+  const intro =
+    'Alguém (talvez você) tentou criar uma conta no Olhar de Mãe com este e-mail, mas você já tem uma conta.';
+  const next =
+    'Para entrar, use seu e-mail e sua senha. Se não foi você, pode ignorar esta mensagem: nada foi alterado.';
   return {
     to,
     subject: 'Você já tem uma conta no Olhar de Mãe',

@@ -1,6 +1,7 @@
 /** What every route can read from the request context, and the session middleware. */
-import type { Context, MiddlewareHandler } from 'hono';
+
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../deps.ts';
@@ -8,7 +9,13 @@ import type { Mailer } from '../email/transport.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { SESSION_COOKIE, validateSession, type SessionUser, type SubscriptionState, type ValidSession } from '../services/sessions.ts';
+import {
+  SESSION_COOKIE,
+  type SessionUser,
+  type SubscriptionState,
+  type ValidSession,
+  validateSession,
+} from '../services/sessions.ts';
 import { ApiError } from './errors.ts';
 import { requestProtocol } from './middleware.ts';
 
@@ -45,7 +52,10 @@ export function clientIp(c: Context<AppEnv>): string | null {
   }
 }
 
-export const auditContext = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
+export const auditContext = (c: Context<AppEnv>) => ({
+  ip: clientIp(c),
+  userAgent: c.req.header('user-agent') ?? null,
+});
 
 export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date): void {
   setCookie(c, SESSION_COOKIE, token, {

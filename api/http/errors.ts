@@ -14,7 +14,11 @@ export class ApiError extends Error {
   constructor(
     code: ErrorCode,
     message: string = DEFAULT_MESSAGES[code],
-    options: { fields?: Record<string, string>; extra?: Partial<ErrorBody['error']>; headers?: Record<string, string> } = {},
+    options: {
+      fields?: Record<string, string>;
+      extra?: Partial<ErrorBody['error']>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.code = code;
@@ -28,7 +32,11 @@ export class ApiError extends Error {
   }
 }
 
-export function errorBody(code: ErrorCode, message = DEFAULT_MESSAGES[code], rest: Partial<ErrorBody['error']> = {}): ErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message = DEFAULT_MESSAGES[code],
+  rest: Partial<ErrorBody['error']> = {},
+): ErrorBody {
   return { error: { code, message, ...rest } };
 }
 
@@ -38,9 +46,25 @@ export function errorResponse(c: Context, code: ErrorCode, message?: string, res
 
 // Connection-level failures: the database is down or restarting. Answer 503, never hang.
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
-  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
-  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
 ]);
 
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -63,7 +87,10 @@ function databaseErrorCode(err: unknown): string | undefined {
 
 export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
   if (err instanceof ApiError) {
-    const res = errorResponse(c, err.code, err.message, { ...(err.fields ? { fields: err.fields } : {}), ...err.extra });
+    const res = errorResponse(c, err.code, err.message, {
+      ...(err.fields ? { fields: err.fields } : {}),
+      ...err.extra,
+    });
     for (const [name, value] of Object.entries(err.headers ?? {})) res.headers.set(name, value);
     return res;
   }

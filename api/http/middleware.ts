@@ -1,7 +1,9 @@
 /** The contract's edge rules: JSON-only mutations, allowed origins, body size, headers, logs. */
+
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
 import { errorResponse } from './errors.ts';
@@ -70,9 +72,9 @@ export function originCheck(config: Config): MiddlewareHandler {
     const origin = c.req.header('origin');
     const ownOrigin = `${requestProtocol(c.req.raw, config)}://${c.req.header('host') ?? new URL(c.req.url).host}`;
     if (origin) {
-      if (origin !== ownOrigin && !allowed.has(origin)) return errorResponse(c, 'forbidden', 'Origem não permitida.');
+      if (origin !== ownOrigin && !allowed.has(origin)) return errorResponse(c, 'forbidden', MESSAGES.originNotAllowed);
     } else if (c.req.header('sec-fetch-site') === 'cross-site') {
-      return errorResponse(c, 'forbidden', 'Origem não permitida.');
+      return errorResponse(c, 'forbidden', MESSAGES.originNotAllowed);
     }
     return next();
   };

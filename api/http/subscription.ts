@@ -1,11 +1,13 @@
 /** 402 unless the signed-in user has an active subscription — decided here, whatever the client does. */
+
 import type { MiddlewareHandler } from 'hono';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError } from './errors.ts';
 
 /** After requireUser, which read the subscription with the session in the same query. */
 export const requireSubscription: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { active } = c.get('subscription');
-  if (!active) throw new ApiError('subscription_required', 'Assine um plano para adicionar ou excluir registros.');
+  if (!active) throw new ApiError('subscription_required', MESSAGES.subscriptionRequired);
   await next();
 };

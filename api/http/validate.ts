@@ -1,24 +1,19 @@
 /**
  * Validation at the edge with the shared zod schemas: malformed JSON → 400 bad_json, a body
- * that breaks the rules → 422 validation_failed with one pt-BR message per field (spec §5).
+ * that breaks the rules → 422 validation_failed with one pt-BR message per field (spec §5), and
+ * a path id that is not a UUID → 404, exactly as an unknown id (never a 422 that hints at it).
  */
-import type { Context } from 'hono';
 import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
-import { fieldMessages } from '../../src/shared/validation.ts';
+import { fieldMessages } from '../../src/shared/field-messages.ts';
 import { ApiError } from './errors.ts';
 
-export const fieldErrors = fieldMessages;
-
-/** Path ids are UUIDs; anything else is simply not found (never a 422 that hints at the format). */
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function jsonBody<Schema extends z.ZodMiniType>(schema: Schema, message?: string) {
-  return validator('json', async (value: unknown, _c: Context) => {
+  return validator('json', async (value: unknown) => {
     const result = await schema.safeParseAsync(value);
-    if (!result.success) {
-      throw new ApiError('validation_failed', message, { fields: fieldErrors(result.error) });
-    }
+    if (!result.success) throw new ApiError('validation_failed', message, { fields: fieldMessages(result.error) });
     return result.data as z.output<Schema>;
   });
 }
@@ -26,7 +21,17 @@ export function jsonBody<Schema extends z.ZodMiniType>(schema: Schema, message?:
 export function queryParams<Schema extends z.ZodMiniType>(schema: Schema) {
   return validator('query', async (value: unknown) => {
     const result = await schema.safeParseAsync(value);
-    if (!result.success) throw new ApiError('validation_failed', undefined, { fields: fieldErrors(result.error) });
+    if (!result.success) throw new ApiError('validation_failed', undefined, { fields: fieldMessages(result.error) });
     return result.data as z.output<Schema>;
+  });
+}
+
+/** The `:id` of a path, checked once for every route that takes one; `notFound` is what an unknown id answers. */
+export function idParam(notFound: string) {
+  return validator('param', (value: Record<string, string>) => {
+    const id = value.id ?? '';
+    if (!UUID.test(id)) throw new ApiError('not_found', notFound);
+    // The route's other path parameters (e.g. :key) pass through untouched.
+    return { ...value, id } as Record<string, string> & { id: string };
   });
 }

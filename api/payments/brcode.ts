@@ -38,7 +38,10 @@ export interface PixPayloadInput {
 }
 
 export function buildPixPayload(input: PixPayloadInput): string {
-  const account = field('00', 'br.gov.bcb.pix') + field('01', input.key) + (input.description ? field('02', asciiField(input.description, 40)) : '');
+  const account =
+    field('00', 'br.gov.bcb.pix') +
+    field('01', input.key) +
+    (input.description ? field('02', asciiField(input.description, 40)) : '');
   const txid = (input.txid ?? '***').replace(/[^A-Za-z0-9*]/g, '').slice(0, 25) || '***';
   const body =
     field('00', '01') +

@@ -13,5 +13,9 @@ export function providerFromConfig(config: Config): PaymentProvider {
       notificationUrl: `${config.publicApiUrl}/api/payments/webhook/mercadopago`,
     });
   }
-  return staticProvider({ key: config.PIX_KEY, merchantName: config.PIX_MERCHANT_NAME, merchantCity: config.PIX_MERCHANT_CITY });
+  return staticProvider({
+    key: config.PIX_KEY,
+    merchantName: config.PIX_MERCHANT_NAME,
+    merchantCity: config.PIX_MERCHANT_CITY,
+  });
 }

@@ -5,7 +5,7 @@
  * The base URL is a setting, so tests run it against a local fake that speaks the same API.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ProviderError, type ChargeStatus, type PaymentProvider } from './provider.ts';
+import { type ChargeStatus, type PaymentProvider, ProviderError } from './provider.ts';
 
 export interface MercadoPagoConfig {
   accessToken: string;
@@ -52,7 +52,8 @@ export function mercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider 
       },
       signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
     });
-    if (!response.ok) throw new ProviderError(`Mercado Pago answered ${response.status} for ${init.method ?? 'GET'} ${path}`);
+    if (!response.ok)
+      throw new ProviderError(`Mercado Pago answered ${response.status} for ${init.method ?? 'GET'} ${path}`);
     return (await response.json()) as T;
   }
 
@@ -95,7 +96,9 @@ export function mercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider 
     async verifyWebhook({ headers, rawBody, query }) {
       const signature = headers.get('x-signature') ?? '';
       const requestId = headers.get('x-request-id') ?? '';
-      const parts = Object.fromEntries(signature.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
+      const parts = Object.fromEntries(
+        signature.split(',').map((part) => part.trim().split('=', 2) as [string, string]),
+      );
       let body: { data?: { id?: unknown }; id?: unknown; type?: unknown; action?: unknown } = {};
       try {
         body = JSON.parse(rawBody || '{}');
@@ -105,7 +108,9 @@ export function mercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider 
       const rawId = query.get('data.id') ?? (body.data?.id !== undefined ? String(body.data.id) : '');
       const dataId = /^[a-z0-9]+$/i.test(rawId) ? rawId.toLowerCase() : rawId;
       if (!parts.ts || !parts.v1 || !dataId) return null;
-      const expected = createHmac('sha256', config.webhookSecret).update(signatureManifest(dataId, requestId, parts.ts)).digest('hex');
+      const expected = createHmac('sha256', config.webhookSecret)
+        .update(signatureManifest(dataId, requestId, parts.ts))
+        .digest('hex');
       const given = Buffer.from(parts.v1, 'utf8');
       if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected, 'utf8'))) return null;
       return {

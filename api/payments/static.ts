@@ -21,7 +21,11 @@ export function staticProvider(config: StaticPixConfig): PaymentProvider {
     async createCharge(request) {
       const qrCode = buildPixPayload({ ...config, amountCents: request.amountCents, txid: txidFor(request.paymentId) });
       const png = await QRCode.toDataURL(qrCode, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
-      return { providerPaymentId: txidFor(request.paymentId), qrCode, qrCodeBase64: png.replace(/^data:image\/png;base64,/, '') };
+      return {
+        providerPaymentId: txidFor(request.paymentId),
+        qrCode,
+        qrCodeBase64: png.replace(/^data:image\/png;base64,/, ''),
+      };
     },
     async fetchStatus() {
       return null;

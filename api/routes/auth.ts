@@ -2,11 +2,23 @@
  * Sign-up with e-mail confirmation, login, logout, resend and password change.
  * Answers never tell whether an e-mail has an account (same body, comparable timing).
  */
+
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { POLICY_VERSION } from '../../src/shared/site.ts';
+import { loginSchema, passwordChangeSchema, resendSchema, signupSchema } from '../../src/shared/validation.ts';
 import { consents, emailTokens, users } from '../db/schema.ts';
 import { alreadyRegisteredEmail, confirmationEmail } from '../email/templates.ts';
-import { auditContext, clearSessionCookie, clientIp, requireUser, services, setSessionCookie, type AppEnv } from '../http/context.ts';
+import {
+  type AppEnv,
+  auditContext,
+  clearSessionCookie,
+  clientIp,
+  requireUser,
+  services,
+  setSessionCookie,
+} from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
 import { describeError } from '../log.ts';
@@ -14,8 +26,6 @@ import { audit, hashEmail } from '../services/audit.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../services/passwords.ts';
 import { consumeAttempt, LIMIT_PER_IDENTITY, LIMIT_PER_IP, resetAttempts } from '../services/rate-limit.ts';
 import { createSession, deleteSession, deleteUserSessions, generateToken, hashToken } from '../services/sessions.ts';
-import { loginSchema, passwordChangeSchema, resendSchema, signupSchema } from '../../src/shared/validation.ts';
-import { POLICY_VERSION } from '../../src/shared/site.ts';
 
 const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -67,9 +77,15 @@ export function authRoutes() {
       const { db, config } = services(c);
       // Hash before looking: both branches then cost the same.
       const passwordHash = await hashPassword(password);
-      const [created] = await db.insert(users).values({ email, passwordHash }).onConflictDoNothing().returning({ id: users.id, email: users.email });
+      const [created] = await db
+        .insert(users)
+        .values({ email, passwordHash })
+        .onConflictDoNothing()
+        .returning({ id: users.id, email: users.email });
       if (created) {
-        await db.insert(consents).values({ userId: created.id, purpose: 'dados_sensiveis_criancas', policyVersion: POLICY_VERSION });
+        await db
+          .insert(consents)
+          .values({ userId: created.id, purpose: 'dados_sensiveis_criancas', policyVersion: POLICY_VERSION });
         await audit(db, 'signup', auditContext(c), { userId: created.id, email });
         await sendConfirmation(c, created);
       } else {
@@ -90,14 +106,26 @@ export function authRoutes() {
             const [used] = await tx
               .update(emailTokens)
               .set({ usedAt: now })
-              .where(and(eq(emailTokens.id, hashToken(token)), eq(emailTokens.purpose, 'confirm_email'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+              .where(
+                and(
+                  eq(emailTokens.id, hashToken(token)),
+                  eq(emailTokens.purpose, 'confirm_email'),
+                  isNull(emailTokens.usedAt),
+                  gt(emailTokens.expiresAt, now),
+                ),
+              )
               .returning({ userId: emailTokens.userId });
             if (!used) return null;
-            await tx.update(users).set({ emailConfirmedAt: now }).where(and(eq(users.id, used.userId), isNull(users.emailConfirmedAt)));
+            await tx
+              .update(users)
+              .set({ emailConfirmedAt: now })
+              .where(and(eq(users.id, used.userId), isNull(users.emailConfirmedAt)));
             return used.userId;
           })
         : null;
-      await audit(db, confirmed ? 'email_confirmed' : 'email_confirmation_failed', auditContext(c), { userId: confirmed });
+      await audit(db, confirmed ? 'email_confirmed' : 'email_confirmation_failed', auditContext(c), {
+        userId: confirmed,
+      });
       c.header('Cache-Control', 'no-store');
       return c.redirect(`${config.siteUrl}/auth/?confirmado=${confirmed ? 1 : 0}`, 302);
     })
@@ -122,14 +150,11 @@ export function authRoutes() {
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
       if (!user || !valid) {
         await audit(db, 'login_failed', auditContext(c), { userId: user?.id, email });
-        throw new ApiError('invalid_credentials', 'E-mail ou senha incorretos.');
+        throw new ApiError('invalid_credentials', MESSAGES.invalidCredentials);
       }
       if (!user.emailConfirmedAt) {
         await audit(db, 'login_unconfirmed', auditContext(c), { userId: user.id, email });
-        throw new ApiError(
-          'email_not_confirmed',
-          'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
-        );
+        throw new ApiError('email_not_confirmed', MESSAGES.emailNotConfirmed);
       }
       await resetAttempts(db, `login:ip-email:${clientIp(c) ?? 'unknown'}:${hashEmail(email)}`);
       const { token, expiresAt } = await createSession(db, user.id, clock.now());
@@ -152,9 +177,14 @@ export function authRoutes() {
       const user = c.get('user');
       const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
       if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
-        throw new ApiError('validation_failed', undefined, { fields: { currentPassword: 'Senha atual incorreta' } });
+        throw new ApiError('validation_failed', undefined, {
+          fields: { currentPassword: MESSAGES.wrongCurrentPassword },
+        });
       }
-      await db.update(users).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: clock.now() }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: clock.now() })
+        .where(eq(users.id, user.id));
       await deleteUserSessions(db, user.id);
       const { token, expiresAt } = await createSession(db, user.id, clock.now());
       setSessionCookie(c, token, expiresAt);

@@ -1,82 +1,111 @@
 /**
- * Both diaries (spec §3, §7). Reads for any signed-in user; writes need an active subscription.
- * Every query is scoped to the session's user: another user's id is simply not found.
+ * The diaries (spec §3, §7, and the child's record): behaviour (with the optional ABC fields),
+ * food, and sleep. Reads for any signed-in mother; writes need an active subscription. Every
+ * query is scoped to her and her children: another mother's id is simply not found.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { diaryEntrySchema, diaryQuerySchema, sleepPatchSchema } from '../../src/shared/diary.ts';
 import { diaryEntries } from '../db/schema.ts';
-import { requireUser, services, type AppEnv } from '../http/context.ts';
+import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireSubscription } from '../http/subscription.ts';
-import { jsonBody, queryParams, isUuid } from '../http/validate.ts';
-import { diaryEntrySchema, diaryQuerySchema } from '../../src/shared/diary.ts';
+import { idParam, jsonBody, queryParams } from '../http/validate.ts';
+import { childForWrite, ownChild } from '../services/children.ts';
+import { columns, hhmm, minutesOrThrow, present, type Row, valuesOf } from '../services/diary.ts';
 
-
-const columns = {
-  id: diaryEntries.id,
-  type: diaryEntries.type,
-  date: diaryEntries.date,
-  time: diaryEntries.time,
-  behavior: diaryEntries.behavior,
-  context: diaryEntries.context,
-  intensity: diaryEntries.intensity,
-  meal: diaryEntries.meal,
-  foods: diaryEntries.foods,
-  reaction: diaryEntries.reaction,
-  mood: diaryEntries.mood,
-  createdAt: diaryEntries.createdAt,
+const isUniqueViolation = (err: unknown) => {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
 };
 
-type Row = { [K in keyof typeof columns]: unknown } & { type: string; createdAt: Date };
-
-/** Only the fields of the entry's own type. */
-function present(row: Row) {
-  const base = { id: row.id, type: row.type, date: row.date, time: row.time, createdAt: row.createdAt.toISOString() };
-  return row.type === 'behavior'
-    ? { ...base, behavior: row.behavior, context: row.context, intensity: row.intensity }
-    : { ...base, meal: row.meal, foods: row.foods, reaction: row.reaction, mood: row.mood };
-}
+const entryParam = idParam(MESSAGES.entryNotFound);
 
 export function diaryRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
     .get('/', queryParams(diaryQuerySchema), async (c) => {
-      const { type } = c.req.valid('query');
-      const rows = await services(c)
-        .db.select(columns)
+      const { type, childId } = c.req.valid('query');
+      const { db } = services(c);
+      const userId = c.get('user').id;
+      const where: SQL[] = [eq(diaryEntries.userId, userId), eq(diaryEntries.type, type)];
+      if (childId) {
+        await ownChild(db, userId, childId);
+        where.push(eq(diaryEntries.childId, childId));
+      }
+      const rows = await db
+        .select(columns)
         .from(diaryEntries)
-        .where(and(eq(diaryEntries.userId, c.get('user').id), eq(diaryEntries.type, type)))
+        .where(and(...where))
         .orderBy(desc(diaryEntries.createdAt), desc(diaryEntries.id));
       c.header('Cache-Control', 'private, no-cache');
-      return c.json({ entries: rows.map((row) => present(row as Row)) });
+      return c.json({ entries: rows.map(present) });
     })
     .post('/', requireSubscription, jsonBody(diaryEntrySchema), async (c) => {
       const input = c.req.valid('json');
       const { db, clock } = services(c);
       const userId = c.get('user').id;
-      const values =
-        input.type === 'behavior'
-          ? { type: input.type, date: input.date, time: input.time, behavior: input.behavior, context: input.context, intensity: input.intensity }
-          : { type: input.type, date: input.date, time: input.time, meal: input.meal, foods: input.foods, reaction: input.reaction, mood: input.mood };
-      const [inserted] = await db
-        .insert(diaryEntries)
-        .values({ ...(input.id ? { id: input.id } : {}), userId, createdAt: clock.now(), ...values })
-        .onConflictDoNothing({ target: diaryEntries.id })
-        .returning(columns);
-      if (inserted) return c.json({ entry: present(inserted as Row) }, 201);
+      const childId = await childForWrite(db, userId, input.childId, clock.now());
+      const values = { ...valuesOf(input), userId, childId, createdAt: clock.now() };
+      let inserted: Row | undefined;
+      try {
+        [inserted] = await db
+          .insert(diaryEntries)
+          .values({ ...(input.id ? { id: input.id } : {}), ...values })
+          .onConflictDoNothing({ target: diaryEntries.id })
+          .returning(columns);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ApiError('conflict', MESSAGES.nightAlreadyRecorded);
+        throw err;
+      }
+      if (inserted) return c.json({ entry: present(inserted) }, 201);
       // The same client id again (a retried offline send): the entry is already there.
-      const [existing] = await db.select(columns).from(diaryEntries).where(and(eq(diaryEntries.id, input.id!), eq(diaryEntries.userId, userId)));
-      if (!existing) throw new ApiError('conflict', 'Este identificador já está em uso.');
-      return c.json({ entry: present(existing as Row) }, 201);
+      const [existing] = await db
+        .select(columns)
+        .from(diaryEntries)
+        .where(and(eq(diaryEntries.id, input.id!), eq(diaryEntries.userId, userId)));
+      if (!existing) throw new ApiError('conflict', MESSAGES.idInUse);
+      return c.json({ entry: present(existing) }, 201);
     })
-    .delete('/:id', requireSubscription, async (c) => {
-      const id = c.req.param('id');
-      if (!isUuid(id)) throw new ApiError('not_found', 'Registro não encontrado.');
+    .patch('/:id', requireSubscription, entryParam, jsonBody(sleepPatchSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const changes = c.req.valid('json');
+      const { db } = services(c);
+      const where = and(
+        eq(diaryEntries.id, id),
+        eq(diaryEntries.userId, c.get('user').id),
+        eq(diaryEntries.type, 'sleep'),
+      );
+      const [current] = await db.select(columns).from(diaryEntries).where(where);
+      if (!current) throw new ApiError('not_found', MESSAGES.entryNotFound);
+      const night = {
+        bedtime: changes.bedtime ?? hhmm(current.time),
+        asleepAt: changes.asleepAt ?? (current.asleepAt ? hhmm(current.asleepAt) : undefined),
+        wokeAt: changes.wokeAt ?? hhmm(current.wokeAt),
+      };
+      const [row] = await db
+        .update(diaryEntries)
+        .set({
+          time: `${night.bedtime}:00`,
+          asleepAt: night.asleepAt ? `${night.asleepAt}:00` : null,
+          wokeAt: `${night.wokeAt}:00`,
+          sleepMinutes: minutesOrThrow(night),
+          ...(changes.nightWakings !== undefined ? { nightWakings: changes.nightWakings } : {}),
+          ...(changes.notes !== undefined ? { notes: changes.notes || null } : {}),
+        })
+        .where(where)
+        .returning(columns);
+      return c.json({ entry: present(row!) });
+    })
+    .delete('/:id', requireSubscription, entryParam, async (c) => {
+      const { id } = c.req.valid('param');
       const deleted = await services(c)
         .db.delete(diaryEntries)
         .where(and(eq(diaryEntries.id, id), eq(diaryEntries.userId, c.get('user').id)))
         .returning({ id: diaryEntries.id });
-      if (deleted.length === 0) throw new ApiError('not_found', 'Registro não encontrado.');
+      if (deleted.length === 0) throw new ApiError('not_found', MESSAGES.entryNotFound);
       return c.body(null, 204);
     });
 }

@@ -1,11 +1,14 @@
 /** The mother's own list of professionals (spec §2, §7); every query scoped to her. */
+
 import { and, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import type { Specialty } from '../../src/shared/enums.ts';
+import { professionalSchema } from '../../src/shared/professionals.ts';
 import { professionalContacts } from '../db/schema.ts';
-import { requireUser, services, type AppEnv } from '../http/context.ts';
+import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { jsonBody, isUuid } from '../http/validate.ts';
-import { professionalSchema } from '../../src/shared/diary.ts';
+import { idParam, jsonBody } from '../http/validate.ts';
 
 const columns = {
   id: professionalContacts.id,
@@ -14,7 +17,14 @@ const columns = {
   specialty: professionalContacts.specialty,
   createdAt: professionalContacts.createdAt,
 };
-const present = (row: { createdAt: Date } & Record<string, unknown>) => ({ ...row, createdAt: row.createdAt.toISOString() });
+const present = (row: Pick<typeof professionalContacts.$inferSelect, keyof typeof columns>) => ({
+  ...row,
+  specialty: row.specialty as Specialty,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A professional contact as the API answers it. */
+export type ProfessionalView = ReturnType<typeof present>;
 
 export function professionalRoutes() {
   return new Hono<AppEnv>()
@@ -28,7 +38,7 @@ export function professionalRoutes() {
       c.header('Cache-Control', 'private, no-cache');
       return c.json({ professionals: rows.map(present) });
     })
-    .post('/', jsonBody(professionalSchema, 'Campos obrigatórios'), async (c) => {
+    .post('/', jsonBody(professionalSchema, MESSAGES.professionalRequired), async (c) => {
       const { id, ...input } = c.req.valid('json');
       const { db, clock } = services(c);
       const userId = c.get('user').id;
@@ -39,18 +49,20 @@ export function professionalRoutes() {
         .returning(columns);
       if (row) return c.json({ professional: present(row) }, 201);
       // The same device id again (a retried offline send): already stored.
-      const [existing] = await db.select(columns).from(professionalContacts).where(and(eq(professionalContacts.id, id!), eq(professionalContacts.userId, userId)));
-      if (!existing) throw new ApiError('conflict', 'Este identificador já está em uso.');
+      const [existing] = await db
+        .select(columns)
+        .from(professionalContacts)
+        .where(and(eq(professionalContacts.id, id!), eq(professionalContacts.userId, userId)));
+      if (!existing) throw new ApiError('conflict', MESSAGES.idInUse);
       return c.json({ professional: present(existing) }, 201);
     })
-    .delete('/:id', async (c) => {
-      const id = c.req.param('id');
-      if (!isUuid(id)) throw new ApiError('not_found', 'Profissional não encontrado.');
+    .delete('/:id', idParam(MESSAGES.professionalNotFound), async (c) => {
+      const { id } = c.req.valid('param');
       const deleted = await services(c)
         .db.delete(professionalContacts)
         .where(and(eq(professionalContacts.id, id), eq(professionalContacts.userId, c.get('user').id)))
         .returning({ id: professionalContacts.id });
-      if (deleted.length === 0) throw new ApiError('not_found', 'Profissional não encontrado.');
+      if (deleted.length === 0) throw new ApiError('not_found', MESSAGES.professionalNotFound);
       return c.body(null, 204);
     });
 }

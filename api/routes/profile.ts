@@ -1,11 +1,11 @@
 /** GET/PUT /api/profile (spec §3, §5): the four fields, validated by the forms' own schema. */
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { profileSchema } from '../../src/shared/validation.ts';
 import { profiles } from '../db/schema.ts';
-import { auditContext, requireUser, services, type AppEnv } from '../http/context.ts';
+import { type AppEnv, auditContext, requireUser, services } from '../http/context.ts';
 import { jsonBody } from '../http/validate.ts';
 import { audit } from '../services/audit.ts';
-import { profileSchema } from '../../src/shared/validation.ts';
 
 const columns = { fullName: profiles.fullName, email: profiles.email, phone: profiles.phone, cpf: profiles.cpf };
 
@@ -14,7 +14,11 @@ export function profileRoutes() {
     .use(requireUser)
     .get('/', async (c) => {
       const { db } = services(c);
-      const [profile] = await db.select(columns).from(profiles).where(eq(profiles.userId, c.get('user').id)).limit(1);
+      const [profile] = await db
+        .select(columns)
+        .from(profiles)
+        .where(eq(profiles.userId, c.get('user').id))
+        .limit(1);
       c.header('Cache-Control', 'private, no-store');
       return c.json({ profile: profile ?? null });
     })

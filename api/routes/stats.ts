@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { diaryEntries, professionalContacts } from '../db/schema.ts';
-import { requireUser, services, type AppEnv } from '../http/context.ts';
+import { type AppEnv, requireUser, services } from '../http/context.ts';
 
 export function statsRoutes() {
   return new Hono<AppEnv>().get('/', requireUser, async (c) => {
@@ -13,7 +13,10 @@ export function statsRoutes() {
         .select({ total: sql<number>`count(*)::int`, last: sql<string | null>`max(${diaryEntries.createdAt})` })
         .from(diaryEntries)
         .where(eq(diaryEntries.userId, userId)),
-      db.select({ total: sql<number>`count(*)::int` }).from(professionalContacts).where(eq(professionalContacts.userId, userId)),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(professionalContacts)
+        .where(eq(professionalContacts.userId, userId)),
     ]);
     c.header('Cache-Control', 'private, no-cache');
     return c.json({

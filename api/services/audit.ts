@@ -22,7 +22,8 @@ export type AuditEvent =
   | 'data_exported'
   | 'account_deleted';
 
-export const hashEmail = (email: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(email.trim().toLowerCase())));
+export const hashEmail = (email: string) =>
+  encodeHexLowerCase(sha256(new TextEncoder().encode(email.trim().toLowerCase())));
 
 export interface AuditContext {
   ip: string | null;

@@ -16,7 +16,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 let dummyHash: Promise<string> | undefined;
 /** Spends the time of a real check when there is no account, so timing does not tell. */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('senha-que-ninguem-tem-' + Math.random());
+  dummyHash ??= hashPassword(`senha-que-ninguem-tem-${Math.random()}`);
   await verifyPassword(await dummyHash, password);
   return false;
 }

@@ -42,7 +42,11 @@ export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export async function createSession(db: Database, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, createdAt: now });
@@ -78,7 +82,10 @@ export async function validateSession(
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = hashToken(token);
   let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = buildLookup(db)));
+  if (!lookup) {
+    lookup = buildLookup(db);
+    lookups.set(db, lookup);
+  }
   const [row] = await lookup.execute({ id });
   if (!row) return null;
   if (now.getTime() >= row.expiresAt.getTime()) {
@@ -92,7 +99,10 @@ export async function validateSession(
     renewed = true;
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
   }
-  const active = row.subscriptionStatus === 'paid' && row.subscriptionExpiresAt !== null && row.subscriptionExpiresAt.getTime() > now.getTime();
+  const active =
+    row.subscriptionStatus === 'paid' &&
+    row.subscriptionExpiresAt !== null &&
+    row.subscriptionExpiresAt.getTime() > now.getTime();
   return {
     session: { id, userId: row.userId, expiresAt, renewed },
     user: { id: row.userId, email: row.email },
@@ -108,5 +118,9 @@ export async function deleteSession(db: Database, sessionId: string): Promise<vo
 export async function deleteUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
 }

@@ -8,4 +8,6 @@ export const GUARD_BOOT_SCRIPT =
   "(function(){var d=document.documentElement.dataset,k;try{k=JSON.parse(localStorage.getItem('sessao-conhecida')||'null')}catch(e){}if(k&&k.signedIn&&(k.profileComplete||d.access==='signed-in')){d.guard='known';return}d.guard='checking';setTimeout(function(){if(d.guard==='checking')d.guard='slow'},10000)})();";
 
 /** @type {`sha256-${string}`} */
-export const GUARD_BOOT_HASH = /** @type {any} */ (`sha256-${createHash('sha256').update(GUARD_BOOT_SCRIPT).digest('base64')}`);
+export const GUARD_BOOT_HASH = /** @type {any} */ (
+  `sha256-${createHash('sha256').update(GUARD_BOOT_SCRIPT).digest('base64')}`
+);

@@ -6,11 +6,11 @@
  * Errors name the file, the line and what to fix, in pt-BR for the editors.
  */
 import path from 'node:path';
-import type { Root, RootContent, List, Paragraph, PhrasingContent } from 'mdast';
-import { toString } from 'mdast-util-to-string';
-import { visit, SKIP } from 'unist-util-visit';
+import type { List, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
+import { toString as textOf } from 'mdast-util-to-string';
+import { SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { CHECKLISTS, CONDITIONS, STAGES, type Condition, type Stage } from '../shared/guides.ts';
+import { CHECKLISTS, CONDITIONS, type Condition, STAGES, type Stage } from '../shared/guides.ts';
 
 export const CALLOUT_KINDS = {
   info: 'Informação',
@@ -62,28 +62,47 @@ export function remarkGuide() {
       if (directive.type === 'textDirective' || directive.type === 'leafDirective') {
         // "10:30" or "Dica:faça" are text, not blocks: give them back their colon.
         const text = `${directive.type === 'leafDirective' ? '::' : ':'}${directive.name}`;
-        const restored: PhrasingContent[] = [{ type: 'text', value: text }, ...(directive.children as PhrasingContent[])];
+        const restored: PhrasingContent[] = [
+          { type: 'text', value: text },
+          ...(directive.children as PhrasingContent[]),
+        ];
         const replacement: RootContent =
-          directive.type === 'leafDirective' ? ({ type: 'paragraph', children: restored } as Paragraph) : (restored as unknown as RootContent);
+          directive.type === 'leafDirective'
+            ? ({ type: 'paragraph', children: restored } as Paragraph)
+            : (restored as unknown as RootContent);
         parent.children.splice(index, 1, ...(Array.isArray(replacement) ? replacement : [replacement]));
         return [SKIP, index + 1];
       }
       if (directive.type !== 'containerDirective') return;
 
-      const children = directive.children.filter((child) => !(child.type === 'paragraph' && (child.data as { directiveLabel?: boolean } | undefined)?.directiveLabel));
-      const labelNode = directive.children.find((child) => child.type === 'paragraph' && (child.data as { directiveLabel?: boolean } | undefined)?.directiveLabel);
+      const children = directive.children.filter(
+        (child) =>
+          !(child.type === 'paragraph' && (child.data as { directiveLabel?: boolean } | undefined)?.directiveLabel),
+      );
+      const labelNode = directive.children.find(
+        (child) =>
+          child.type === 'paragraph' && (child.data as { directiveLabel?: boolean } | undefined)?.directiveLabel,
+      );
 
       if (directive.name === 'checklist') {
         const key = directive.attributes?.chave?.trim();
         const title = directive.attributes?.titulo?.trim();
-        if (!key) file.fail(`${where(directive)}: a lista precisa de uma chave, ex.: :::checklist{chave="sono-signs" titulo="…"}`, directive);
+        if (!key)
+          file.fail(
+            `${where(directive)}: a lista precisa de uma chave, ex.: :::checklist{chave="sono-signs" titulo="…"}`,
+            directive,
+          );
         if (!title) file.fail(`${where(directive)}: a lista "${key}" precisa de um titulo="…"`, directive);
         const lists = children.filter((child): child is List => child.type === 'list');
         if (lists.length !== 1 || children.length !== 1) {
-          file.fail(`${where(directive)}: a lista "${key}" deve conter apenas itens começando com "- ", um por linha.`, directive);
+          file.fail(
+            `${where(directive)}: a lista "${key}" deve conter apenas itens começando com "- ", um por linha.`,
+            directive,
+          );
         }
-        const items = lists[0]!.children.map((item) => toString(item).replace(/\s+/g, ' ').trim());
-        if (items.some((item) => !item)) file.fail(`${where(directive)}: a lista "${key}" tem um item vazio.`, directive);
+        const items = lists[0]!.children.map((item) => textOf(item).replace(/\s+/g, ' ').trim());
+        if (items.some((item) => !item))
+          file.fail(`${where(directive)}: a lista "${key}" tem um item vazio.`, directive);
         found.push({ key: key!, count: items.length });
         parent.children[index] = {
           type: 'mdxJsxFlowElement',
@@ -97,7 +116,7 @@ export function remarkGuide() {
       if (directive.name in CALLOUT_KINDS) {
         const kind = directive.name as CalloutKind;
         boxes.add(kind);
-        const title = labelNode ? toString(labelNode).trim() : CALLOUT_KINDS[kind];
+        const title = labelNode ? textOf(labelNode).trim() : CALLOUT_KINDS[kind];
         parent.children[index] = {
           type: 'mdxJsxFlowElement',
           name: 'Callout',
@@ -108,7 +127,9 @@ export function remarkGuide() {
       }
 
       file.fail(
-        `${where(directive)}: o bloco ":::${directive.name}" não existe. Use :::checklist, ${Object.keys(CALLOUT_KINDS).map((k) => `:::${k}`).join(', ')}.`,
+        `${where(directive)}: o bloco ":::${directive.name}" não existe. Use :::checklist, ${Object.keys(CALLOUT_KINDS)
+          .map((k) => `:::${k}`)
+          .join(', ')}.`,
         directive,
       );
     });
@@ -123,15 +144,20 @@ export function remarkGuide() {
     for (const spec of expected) {
       const lists = found.filter((f) => f.key === spec.key);
       if (lists.length === 0) file.fail(`${label}: falta a lista com chave "${spec.key}" (${spec.count} itens).`);
-      if (lists.length > 1) file.fail(`${label}: a chave "${spec.key}" aparece ${lists.length} vezes; cada lista tem a sua.`);
+      if (lists.length > 1)
+        file.fail(`${label}: a chave "${spec.key}" aparece ${lists.length} vezes; cada lista tem a sua.`);
       const count = lists[0]!.count;
       if (count !== spec.count) {
-        file.fail(`${label}: a lista "${spec.key}" tem ${count} ${count === 1 ? 'item' : 'itens'}; ela deve ter exatamente ${spec.count}.`);
+        file.fail(
+          `${label}: a lista "${spec.key}" tem ${count} ${count === 1 ? 'item' : 'itens'}; ela deve ter exatamente ${spec.count}.`,
+        );
       }
     }
     const unknown = found.filter((f) => !expected.some((spec) => spec.key === f.key));
     if (unknown.length) {
-      file.fail(`${label}: a chave "${unknown[0]!.key}" não pertence a esta etapa. Chaves válidas: ${expected.map((s) => s.key).join(', ')}.`);
+      file.fail(
+        `${label}: a chave "${unknown[0]!.key}" não pertence a esta etapa. Chaves válidas: ${expected.map((s) => s.key).join(', ')}.`,
+      );
     }
     for (const box of [STAGE_BOX[page.stage], 'ajuda'] as const) {
       if (!boxes.has(box)) file.fail(`${label}: falta a caixa :::${box} (${CALLOUT_KINDS[box]}).`);

@@ -2,13 +2,14 @@
  * "Seus dados" (LGPD art. 18): a copy of everything the app holds, and the deletion of the account
  * after re-entering the password. Both act on the server; deletion also clears this device.
  */
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../lib/api.ts';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { ApiError, call, client } from '../lib/api.ts';
 import { forgetThisDevice } from '../lib/device.ts';
 import { removeKey } from '../lib/storage.ts';
 import { flash, toast } from '../lib/toast.ts';
 import { announce } from '../stores/session.ts';
-import { useMountedOnce } from './lazy.ts';
+import Field from './Field.tsx';
+import { useMountedOnce } from './useMountedOnce.ts';
 
 const Dialog = lazy(() => import('./Dialog.tsx'));
 
@@ -23,7 +24,7 @@ export default function AccountData() {
   async function exportData() {
     setExporting(true);
     try {
-      const data = await api<{ exportedAt: string }>('/api/account/export');
+      const data = await call(client.account.export.$get());
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
@@ -48,7 +49,7 @@ export default function AccountData() {
     }
     setBusy(true);
     try {
-      await api('/api/account/delete', { body: { password } });
+      await call(client.account.delete.$post({ json: { password } }));
       await forgetThisDevice();
       removeKey('security_logs');
       flash('Conta excluída', 'Seus dados foram apagados. Sentiremos sua falta.');
@@ -65,7 +66,10 @@ export default function AccountData() {
   return (
     <section className="card account-data" aria-labelledby="seus-dados">
       <h2 id="seus-dados">Seus dados</h2>
-      <p>Você pode baixar uma cópia de tudo o que o Olhar de Mãe guarda sobre você, ou excluir sua conta e todos os seus registros.</p>
+      <p>
+        Você pode baixar uma cópia de tudo o que o Olhar de Mãe guarda sobre você, ou excluir sua conta e todos os seus
+        registros.
+      </p>
       <div className="form-actions">
         <button type="button" className="btn btn-secondary" onClick={() => void exportData()} disabled={exporting}>
           {exporting ? 'Preparando…' : 'Exportar meus dados'}
@@ -79,29 +83,20 @@ export default function AccountData() {
           <Dialog open={deleting} onClose={() => setDeleting(false)} title="Excluir sua conta?">
             <form onSubmit={deleteAccount} noValidate>
               <p>
-                Seus diários, profissionais, perfil e sessões serão apagados para sempre. Os registros de pagamento ficam guardados pelo prazo
-                da lei, sem seus dados pessoais. Para confirmar, digite sua senha.
+                Seus diários, profissionais, perfil e sessões serão apagados para sempre. Os registros de pagamento
+                ficam guardados pelo prazo da lei, sem seus dados pessoais. Para confirmar, digite sua senha.
               </p>
-              <div className="field">
-                <label htmlFor="senha-exclusao">Senha</label>
-                <input
-                  id="senha-exclusao"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => {
-                    setPassword(e.target.value);
-                    setError('');
-                  }}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? 'senha-exclusao-erro' : undefined}
-                />
-                {error && (
-                  <p id="senha-exclusao-erro" className="field-error">
-                    {error}
-                  </p>
-                )}
-              </div>
+              <Field
+                label="Senha"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  setError('');
+                }}
+                error={error || undefined}
+              />
               <div className="dialog-actions">
                 <button type="submit" className="btn btn-danger" disabled={busy}>
                   {busy ? 'Excluindo…' : 'Excluir minha conta'}

@@ -1,10 +1,10 @@
 /**
  * One checklist of a guide stage. The server renders every item (readable without JavaScript and
- * offline); once hydrated, ticks are kept on the device under the list's key.
+ * offline); once hydrated, ticks are kept in the child's record under the list's key.
  */
 import { useStore } from '@nanostores/react';
-import { useLayoutEffect, useId, useRef } from 'react';
-import { checklists, loadChecklist, saveChecklist, toggleItem } from '../stores/progress.ts';
+import { useId, useLayoutEffect, useRef } from 'react';
+import { checklists, keepEarlyTicks, toggleItem, validStoredList } from '../stores/progress.ts';
 
 interface Props {
   storageKey: string;
@@ -17,12 +17,13 @@ export default function Checklist({ storageKey, title, items }: Props) {
   const id = useId();
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
-    const stored = loadChecklist(storageKey, items.length);
     // Boxes ticked in the server-rendered list before hydration are the mother's: keep them.
-    const ticked = [...ref.current!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].map((input) => input.checked);
-    if (ticked.some((checked, i) => checked && !stored[i])) saveChecklist(storageKey, stored.map((value, i) => value || Boolean(ticked[i])));
-  }, [storageKey, items.length]);
-  const checked = all[storageKey]?.length === items.length ? all[storageKey]! : items.map(() => false);
+    const ticked = [...ref.current!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].map(
+      (input) => input.checked,
+    );
+    keepEarlyTicks(storageKey, ticked);
+  }, [storageKey]);
+  const checked = validStoredList(all[storageKey], items.length) ?? items.map(() => false);
   const done = checked.filter(Boolean).length;
 
   return (
@@ -37,6 +38,7 @@ export default function Checklist({ storageKey, title, items }: Props) {
       <progress className="checklist-bar" max={items.length} value={done} aria-label={`Progresso de ${title}`} />
       <ul>
         {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed by the guide; position is the item's identity.
           <li key={index}>
             <label className={checked[index] ? 'is-checked' : undefined}>
               <input

@@ -3,7 +3,7 @@
  * the dialog; focus returns to what opened it. `dismissible={false}` ignores Escape and outside
  * clicks and shows no close icon (the spec's step-1 dialog).
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface Props {
   open: boolean;
@@ -32,6 +32,7 @@ export default function Dialog({ open, onClose, title, children, dismissible = t
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is the mouse's Escape, which onCancel handles.
     <dialog
       ref={ref}
       className={`dialog ${className ?? ''}`}
@@ -47,7 +48,16 @@ export default function Dialog({ open, onClose, title, children, dismissible = t
       <div className="dialog-panel">
         {dismissible && (
           <button type="button" className="dialog-x" onClick={onClose} aria-label="Fechar">
-            <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <svg
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>

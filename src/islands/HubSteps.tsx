@@ -5,6 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { stageOpen } from '../lib/access.ts';
+import type { Condition } from '../shared/guides.ts';
 import { finishedStages } from '../stores/progress.ts';
 import { refreshSession, session } from '../stores/session.ts';
 
@@ -15,7 +17,7 @@ const STEPS = [
 ] as const;
 
 interface Props {
-  condition: string;
+  condition: Condition;
   descriptions: Record<(typeof STEPS)[number]['stage'], string>;
 }
 
@@ -30,8 +32,7 @@ export default function HubSteps({ condition, descriptions }: Props) {
   return (
     <ol className="steps">
       {STEPS.map((step, index) => {
-        const previous = STEPS[index - 1];
-        const open = index === 0 || (state.subscription.active && previous !== undefined && finished.includes(previous.stage));
+        const open = stageOpen(step.stage, finished, state.subscription.active);
         const body = (
           <>
             <span className="step-number" aria-hidden="true">

@@ -1,49 +1,87 @@
 /**
- * The free-text notes of an observation page. The spec keeps them only in screen state and
- * loses them on leaving; here they stay on this device (never sent to the server). The textarea
- * is uncontrolled so that text typed before hydration is kept, not overwritten.
+ * The free-text notes of an observation page, kept in the child's record on the server (the issue
+ * of the child's record departs here from the spec's screen-only state). The textarea is
+ * uncontrolled so that text typed before hydration is kept and saved, not overwritten.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import { readJson, writeJson } from '../lib/storage.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef } from 'react';
+import type { Condition } from '../shared/guides.ts';
+import { currentChild } from '../stores/child.ts';
+import { lastSave, notes, progressStatus, saveNotes } from '../stores/progress.ts';
+import Field from './Field.tsx';
 
-export default function ObservationNotes({ condition }: { condition: string }) {
-  const key = `notas-observacao-${condition}`;
+const SAVE_AFTER_MS = 800;
+
+export default function ObservationNotes({ condition }: { condition: Condition }) {
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
-  const [saved, setSaved] = useState(false);
+  const status = useStore(progressStatus);
+  const child = useStore(currentChild);
+  const saved = useStore(lastSave);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const dirty = useRef(false);
 
+  // Once the child's notes arrive: show them, keeping what she typed before (on top of them).
   useEffect(() => {
+    if (status !== 'ready') return;
     const element = ref.current!;
-    const stored = readJson(key);
-    if (element.value) writeJson(key, element.value);
-    else if (typeof stored === 'string') element.value = stored;
-  }, [key]);
+    const stored = notes.get()[condition] ?? '';
+    const typed = element.value.trim();
+    if (!typed) element.value = stored;
+    else if (typed !== stored.trim()) {
+      element.value = stored ? `${stored}\n\n${element.value}` : element.value;
+      saveNotes(condition, element.value);
+    }
+  }, [status, condition]);
 
   useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), 2000);
-    return () => clearTimeout(timer);
-  }, [saved]);
+    const flush = () => {
+      if (!dirty.current) return;
+      clearTimeout(timer.current);
+      dirty.current = false;
+      saveNotes(condition, ref.current!.value);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [condition]);
+
+  const hint =
+    status !== 'ready'
+      ? 'Carregando suas anotações…'
+      : saved === 'device'
+        ? 'Guardadas no aparelho: serão enviadas quando a internet voltar.'
+        : `Ficam guardadas no registro de ${child?.name ?? 'seu filho'}.`;
 
   return (
-    <div className="field notes">
-      <label htmlFor={id}>Suas observações</label>
-      <textarea
+    <div className="notes">
+      <Field
+        as="textarea"
         ref={ref}
         id={id}
+        label="Suas observações"
+        hint={<span aria-live="polite">{hint}</span>}
         rows={6}
         maxLength={5000}
         placeholder="Digite suas observações aqui..."
         defaultValue=""
-        onInput={(event) => {
-          writeJson(key, event.currentTarget.value);
-          setSaved(true);
+        onInput={() => {
+          dirty.current = true;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            dirty.current = false;
+            saveNotes(condition, ref.current!.value);
+          }, SAVE_AFTER_MS);
         }}
-        aria-describedby={`${id}-hint`}
+        onBlur={() => {
+          if (!dirty.current) return;
+          clearTimeout(timer.current);
+          dirty.current = false;
+          saveNotes(condition, ref.current!.value);
+        }}
       />
-      <p id={`${id}-hint`} className="field-hint" aria-live="polite">
-        {saved ? 'Salvo neste aparelho.' : 'Ficam guardadas só neste aparelho.'}
-      </p>
     </div>
   );
 }

@@ -25,7 +25,17 @@ export default function PaywallDialog({ open, onClose, next }: Props) {
       <ul className="benefits">
         {PAYWALL_BENEFITS.map((benefit) => (
           <li key={benefit}>
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
               <path d="M5 12.5l4.5 4.5L19 7.5" />
             </svg>
             {benefit}

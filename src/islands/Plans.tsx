@@ -5,11 +5,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { api } from '../lib/api.ts';
-import { refreshSession, session } from '../stores/session.ts';
-import type { UserStats } from '../shared/payment.ts';
+import { needsPlan } from '../lib/access.ts';
+import { type Answer, call, client } from '../lib/api.ts';
 import { DEFAULT_PLAN, PLANS, priceText } from '../shared/plans.ts';
-import { useMountedOnce } from './lazy.ts';
+import { refreshSession, session } from '../stores/session.ts';
+import { useMountedOnce } from './useMountedOnce.ts';
 
 // The form, validators and QR step load when she chooses to pay.
 const PaymentDialog = lazy(() => import('./PaymentDialog.tsx'));
@@ -28,7 +28,7 @@ export default function Plans() {
   const state = useStore(session);
   const [checked, setChecked] = useState(false);
   const [selected, setSelected] = useState<string>(DEFAULT_PLAN);
-  const [stats, setStats] = useState<UserStats | null>(null);
+  const [stats, setStats] = useState<Answer<typeof client.stats.$get> | null>(null);
   const [paying, setPaying] = useState(false);
   const [next, setNext] = useState('/');
   const [alreadySubscribed, setAlreadySubscribed] = useState(false);
@@ -38,12 +38,12 @@ export default function Plans() {
     setNext(nextPage());
     void refreshSession(true).then((s) => {
       setChecked(true);
-      if (s.subscription.active) {
+      if (!needsPlan(s)) {
         setAlreadySubscribed(true);
         setTimeout(() => window.location.replace(nextPage()), 1500);
       }
     });
-    api<UserStats>('/api/stats').then(setStats, () => setStats(null));
+    call(client.stats.$get()).then(setStats, () => setStats(null));
   }, []);
 
   if (!checked || state.loading) {
@@ -68,8 +68,9 @@ export default function Plans() {
       {stats && (stats.totalEntries > 0 || stats.totalProfessionals > 0) && (
         <section className="stats" aria-label="O que você já construiu">
           <p>
-            Você já fez <strong>{stats.totalEntries}</strong> {stats.totalEntries === 1 ? 'registro' : 'registros'} e guardou{' '}
-            <strong>{stats.totalProfessionals}</strong> {stats.totalProfessionals === 1 ? 'profissional' : 'profissionais'}.
+            Você já fez <strong>{stats.totalEntries}</strong> {stats.totalEntries === 1 ? 'registro' : 'registros'} e
+            guardou <strong>{stats.totalProfessionals}</strong>{' '}
+            {stats.totalProfessionals === 1 ? 'profissional' : 'profissionais'}.
             {stats.lastActivity && <> Última atividade em {formatDay(stats.lastActivity)}.</>}
           </p>
         </section>
@@ -78,7 +79,13 @@ export default function Plans() {
         <legend className="sr-only">Escolha um plano</legend>
         {PLANS.map((p) => (
           <label key={p.id} className={`plan ${selected === p.id ? 'is-selected' : ''}`}>
-            <input type="radio" name="plano" value={p.id} checked={selected === p.id} onChange={() => setSelected(p.id)} />
+            <input
+              type="radio"
+              name="plano"
+              value={p.id}
+              checked={selected === p.id}
+              onChange={() => setSelected(p.id)}
+            />
             <span className="plan-body">
               <span className="plan-duration">{p.duration}</span>
               <span className="plan-subtitle">{p.subtitle}</span>
@@ -93,7 +100,9 @@ export default function Plans() {
       <button type="button" className="btn btn-primary btn-block" onClick={() => setPaying(true)}>
         Continuar com o plano de {plan.duration}
       </button>
-      <p className="field-hint plans-note">Pagamento único por PIX. Sem renovação automática: você escolhe quando renovar.</p>
+      <p className="field-hint plans-note">
+        Pagamento único por PIX. Sem renovação automática: você escolhe quando renovar.
+      </p>
       {paymentMounted && (
         <Suspense fallback={<p role="status">Carregando…</p>}>
           <PaymentDialog open={paying} plan={plan} onClose={() => setPaying(false)} next={next} />

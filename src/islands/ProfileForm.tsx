@@ -2,18 +2,21 @@
  * /profile-setup (spec §2): full name, e-mail, mobile and CPF, masked as she types, each error
  * beside its field with the exact §5 message. On success, the home page.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../lib/api.ts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ApiError, call, client } from '../lib/api.ts';
 import { flash, toast } from '../lib/toast.ts';
+import { fieldMessages } from '../shared/field-messages.ts';
+import { formatCpf, formatPhone, maskCpf, maskPhone } from '../shared/format.ts';
 import { refreshSession } from '../stores/session.ts';
-import type { Profile } from '../shared/api-types.ts';
-import { fieldMessages, formatCpf, formatPhone, maskCpf, maskPhone, profileSchema } from '../shared/validation.ts';
 import Field from './Field.tsx';
+import { useForm } from './useForm.ts';
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
+// The shared rules (and zod with them) load when she starts typing, not before the form shows.
+const rules = () => import('../shared/validation.ts');
+
 export default function ProfileForm() {
-  const [form, setForm] = useState({ fullName: '', email: '', phone: '', cpf: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, setForm, setErrors, bind } = useForm({ fullName: '', email: '', phone: '', cpf: '' });
   const [busy, setBusy] = useState(false);
   const [loading, setLoading] = useState(true);
   const formRef = useRef<HTMLFormElement>(null);
@@ -35,15 +38,11 @@ export default function ProfileForm() {
       }
       setLoading(false);
     });
-  }, []);
-
-  const set = (field: keyof typeof form) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
-  };
+  }, [setForm]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const { profileSchema } = await rules();
     const parsed = profileSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(fieldMessages(parsed.error));
@@ -52,7 +51,7 @@ export default function ProfileForm() {
     }
     setBusy(true);
     try {
-      await api<{ profile: Profile }>('/api/profile', { method: 'PUT', body: form });
+      await call(client.profile.$put({ json: parsed.data }));
       flash('Perfil criado com sucesso!', 'Agora você pode acessar todas as funcionalidades do app.');
       await refreshSession(true);
       window.location.assign('/');
@@ -66,33 +65,44 @@ export default function ProfileForm() {
   }
 
   return (
-    <form ref={formRef} className="auth-card" onSubmit={submit} noValidate aria-busy={busy || loading}>
+    <form
+      ref={formRef}
+      className="auth-card"
+      onFocus={() => void rules()}
+      onSubmit={submit}
+      noValidate
+      aria-busy={busy || loading}
+    >
       <h1>Complete seu perfil</h1>
-      <p className="auth-lead">Precisamos destes dados para cuidar da sua conta. Eles ficam protegidos e não são compartilhados.</p>
-      <Field label="Nome completo" name="fullName" autoComplete="name" maxLength={100} value={form.fullName} onChange={(e) => set('fullName')(e.target.value)} error={errors.fullName} required />
-      <Field label="E-mail" type="email" name="email" autoComplete="email" inputMode="email" maxLength={254} value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} required />
+      <p className="auth-lead">
+        Precisamos destes dados para cuidar da sua conta. Eles ficam protegidos e não são compartilhados.
+      </p>
+      <Field label="Nome completo" autoComplete="name" maxLength={100} {...bind('fullName')} required />
+      <Field
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        {...bind('email')}
+        required
+      />
       <Field
         label="Celular"
         type="tel"
-        name="phone"
         autoComplete="tel-national"
         inputMode="numeric"
         maxLength={15}
         placeholder="(11) 98765-4321"
-        value={form.phone}
-        onChange={(e) => set('phone')(maskPhone(e.target.value))}
-        error={errors.phone}
+        {...bind('phone', maskPhone)}
         required
       />
       <Field
         label="CPF"
-        name="cpf"
         inputMode="numeric"
         maxLength={14}
         placeholder="000.000.000-00"
-        value={form.cpf}
-        onChange={(e) => set('cpf')(maskCpf(e.target.value))}
-        error={errors.cpf}
+        {...bind('cpf', maskCpf)}
         required
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy || loading}>

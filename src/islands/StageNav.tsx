@@ -4,23 +4,26 @@
  * observação → tratamento needs an active subscription; otherwise the paywall, or for
  * aprendizado and hiperatividade the step-1 completion dialog.
  */
-import { useState, type MouseEvent } from 'react';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { afterObservation } from '../lib/access.ts';
+import type { Condition, Stage } from '../shared/guides.ts';
 import { markStageFinished } from '../stores/progress.ts';
 import { refreshSession } from '../stores/session.ts';
-import PaywallDialog from './PaywallDialog.tsx';
-import StepOneDialog from './StepOneDialog.tsx';
+import { useMountedOnce } from './useMountedOnce.ts';
 
-type Stage = 'observacao' | 'tratamento' | 'reducao';
+// Loaded when first needed: the page reads and navigates without them.
+const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
+const StepOneDialog = lazy(() => import('./StepOneDialog.tsx'));
 
 interface Props {
-  condition: string;
+  condition: Condition;
   stage: Stage;
 }
 
-const STEP_ONE_OFFER = new Set(['aprendizado', 'hiperatividade']);
-
 export default function StageNav({ condition, stage }: Props) {
   const [dialog, setDialog] = useState<'paywall' | 'step-one' | null>(null);
+  const paywallMounted = useMountedOnce(dialog === 'paywall');
+  const stepOneMounted = useMountedOnce(dialog === 'step-one');
   const [checking, setChecking] = useState(false);
   const hub = `/${condition}/`;
   const treatment = `/${condition}/tratamento/`;
@@ -32,11 +35,9 @@ export default function StageNav({ condition, stage }: Props) {
     const state = await refreshSession();
     setChecking(false);
     markStageFinished(condition, 'observacao');
-    if (state.subscription.active) {
-      window.location.assign(treatment);
-    } else {
-      setDialog(STEP_ONE_OFFER.has(condition) ? 'step-one' : 'paywall');
-    }
+    const next = afterObservation(condition, state.subscription.active);
+    if (next === 'continue') window.location.assign(treatment);
+    else setDialog(next);
   }
 
   const finish = (current: Stage) => () => markStageFinished(condition, current);
@@ -73,8 +74,16 @@ export default function StageNav({ condition, stage }: Props) {
           </a>
         </>
       )}
-      <PaywallDialog open={dialog === 'paywall'} onClose={() => setDialog(null)} next={treatment} />
-      <StepOneDialog open={dialog === 'step-one'} next={treatment} />
+      {paywallMounted && (
+        <Suspense fallback={null}>
+          <PaywallDialog open={dialog === 'paywall'} onClose={() => setDialog(null)} next={treatment} />
+        </Suspense>
+      )}
+      {stepOneMounted && (
+        <Suspense fallback={null}>
+          <StepOneDialog open={dialog === 'step-one'} next={treatment} />
+        </Suspense>
+      )}
     </nav>
   );
 }

@@ -1,7 +1,7 @@
-/** "x de N itens marcados" for the whole stage, following every checklist on the page. */
+/** "x de N itens marcados" for the whole stage and the child it is about, following every checklist on the page. */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { checklists, loadChecklist } from '../stores/progress.ts';
+import { currentChild } from '../stores/child.ts';
+import { checklists } from '../stores/progress.ts';
 
 interface Props {
   lists: Array<{ key: string; count: number }>;
@@ -9,15 +9,17 @@ interface Props {
 
 export default function StageProgress({ lists }: Props) {
   const all = useStore(checklists);
-  useEffect(() => {
-    for (const list of lists) loadChecklist(list.key, list.count);
-  }, [lists]);
+  const child = useStore(currentChild);
   const total = lists.reduce((sum, list) => sum + list.count, 0);
-  const done = lists.reduce((sum, list) => sum + (all[list.key]?.filter(Boolean).length ?? 0), 0);
+  const done = lists.reduce(
+    (sum, list) => sum + (all[list.key]?.length === list.count ? all[list.key]!.filter(Boolean).length : 0),
+    0,
+  );
   const percent = total ? Math.round((done / total) * 100) : 0;
   return (
     <div className="stage-progress">
       <p>
+        {child && <span className="progress-of">Progresso de {child.name}: </span>}
         <strong>{percent}%</strong> desta etapa · {done} de {total} itens marcados
       </p>
       <progress max={total} value={done} aria-label="Progresso da etapa" />

@@ -2,7 +2,7 @@
  * Spec §2: after step 1 of the learning and hyperactivity guides. Cannot be dismissed by Escape
  * or an outside click and has no close icon; its one way on is the offer.
  */
-import { PROMO_PRICE_CENTS, formatBRL } from '../shared/plans.ts';
+import { formatBRL, PROMO_PRICE_CENTS } from '../shared/plans.ts';
 import Dialog from './Dialog.tsx';
 
 interface Props {
@@ -12,10 +12,16 @@ interface Props {
 
 export default function StepOneDialog({ open, next }: Props) {
   return (
-    <Dialog open={open} onClose={() => {}} dismissible={false} title="Parabéns! Você concluiu a Etapa 1" className="dialog-celebrate">
+    <Dialog
+      open={open}
+      onClose={() => {}}
+      dismissible={false}
+      title="Parabéns! Você concluiu a Etapa 1"
+      className="dialog-celebrate"
+    >
       <p>
-        Você deu o primeiro passo: observar com atenção é o que permite ajudar de verdade. Agora vem o Manual de Tratamento
-        Domiciliar, com estratégias práticas para aplicar em casa.
+        Você deu o primeiro passo: observar com atenção é o que permite ajudar de verdade. Agora vem o Manual de
+        Tratamento Domiciliar, com estratégias práticas para aplicar em casa.
       </p>
       <div className="promo">
         <p className="promo-label">Oferta única</p>

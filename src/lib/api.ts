@@ -1,8 +1,13 @@
 /**
- * The islands' HTTP client: JSON in and out, the session cookie sent along, errors turned into
- * ApiError with the contract's code and a pt-BR message fit for a toast.
+ * The islands' HTTP client, typed from the server's own routes (api/app.ts `ApiType`): a route
+ * whose path, input or answer changes breaks `npm run check` here. JSON in and out, the session
+ * cookie sent along, and every failure turned into ApiError with the contract's code and a pt-BR
+ * message fit for a toast.
  */
-import type { ErrorBody, ErrorCode } from '../shared/api-errors.ts';
+import { type ClientResponse, hc, type InferResponseType } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { ApiType } from '../../api/app.ts';
+import { DEFAULT_MESSAGES, type ErrorBody, type ErrorCode } from '../shared/api-errors.ts';
 
 const BASE = (import.meta.env.PUBLIC_API_URL ?? '').replace(/\/$/, '');
 
@@ -12,7 +17,13 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   readonly retryAfterMinutes?: number;
 
-  constructor(status: number, code: ApiError['code'], message: string, fields: Record<string, string> = {}, retryAfterMinutes?: number) {
+  constructor(
+    status: number,
+    code: ApiError['code'],
+    message: string,
+    fields: Record<string, string> = {},
+    retryAfterMinutes?: number,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -23,32 +34,48 @@ export class ApiError extends Error {
 
 export const NETWORK_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
-  let response: Response;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Every request: JSON both ways (the API answers 415 to a mutation without it), cookie included. */
+async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('accept', 'application/json');
+  const method = (init.method ?? 'GET').toUpperCase();
+  const body = MUTATING.has(method) ? (init.body ?? '{}') : undefined;
+  if (body !== undefined) headers.set('content-type', 'application/json');
   try {
-    response = await fetch(`${BASE}${path}`, {
-      method,
-      credentials: 'include',
-      headers: method === 'GET' ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: method === 'GET' ? undefined : JSON.stringify(init.body ?? {}),
-      signal: init.signal,
-    });
+    return await fetch(input, { ...init, method, headers, body, credentials: 'include' });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network', NETWORK_MESSAGE);
   }
-  if (response.status === 204) return undefined as T;
+}
+
+/** The API's routes, e.g. `client.diary.$get({ query: { type: 'food' } })`; unwrap the answer with `call`. */
+export const client = hc<ApiType>(`${BASE}/api`, { fetch: send });
+
+type Success<R> =
+  R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/** The success body of a call (undefined for 204), or an ApiError carrying the contract's code. */
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+): Promise<Success<R>> {
+  const response = await request;
+  if (response.status === 204) return undefined as Success<R>;
   const data = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
     const error = (data as ErrorBody | null)?.error;
     throw new ApiError(
       response.status,
       error?.code ?? (response.status >= 500 ? 'unavailable' : 'bad_json'),
-      error?.message ?? 'Ocorreu um erro inesperado',
+      error?.message ?? DEFAULT_MESSAGES.internal_error,
       error?.fields ?? {},
       error?.retryAfterMinutes,
     );
   }
-  return data as T;
+  return data as Success<R>;
 }
+
+/** The answer of one route, by its client function: `Answer<typeof client.me.$get>`. */
+export type Answer<F extends (...args: never[]) => unknown> = Extract<InferResponseType<F>, object>;

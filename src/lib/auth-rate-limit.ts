@@ -8,10 +8,10 @@ const MAX_ATTEMPTS = 5;
 /** Records an attempt; returns the minutes to wait when over the limit, else null. */
 export function registerAttempt(now = Date.now()): number | null {
   const stored = readJson(KEY);
-  const recent = (Array.isArray(stored) ? stored : []).filter((t): t is number => typeof t === 'number' && now - t < WINDOW_MS);
+  const recent = (Array.isArray(stored) ? stored : []).filter(
+    (t): t is number => typeof t === 'number' && now - t < WINDOW_MS,
+  );
   if (recent.length >= MAX_ATTEMPTS) return Math.max(1, Math.ceil((recent[0]! + WINDOW_MS - now) / 60_000));
   writeJson(KEY, [...recent, now]);
   return null;
 }
-
-export const rateLimitText = (minutes: number) => `Muitas tentativas. Tente novamente em ${minutes} minutos.`;

@@ -1,4 +1,5 @@
 /** What this device keeps about the signed-in mother, and forgetting it (logout, account deletion). */
+import { forgetSelectedChild } from '../stores/child.ts';
 import { KNOWN_SESSION_KEY, removeKey } from './storage.ts';
 
 export { KNOWN_SESSION_KEY };
@@ -13,9 +14,10 @@ export async function clearUserCache(): Promise<void> {
   }
 }
 
-/** Her session snapshot, cached data and unsent writes leave this device. */
+/** Her session snapshot, the child she chose, cached data and unsent writes leave this device. */
 export async function forgetThisDevice(): Promise<void> {
   removeKey(KNOWN_SESSION_KEY);
+  forgetSelectedChild();
   await clearUserCache();
   // Loaded only now: pages with a logout button need no IndexedDB code otherwise.
   await import('./offline-queue.ts').then((queue) => queue.clearQueue()).catch(() => {});

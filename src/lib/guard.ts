@@ -2,12 +2,14 @@
  * The route guard of every non-public page (spec §2): content stays hidden behind skeletons
  * (BaseLayout's boot script) until the session is checked — unless this device already knows a
  * signed-in mother, who sees the static page at once while the check runs; her own data only ever
- * comes from the API. No session → /auth, incomplete profile → /profile-setup. Re-checked on
- * sign-in and sign-out, in every open tab.
+ * comes from the API. No session → /auth, incomplete profile → /profile-setup; a page that keeps a
+ * child's record, before she has said whom she follows → /criancas ("Quem você está acompanhando?").
+ * Re-checked on sign-in and sign-out, in every open tab.
  */
-import { KNOWN_SESSION_KEY as SNAPSHOT, readJson, removeKey, writeJson } from './storage.ts';
-import { showFlashed } from './toast.ts';
+
 import { onAuthChange, refreshSession, type SessionState } from '../stores/session.ts';
+import { readJson, removeKey, KNOWN_SESSION_KEY as SNAPSHOT, writeJson } from './storage.ts';
+import { showFlashed } from './toast.ts';
 
 type Access = 'guarded' | 'signed-in';
 
@@ -24,6 +26,8 @@ function decide(state: SessionState, access: Access): string | null {
   }
   writeJson(SNAPSHOT, { signedIn: true, profileComplete: state.profileComplete });
   if (access === 'guarded' && !state.profileComplete) return '/profile-setup/';
+  if (document.documentElement.dataset.needsChild !== undefined && state.children.length === 0)
+    return `/criancas/?proxima=${encodeURIComponent(window.location.pathname)}`;
   return null;
 }
 

@@ -44,7 +44,10 @@ export class InstanceGuardCore {
   }
 
   private read() {
-    return { id: this.deps.storage.getItem(ACTIVE_ID_KEY), heartbeat: Number(this.deps.storage.getItem(HEARTBEAT_KEY) ?? 0) };
+    return {
+      id: this.deps.storage.getItem(ACTIVE_ID_KEY),
+      heartbeat: Number(this.deps.storage.getItem(HEARTBEAT_KEY) ?? 0),
+    };
   }
 
   private setActive(active: boolean) {

@@ -1,12 +1,13 @@
 /** A visible way out (the spec has none): ends the session on the server and on this device. */
-import { api } from './api.ts';
+
+import { announce } from '../stores/session.ts';
+import { call, client } from './api.ts';
 import { forgetThisDevice } from './device.ts';
 import { toast } from './toast.ts';
-import { announce } from '../stores/session.ts';
 
 export async function logout(): Promise<void> {
   try {
-    await api('/api/auth/logout', { body: {} });
+    await call(client.auth.logout.$post({ json: {} }));
   } catch (err) {
     if ((err as { status?: number }).status !== 401) {
       toast('Erro', 'Não foi possível sair agora. Verifique sua conexão e tente novamente.');

@@ -5,22 +5,36 @@
  * decides: an entry refused for lack of subscription stays on the device, marked, until it can go.
  */
 import { createStore, get, set } from 'idb-keyval';
-import { api, ApiError } from './api.ts';
-import { removeKey, writeJson } from './storage.ts';
 import { PENDING_FLAG } from '../stores/queue.ts';
+import { ApiError } from './api.ts';
+import { putNotes, putProgress, type ResourceName, SENDERS } from './resources.ts';
+import { removeKey, writeJson } from './storage.ts';
 
+/** An add carries the whole body with its device-made id; a delete, the id of the row. */
 export type QueuedOp =
-  | { id: string; kind: 'diary-add'; body: Record<string, unknown> & { type: 'behavior' | 'food'; id: string } }
-  | { id: string; kind: 'diary-delete'; targetId: string }
-  | { id: string; kind: 'professional-add'; body: Record<string, unknown> & { id: string } }
-  | { id: string; kind: 'professional-delete'; targetId: string };
+  | {
+      [Name in ResourceName]: {
+        id: string;
+        kind: `${Name}-add`;
+        body: Parameters<(typeof SENDERS)[Name]['add']>[0] & { id: string };
+      };
+    }[ResourceName]
+  | { id: string; kind: `${ResourceName}-delete`; targetId: string }
+  /** a child's checklist or notes as they are now: only the latest of each waits */
+  | { id: string; kind: 'progress-set'; childId: string; key: string; checked: boolean[] }
+  | { id: string; kind: 'notes-set'; childId: string; condition: string; text: string };
 
+/** Two set operations on the same list or notes of the same child: the later replaces the earlier. */
+const sameTarget = (a: QueuedOp, b: QueuedOp) =>
+  (a.kind === 'progress-set' && b.kind === 'progress-set' && a.childId === b.childId && a.key === b.key) ||
+  (a.kind === 'notes-set' && b.kind === 'notes-set' && a.childId === b.childId && a.condition === b.condition);
 
 const KEY = 'fila';
 let store: ReturnType<typeof createStore> | null = null;
 const db = () => (store ??= createStore('olhar-de-mae', 'sincronizacao'));
 
 export { queue, synced } from '../stores/queue.ts';
+
 import { queue, synced } from '../stores/queue.ts';
 
 async function save(ops: QueuedOp[]) {
@@ -43,7 +57,7 @@ export async function loadQueue(): Promise<QueuedOp[]> {
 
 export async function enqueue(op: QueuedOp): Promise<void> {
   const ops = await loadQueue();
-  await save([...ops, op]);
+  await save([...ops.filter((waiting) => !sameTarget(waiting, op)), op]);
   if (navigator.onLine) void flush();
 }
 
@@ -60,17 +74,16 @@ export async function clearQueue(): Promise<void> {
   }
 }
 
+const resourceOf = (op: QueuedOp) => op.kind.slice(0, op.kind.lastIndexOf('-')) as ResourceName;
+
 function send(op: QueuedOp): Promise<unknown> {
-  switch (op.kind) {
-    case 'diary-add':
-      return api('/api/diary', { body: op.body });
-    case 'diary-delete':
-      return api(`/api/diary/${op.targetId}`, { method: 'DELETE' });
-    case 'professional-add':
-      return api('/api/professionals', { body: op.body });
-    case 'professional-delete':
-      return api(`/api/professionals/${op.targetId}`, { method: 'DELETE' });
-  }
+  if (op.kind === 'progress-set') return putProgress(op.childId, op.key, op.checked);
+  if (op.kind === 'notes-set') return putNotes(op.childId, op.condition, op.text);
+  const sender = SENDERS[resourceOf(op)] as {
+    add: (body: unknown) => Promise<unknown>;
+    remove: (id: string) => Promise<unknown>;
+  };
+  return 'targetId' in op ? sender.remove(op.targetId) : sender.add(op.body);
 }
 
 let flushing: Promise<void> | null = null;
@@ -92,7 +105,8 @@ export function flush(): Promise<void> {
             break;
           }
           // 404 on a delete: already gone. 409/422: the server will never take it; it is dropped.
-          if (!(err.status === 404 && op.kind.endsWith('delete'))) console.warn('Item da fila recusado pelo servidor', op.kind, err.code);
+          if (!(err.status === 404 && op.kind.endsWith('delete')))
+            console.warn('Item da fila recusado pelo servidor', op.kind, err.code);
         }
         sent++;
         await save(queue.get().ops.filter((o) => o.id !== op.id));

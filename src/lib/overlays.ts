@@ -2,11 +2,32 @@
  * What every page carries on top (spec §2, §4, §8): the connection banner, the install card and
  * the single-instance guard's blocking modal. Plain DOM: no framework on pages that need none.
  */
-import { ACTIVE_ID_KEY, HEARTBEAT_EVERY_MS, InstanceGuardCore, OWNERSHIP_CHECK_EVERY_MS, PING_WAIT_MS, type GuardMessage } from './instance-guard-core.ts';
-import { AFTER_EVENT_MS, FALLBACK_AFTER_LOAD_MS, INSTALL_DISMISS_KEY, isDismissed, isIos } from './install-rules.ts';
+
+import {
+  AFTER_EVENT_MS,
+  FALLBACK_AFTER_LOAD_MS,
+  hasUsedApp,
+  INSTALL_DISMISS_KEY,
+  isDismissed,
+  isIos,
+  recordVisit,
+  VISITS_KEY,
+} from './install-rules.ts';
+import {
+  ACTIVE_ID_KEY,
+  type GuardMessage,
+  HEARTBEAT_EVERY_MS,
+  InstanceGuardCore,
+  OWNERSHIP_CHECK_EVERY_MS,
+  PING_WAIT_MS,
+} from './instance-guard-core.ts';
 import { readJson, writeJson } from './storage.ts';
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { className?: string } = {}, ...children: Array<Node | string>) {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> & { className?: string } = {},
+  ...children: Array<Node | string>
+) {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
@@ -39,9 +60,19 @@ interface InstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+/** Pages where she types or reads her history: the card would cover the form or the list. */
+const busyPage = () =>
+  document.documentElement.dataset.installCard === 'off' ||
+  document.querySelector('main form, main textarea, main select, main input:not([type="checkbox"])') !== null;
+
 function installCard() {
-  const standalone = window.matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+  const standalone =
+    window.matchMedia('(display-mode: standalone)').matches ||
+    (navigator as { standalone?: boolean }).standalone === true;
   if (standalone) return;
+  const visits = recordVisit(readJson(VISITS_KEY), Date.now());
+  writeJson(VISITS_KEY, visits);
+  if (!hasUsedApp(visits) || busyPage()) return;
   let deferred: InstallPromptEvent | null = null;
   let card: HTMLElement | null = null;
   const dismissed = () => isDismissed(readJson(INSTALL_DISMISS_KEY), Date.now());
@@ -77,7 +108,14 @@ function installCard() {
       });
       actions.append(install);
     }
-    card = el('aside', { className: 'install-card' }, close, el('p', { className: 'install-title', textContent: 'Instale o Olhar de Mãe' }), text, actions);
+    card = el(
+      'aside',
+      { className: 'install-card' },
+      close,
+      el('p', { className: 'install-title', textContent: 'Instale o Olhar de Mãe' }),
+      text,
+      actions,
+    );
     card.setAttribute('aria-label', 'Instalar o aplicativo');
     document.body.append(card);
     // Room below the page, so the card never hides its last button.
@@ -91,16 +129,23 @@ function installCard() {
   });
   window.addEventListener('appinstalled', () => hide(false));
   // Counted from the page's load, not from when this module arrived.
-  setTimeout(() => {
-    if (!deferred) show();
-  }, Math.max(0, FALLBACK_AFTER_LOAD_MS - performance.now()));
+  setTimeout(
+    () => {
+      if (!deferred) show();
+    },
+    Math.max(0, FALLBACK_AFTER_LOAD_MS - performance.now()),
+  );
 }
 
 // ── single-instance guard ────────────────────────────────────────────────────────────
 function instanceGuard() {
   if (!('BroadcastChannel' in window)) return;
   const channel = new BroadcastChannel('olhar-de-mae-instancia');
-  const title = el('h2', { id: 'instancia-titulo', className: 'dialog-title', textContent: 'Instância Duplicada Detectada' });
+  const title = el('h2', {
+    id: 'instancia-titulo',
+    className: 'dialog-title',
+    textContent: 'Instância Duplicada Detectada',
+  });
   const go = el('button', { type: 'button', className: 'btn btn-primary', textContent: 'Ir para Instância Ativa' });
   const closeTab = el('button', { type: 'button', className: 'btn btn-secondary', textContent: 'Fechar Esta Aba' });
   const force = el('button', { type: 'button', className: 'btn btn-ghost', textContent: 'Forçar Reativação' });
@@ -111,7 +156,11 @@ function instanceGuard() {
       'div',
       { className: 'dialog-panel' },
       title,
-      el('p', { id: 'instancia-texto', textContent: 'O Olhar de Mãe já está aberto em outra aba ou janela. Para continuar, use a aba que já está aberta.' }),
+      el('p', {
+        id: 'instancia-texto',
+        textContent:
+          'O Olhar de Mãe já está aberto em outra aba ou janela. Para continuar, use a aba que já está aberta.',
+      }),
       el(
         'ul',
         { className: 'benefits' },
@@ -120,7 +169,14 @@ function instanceGuard() {
         el('li', {}, 'Uma experiência consistente'),
         el('li', {}, 'Sincronização correta dos registros'),
       ),
-      el('div', { className: 'dialog-actions' }, go, closeTab, el('p', { className: 'field-hint', textContent: 'A instância ativa não responde?' }), force),
+      el(
+        'div',
+        { className: 'dialog-actions' },
+        go,
+        closeTab,
+        el('p', { className: 'field-hint', textContent: 'A instância ativa não responde?' }),
+        force,
+      ),
     ),
   );
   modal.setAttribute('aria-labelledby', 'instancia-titulo');

@@ -3,8 +3,9 @@
  * navigation, so an open page never mixes old and new files and a half-typed form is never
  * reloaded away. The mother's cached data is dropped on sign-in and sign-out.
  */
-import { clearUserCache } from './device.ts';
+
 import { onAuthChange } from '../stores/session.ts';
+import { clearUserCache } from './device.ts';
 
 async function register() {
   const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });

@@ -1,6 +1,7 @@
 /**
  * Toasts (spec §8): a title and a message, destructive unless marked success. A polite live
  * region announces them; no framework needed, so any island or script can call toast().
+ * One at a time: a new toast replaces the one on screen, so they never pile up over a list.
  */
 export type ToastVariant = 'success' | 'error' | 'info';
 
@@ -36,10 +37,17 @@ export function toast(title: string, description?: string, variant: ToastVariant
   close.className = 'toast-close';
   close.setAttribute('aria-label', 'Fechar aviso');
   close.textContent = '×';
-  close.addEventListener('click', () => item.remove());
+  const remove = () => {
+    item.remove();
+    if (!region?.querySelector('.toast')) document.body.classList.remove('has-toast');
+  };
+  close.addEventListener('click', remove);
   item.append(close);
-  ensureRegion().append(item);
-  setTimeout(() => item.remove(), DURATION_MS);
+  const list = ensureRegion();
+  list.replaceChildren(item);
+  // The install card steps aside while a toast is up (components.css): one message at a time.
+  document.body.classList.add('has-toast');
+  setTimeout(remove, DURATION_MS);
 }
 
 const FLASH_KEY = 'aviso-pendente';
@@ -58,7 +66,11 @@ export function showFlashed(): void {
     const raw = sessionStorage.getItem(FLASH_KEY);
     if (!raw) return;
     sessionStorage.removeItem(FLASH_KEY);
-    const { title, description, variant } = JSON.parse(raw) as { title: string; description?: string; variant?: ToastVariant };
+    const { title, description, variant } = JSON.parse(raw) as {
+      title: string;
+      description?: string;
+      variant?: ToastVariant;
+    };
     toast(title, description, variant);
   } catch {
     // A broken flash is not worth a message.

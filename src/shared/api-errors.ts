@@ -45,3 +45,38 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   internal_error: 'Ocorreu um erro inesperado',
   unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
 };
+
+/**
+ * Every other pt-BR text the API sends in an error, in one place: routes name a key, never a
+ * string, so a wording is changed once and the browser can show the same words.
+ */
+export const MESSAGES = {
+  routeNotFound: 'Rota não encontrada.',
+  originNotAllowed: 'Origem não permitida.',
+  subscriptionRequired: 'Assine um plano para adicionar ou excluir registros.',
+  entryNotFound: 'Registro não encontrado.',
+  professionalNotFound: 'Profissional não encontrado.',
+  paymentNotFound: 'Pagamento não encontrado.',
+  unknownProvider: 'Provedor desconhecido.',
+  badWebhookSignature: 'Assinatura inválida.',
+  tryAgain: 'Tente novamente.',
+  paymentsUnavailable: 'Pagamentos indisponíveis no momento.',
+  paymentCreationFailed: 'Erro ao criar pagamento',
+  badAdminToken: 'Token de administração inválido.',
+  noAccountWithEmail: 'Nenhuma conta com este e-mail.',
+  idInUse: 'Este identificador já está em uso.',
+  childNotFound: 'Criança não encontrada.',
+  chooseChild: 'Escolha a criança',
+  nightAlreadyRecorded: 'Já existe um registro de sono desta criança para esta noite.',
+  unknownChecklist: 'Lista de verificação desconhecida.',
+  checklistSize: (size: number) => `Esta lista tem ${size} itens: envie exatamente ${size} marcações.`,
+  professionalRequired: 'Campos obrigatórios',
+  wrongPassword: 'Senha incorreta',
+  wrongCurrentPassword: 'Senha atual incorreta',
+  invalidCredentials: 'E-mail ou senha incorretos.',
+  emailNotConfirmed:
+    'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
+} as const;
+
+/** Spec §5: "Muitas tentativas. Tente novamente em {n} minutos." */
+export const rateLimitMessage = (minutes: number) => `Muitas tentativas. Tente novamente em ${minutes} minutos.`;

@@ -1,6 +1,6 @@
 /** Enumerations of spec §3, shared by the forms, the API's zod schemas and the database CHECKs. */
 
-export const DIARY_TYPES = ['behavior', 'food'] as const;
+export const DIARY_TYPES = ['behavior', 'food', 'sleep'] as const;
 export type DiaryType = (typeof DIARY_TYPES)[number];
 
 export const INTENSITIES = ['Baixa', 'Média', 'Alta'] as const;
@@ -41,4 +41,25 @@ export const LIMITS = {
   email: 254,
   emailLocal: 64,
   phone: 20,
+  childName: 60,
+  schoolYear: 60,
+  /** observation notes of one condition (api-contract: ≤ 5000) */
+  notes: 5000,
 } as const;
+
+/** Strategies the guides teach, offered as choices for "o que ajudou" (she can add her own words). */
+export const HELP_STRATEGIES = [
+  'Ficar perto, com voz calma',
+  'Respiração 4-7-8',
+  'Cantinho da calma',
+  'Pausa com movimento',
+  'Aviso antes da mudança de atividade',
+  'Rotina visual',
+  'Dividir a tarefa em partes',
+  'Menos estímulos (luz, barulho, telas)',
+  'Abraço ou colo',
+  'Elogiar o comportamento positivo',
+] as const;
+
+export const MAX_DURATION_MINUTES = 720;
+export const MAX_NIGHT_WAKINGS = 50;

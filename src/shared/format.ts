@@ -32,3 +32,35 @@ export function maskCpf(value: string): string {
   if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
   return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 }
+
+/** The client's date and local time, as spec §7 sends them. */
+export function nowStamp(now = new Date()): { date: string; time: string } {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    time: `${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`,
+  };
+}
+
+/** "21/11/2026 às 14:05", as a mother reads a date. */
+export function formatEntryDate(date: string, time: string): string {
+  return `${formatDay(date)} às ${time.slice(0, 5)}`;
+}
+
+/** "2026-11-21" → "21/11/2026". */
+export function formatDay(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** 555 → "9 h 15 min", 40 → "40 min". */
+export function formatMinutes(total: number): string {
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  if (!hours) return `${minutes} min`;
+  return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
+}
+
+/** The UTC calendar day `days` from now: a day's slack covers every Brazilian time zone. */
+export const dayFromNow = (days: number, now = Date.now()) =>
+  new Date(now + days * 86_400_000).toISOString().slice(0, 10);

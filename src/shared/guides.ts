@@ -130,6 +130,13 @@ export const CHECKLISTS: Record<Condition, Record<Stage, ChecklistSpec[]>> = {
   },
 };
 
+/** Every checklist of the guides by key, with its size: what a stored or sent list must match. */
+export const CHECKLIST_SIZES: ReadonlyMap<string, number> = new Map(
+  Object.values(CHECKLISTS).flatMap((stages) =>
+    Object.values(stages).flatMap((lists) => lists.map((list) => [list.key, list.count] as const)),
+  ),
+);
+
 /** Visual identity of each guide on the home page and the hub. */
 export const CONDITION_LOOK: Record<Condition, { icon: 'book' | 'bolt' | 'cloud' | 'moon' | 'target' }> = {
   aprendizado: { icon: 'book' },

@@ -11,18 +11,3 @@ export const paymentSchema = z.strictObject({
   cpf: cpfSchema,
 });
 export type PaymentInput = z.input<typeof paymentSchema>;
-
-export interface PaymentView {
-  id: string;
-  /** integer centavos, from the server's plan table */
-  amount: number;
-  qr_code: string;
-  qr_code_base64: string;
-  expiresAt: string;
-}
-
-export interface UserStats {
-  totalEntries: number;
-  totalProfessionals: number;
-  lastActivity: string | null;
-}

@@ -5,7 +5,6 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS } from './enums.ts';
-export { formatCpf, formatPhone, maskCpf, maskPhone } from './format.ts';
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
@@ -13,7 +12,13 @@ const onlyDigits = (value: string) => value.replace(/\D/g, '');
 const text = (required: string) => z.string({ error: required });
 
 /** A text field checked by one of the functions below, then normalised. */
-function field(required: string, tooLong: string, maxRaw: number, error: (value: string) => string | null, normalise: (value: string) => string) {
+function field(
+  required: string,
+  tooLong: string,
+  maxRaw: number,
+  error: (value: string) => string | null,
+  normalise: (value: string) => string,
+) {
   return z.pipe(
     text(required).check(
       z.maxLength(maxRaw, { error: tooLong }),
@@ -39,7 +44,9 @@ export function fullNameError(raw: string): string | null {
   return null;
 }
 
-export const fullNameSchema = field('Nome completo é obrigatório', 'Nome muito longo', 1000, fullNameError, (value) => value.trim().replace(/\s+/g, ' '));
+export const fullNameSchema = field('Nome completo é obrigatório', 'Nome muito longo', 1000, fullNameError, (value) =>
+  value.trim().replace(/\s+/g, ' '),
+);
 
 // ── e-mail ────────────────────────────────────────────────────────────────────────────
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -48,12 +55,15 @@ export function emailError(raw: string): string | null {
   const value = raw.trim();
   if (!value) return 'Email é obrigatório';
   if (value.length > LIMITS.email) return 'Email muito longo';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
   if (!EMAIL_PATTERN.test(value) || /[\u0000-\u001f\u007f]/.test(value)) return 'Email inválido';
   if (value.split('@')[0]!.length > LIMITS.emailLocal) return 'Email inválido';
   return null;
 }
 
-export const emailSchema = field('Email é obrigatório', 'Email muito longo', 1000, emailError, (value) => value.trim().toLowerCase());
+export const emailSchema = field('Email é obrigatório', 'Email muito longo', 1000, emailError, (value) =>
+  value.trim().toLowerCase(),
+);
 
 // ── phone ─────────────────────────────────────────────────────────────────────────────
 export function phoneError(raw: string): string | null {
@@ -66,7 +76,13 @@ export function phoneError(raw: string): string | null {
   return null;
 }
 
-export const phoneSchema = field('Telefone é obrigatório', 'Telefone deve ter 10 ou 11 dígitos', 100, phoneError, onlyDigits);
+export const phoneSchema = field(
+  'Telefone é obrigatório',
+  'Telefone deve ter 10 ou 11 dígitos',
+  100,
+  phoneError,
+  onlyDigits,
+);
 
 // ── CPF ───────────────────────────────────────────────────────────────────────────────
 export function isValidCpf(digits: string): boolean {
@@ -140,8 +156,13 @@ export const profileSchema = z.strictObject({
 export type ProfileInput = z.input<typeof profileSchema>;
 
 /** Complete only when all four fields are non-empty after trimming (spec §3). */
-export function isProfileComplete(profile: Partial<Record<'fullName' | 'email' | 'phone' | 'cpf', string | null>> | null | undefined): boolean {
-  return Boolean(profile && [profile.fullName, profile.email, profile.phone, profile.cpf].every((v) => typeof v === 'string' && v.trim() !== ''));
+export function isProfileComplete(
+  profile: Partial<Record<'fullName' | 'email' | 'phone' | 'cpf', string | null>> | null | undefined,
+): boolean {
+  return Boolean(
+    profile &&
+      [profile.fullName, profile.email, profile.phone, profile.cpf].every(
+        (v) => typeof v === 'string' && v.trim() !== '',
+      ),
+  );
 }
-
-export { fieldMessages } from './field-messages.ts';

@@ -1,53 +1,147 @@
 /**
- * Checklist progress, kept on the device only (spec §3): one array of booleans per list key.
- * A stored value is used only if it is an array of the expected length of booleans; otherwise the
- * list starts unchecked (spec §4). Shared by every island on the page through nanostores.
+ * Checklist ticks and observation notes of the child being followed, kept on the server (free for
+ * every mother): loaded when the child is known, saved at each change; without a connection the
+ * change waits in the queue (only the latest per list) and is sent once. Ticks and notes that a
+ * device kept before children existed are merged into the first child's record once, then removed.
+ * Nothing of a child's stays in local storage. A stored list is used only at its expected size.
  */
-import { map } from 'nanostores';
-import { readJson, writeJson } from '../lib/storage.ts';
+import { atom, map } from 'nanostores';
+import { ApiError, call, client } from '../lib/api.ts';
+import { putNotes, putProgress } from '../lib/resources.ts';
+import { readJson, removeKey, writeJson } from '../lib/storage.ts';
+import { toast } from '../lib/toast.ts';
+import { CHECKLIST_SIZES, CONDITIONS } from '../shared/guides.ts';
+import { currentChild } from './child.ts';
+import { offlineQueue, PENDING_FLAG } from './queue.ts';
+import { session } from './session.ts';
 
 export const checklists = map<Record<string, boolean[]>>({});
+export const notes = map<Record<string, string>>({});
+export const progressStatus = atom<'loading' | 'ready' | 'error'>('loading');
+/** where the last save went: to the server, or to the queue on this device */
+export const lastSave = atom<'server' | 'device' | null>(null);
 
 export function validStoredList(value: unknown, length: number): boolean[] | null {
   return Array.isArray(value) && value.length === length && value.every((v) => typeof v === 'boolean') ? value : null;
 }
 
-/** Loads one list from storage into the store (once per page), and returns it. */
-export function loadChecklist(key: string, length: number): boolean[] {
-  const current = checklists.get()[key];
-  if (current && current.length === length) return current;
-  const stored = validStoredList(readJson(key), length) ?? Array<boolean>(length).fill(false);
-  checklists.setKey(key, stored);
-  return stored;
+export const legacyNotesKey = (condition: string) => `notas-observacao-${condition}`;
+
+let childId: string | null = null;
+/** Boxes ticked in the static page before the child's progress arrived. */
+const tickedEarly = new Map<string, boolean[]>();
+
+async function save(
+  op:
+    | { kind: 'progress-set'; key: string; checked: boolean[] }
+    | { kind: 'notes-set'; condition: string; text: string },
+) {
+  const id = childId;
+  if (!id) return;
+  const queued = async () => {
+    const q = await offlineQueue();
+    await q.enqueue({ id: crypto.randomUUID(), childId: id, ...op });
+    lastSave.set('device');
+  };
+  if (!navigator.onLine) return queued();
+  try {
+    if (op.kind === 'progress-set') await putProgress(id, op.key, op.checked);
+    else await putNotes(id, op.condition, op.text);
+    lastSave.set('server');
+  } catch (err) {
+    if (err instanceof ApiError && (err.code === 'network' || err.status >= 500)) return queued();
+    console.warn('Não foi possível salvar o progresso', err);
+    toast('Erro', 'Não foi possível salvar. Tente novamente.');
+  }
 }
 
 export function saveChecklist(key: string, value: boolean[]): void {
   checklists.setKey(key, value);
-  writeJson(key, value);
+  void save({ kind: 'progress-set', key, checked: value });
 }
 
 export function toggleItem(key: string, index: number, length: number): void {
-  const next = [...loadChecklist(key, length)];
+  const next = [...(validStoredList(checklists.get()[key], length) ?? Array<boolean>(length).fill(false))];
   next[index] = !next[index];
   saveChecklist(key, next);
 }
 
-// Another tab ticked something: follow it.
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (!event.key || !(event.key in checklists.get())) return;
-    const length = checklists.get()[event.key]!.length;
-    const value = validStoredList(event.newValue ? safeParse(event.newValue) : null, length);
-    checklists.setKey(event.key, value ?? Array<boolean>(length).fill(false));
-  });
+/** Ticks made in the page before it was interactive are hers: kept once the record is known. */
+export function keepEarlyTicks(key: string, ticked: boolean[]): void {
+  if (!ticked.some(Boolean)) return;
+  if (progressStatus.get() !== 'ready') {
+    tickedEarly.set(key, ticked);
+    return;
+  }
+  const current = validStoredList(checklists.get()[key], ticked.length) ?? ticked.map(() => false);
+  if (ticked.some((t, i) => t && !current[i]))
+    saveChecklist(
+      key,
+      current.map((v, i) => v || Boolean(ticked[i])),
+    );
 }
 
-function safeParse(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
+export function saveNotes(condition: string, text: string): void {
+  notes.setKey(condition, text);
+  void save({ kind: 'notes-set', condition, text });
+}
+
+/** What this device kept before children existed goes, once, to her first child. */
+async function adoptDeviceProgress(id: string) {
+  if (session.get().children[0]?.id !== id) return;
+  for (const [key, size] of CHECKLIST_SIZES) {
+    const stored = readJson(key);
+    if (stored === undefined) continue;
+    const ticks = validStoredList(stored, size);
+    const current = validStoredList(checklists.get()[key], size) ?? Array<boolean>(size).fill(false);
+    if (ticks?.some((t, i) => t && !current[i]))
+      saveChecklist(
+        key,
+        current.map((v, i) => v || Boolean(ticks[i])),
+      );
+    removeKey(key);
   }
+  for (const condition of CONDITIONS) {
+    const text = readJson(legacyNotesKey(condition));
+    if (typeof text === 'string' && text.trim()) {
+      const current = notes.get()[condition] ?? '';
+      if (!current.includes(text)) saveNotes(condition, current ? `${current}\n\n${text}` : text);
+    }
+    removeKey(legacyNotesKey(condition));
+  }
+}
+
+async function load(id: string) {
+  childId = id;
+  progressStatus.set('loading');
+  try {
+    const data = await call(client.children[':id'].progress.$get({ param: { id } }));
+    if (childId !== id) return;
+    const lists = { ...data.lists };
+    const texts = { ...data.notes };
+    // What waits in the queue is newer than the server's copy (or a cached one, offline).
+    if (readJson(PENDING_FLAG)) {
+      for (const op of await (await offlineQueue()).loadQueue()) {
+        if (op.kind === 'progress-set' && op.childId === id) lists[op.key] = op.checked;
+        if (op.kind === 'notes-set' && op.childId === id) texts[op.condition] = op.text;
+      }
+    }
+    checklists.set(lists);
+    notes.set(texts);
+    progressStatus.set('ready');
+    await adoptDeviceProgress(id);
+    for (const [key, ticked] of tickedEarly) keepEarlyTicks(key, ticked);
+    tickedEarly.clear();
+  } catch (err) {
+    console.warn('Não foi possível carregar o progresso', err);
+    if (childId === id) progressStatus.set('error');
+  }
+}
+
+if (typeof window !== 'undefined') {
+  currentChild.subscribe((child) => {
+    if (child && child.id !== childId) void load(child.id);
+  });
 }
 
 /** Stages the mother has finished, per condition: unlocks the next step card on the hub. */

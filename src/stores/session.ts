@@ -4,8 +4,9 @@
  * any failure means "not subscribed" and is logged. Other tabs follow sign-in and sign-out.
  */
 import { atom } from 'nanostores';
-import { api, ApiError } from '../lib/api.ts';
-import type { Me } from '../shared/api-types.ts';
+import { type Answer, ApiError, call, client } from '../lib/api.ts';
+
+type Me = Answer<typeof client.me.$get>;
 
 export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT';
 
@@ -16,7 +17,9 @@ export interface SessionState {
   user: Me['user'] | null;
   profile: Me['profile'];
   profileComplete: boolean;
-  subscription: { active: boolean; expiresAt: string | null };
+  /** oldest first */
+  children: Me['children'];
+  subscription: Me['subscription'];
 }
 
 const EMPTY: SessionState = {
@@ -25,6 +28,7 @@ const EMPTY: SessionState = {
   user: null,
   profile: null,
   profileComplete: false,
+  children: [],
   subscription: { active: false, expiresAt: null },
 };
 
@@ -50,8 +54,13 @@ export function refreshSession(force = false): Promise<SessionState> {
   inflight = (async () => {
     const before = session.get();
     try {
-      const me = await api<Me>('/api/me');
-      const next: SessionState = { loading: false, online: true, ...me, subscription: me.subscription ?? EMPTY.subscription };
+      const me = await call(client.me.$get());
+      const next: SessionState = {
+        loading: false,
+        online: true,
+        ...me,
+        subscription: me.subscription ?? EMPTY.subscription,
+      };
       session.set(next);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
@@ -63,7 +72,8 @@ export function refreshSession(force = false): Promise<SessionState> {
       }
     }
     const after = session.get();
-    if (!before.loading && Boolean(before.user) !== Boolean(after.user)) emit(after.user ? 'SIGNED_IN' : 'SIGNED_OUT', false);
+    if (!before.loading && Boolean(before.user) !== Boolean(after.user))
+      emit(after.user ? 'SIGNED_IN' : 'SIGNED_OUT', false);
     return after;
   })();
   return inflight;

@@ -15,7 +15,10 @@ describe('operator routes', () => {
   it('are absent when ADMIN_TOKEN is not set', async () => {
     const bare = await createTestApp();
     try {
-      const res = await bare.call('/api/admin/subscriptions', { body: { email: 'a@b.com', months: 1 }, headers: { authorization: `Bearer ${TOKEN}` } });
+      const res = await bare.call('/api/admin/subscriptions', {
+        body: { email: 'a@b.com', months: 1 },
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(res.status).toBe(404);
     } finally {
       await bare.close();
@@ -36,7 +39,10 @@ describe('operator routes', () => {
     expect(me.subscription).toEqual({ active: true, expiresAt: firstExpiry.toISOString() });
     const second = await grant({ email: 'nina@example.com', months: 3 });
     const secondExpiry = new Date((await second.json()).subscription.expiresAt);
-    const months = (secondExpiry.getUTCFullYear() - firstExpiry.getUTCFullYear()) * 12 + secondExpiry.getUTCMonth() - firstExpiry.getUTCMonth();
+    const months =
+      (secondExpiry.getUTCFullYear() - firstExpiry.getUTCFullYear()) * 12 +
+      secondExpiry.getUTCMonth() -
+      firstExpiry.getUTCMonth();
     expect(months).toBe(3);
   });
 

@@ -1,13 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { createApp } from '../../api/app.ts';
-import { auditLog, sessions } from '../../api/db/schema.ts';
 import { openDatabase } from '../../api/db/client.ts';
+import { auditLog, sessions } from '../../api/db/schema.ts';
 import { smtpMailer } from '../../api/email/transport.ts';
 import { silentLogger } from '../../api/log.ts';
-import { SESSION_TTL_MS, hashToken } from '../../api/services/sessions.ts';
-import { PASSWORD, confirmLinkFrom, confirmedUser, login, sessionCookieFrom, signUpAndLogin } from '../support/accounts.ts';
-import { SITE, createTestApp, fixedClock, type TestApp } from '../support/app.ts';
-import { startSmtpSink, type SmtpSink } from '../support/smtp.ts';
+import { hashToken, SESSION_TTL_MS } from '../../api/services/sessions.ts';
+import {
+  confirmedUser,
+  confirmLinkFrom,
+  login,
+  PASSWORD,
+  sessionCookieFrom,
+  signUpAndLogin,
+} from '../support/accounts.ts';
+import { createTestApp, fixedClock, SITE, type TestApp } from '../support/app.ts';
+import { type SmtpSink, startSmtpSink } from '../support/smtp.ts';
 
 let smtp: SmtpSink;
 let t: TestApp;
@@ -23,7 +30,9 @@ afterAll(async () => {
 describe('sign-up and e-mail confirmation', () => {
   it('sends a pt-BR confirmation e-mail over SMTP whose link confirms once', async () => {
     const mail = smtp.next('ana@example.com');
-    const res = await t.call('/api/auth/signup', { body: { email: ' Ana@Example.com ', password: PASSWORD, consent: true } });
+    const res = await t.call('/api/auth/signup', {
+      body: { email: ' Ana@Example.com ', password: PASSWORD, consent: true },
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ ok: true });
     const received = await mail;
@@ -49,7 +58,9 @@ describe('sign-up and e-mail confirmation', () => {
   it('answers a taken e-mail exactly like a new one, and tells the owner by e-mail', async () => {
     await confirmedUser(t, 'bia@example.com');
     const mail = smtp.next('bia@example.com');
-    const res = await t.call('/api/auth/signup', { body: { email: 'bia@example.com', password: 'outra-senha-1', consent: true } });
+    const res = await t.call('/api/auth/signup', {
+      body: { email: 'bia@example.com', password: 'outra-senha-1', consent: true },
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ ok: true });
     expect((await mail).subject).toBe('Você já tem uma conta no Olhar de Mãe');
@@ -66,7 +77,10 @@ describe('sign-up and e-mail confirmation', () => {
   it('refuses a short password and a bad e-mail with the spec messages', async () => {
     const res = await t.call('/api/auth/signup', { body: { email: 'nao-e-email', password: '123', consent: true } });
     expect(res.status).toBe(422);
-    expect((await res.json()).error.fields).toEqual({ email: 'Email inválido', password: 'A senha deve ter pelo menos 8 caracteres' });
+    expect((await res.json()).error.fields).toEqual({
+      email: 'Email inválido',
+      password: 'A senha deve ter pelo menos 8 caracteres',
+    });
   });
 
   it('resends a confirmation link to an unconfirmed account only', async () => {
@@ -87,7 +101,9 @@ describe('login, sessions and logout', () => {
   it('answers a wrong password and an unknown e-mail the same way', async () => {
     await confirmedUser(t, 'dora@example.com');
     const wrong = await t.call('/api/auth/login', { body: { email: 'dora@example.com', password: 'senha-errada' } });
-    const unknown = await t.call('/api/auth/login', { body: { email: 'ninguem@example.com', password: 'senha-errada' } });
+    const unknown = await t.call('/api/auth/login', {
+      body: { email: 'ninguem@example.com', password: 'senha-errada' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
@@ -102,7 +118,12 @@ describe('login, sessions and logout', () => {
     expect(header).not.toMatch(/Secure/);
     const token = header.split(';')[0]!.split('=')[1]!;
     expect(await t.db.handle.db.select().from(sessions).where(eq(sessions.id, token))).toHaveLength(0);
-    expect(await t.db.handle.db.select().from(sessions).where(eq(sessions.id, hashToken(token)))).toHaveLength(1);
+    expect(
+      await t.db.handle.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token))),
+    ).toHaveLength(1);
   });
 
   it('knows who is signed in through /api/me, and nobody without a valid cookie', async () => {
@@ -144,7 +165,9 @@ describe('login, sessions and logout', () => {
     expect((await t.call('/api/me', { headers: { cookie: phone.cookie } })).status).toBe(401);
     expect((await t.call('/api/me', { headers: { cookie: laptop.cookie } })).status).toBe(401);
     expect((await t.call('/api/me', { headers: { cookie: fresh } })).status).toBe(200);
-    expect((await t.call('/api/auth/login', { body: { email: 'helena@example.com', password: 'nova-senha-456' } })).status).toBe(200);
+    expect(
+      (await t.call('/api/auth/login', { body: { email: 'helena@example.com', password: 'nova-senha-456' } })).status,
+    ).toBe(200);
   });
 
   it('slides the 30-day expiry when used and expires when not', async () => {
@@ -196,8 +219,12 @@ describe('rate limit', () => {
     try {
       const { cookie } = await confirmedUser(t, 'karina@example.com');
       expect((await call2('/api/me', undefined, cookie)).status).toBe(200);
-      for (let i = 0; i < 3; i++) await t.call('/api/auth/login', { body: { email: 'karina@example.com', password: 'errada-123' } });
-      for (let i = 0; i < 2; i++) expect((await call2('/api/auth/login', { email: 'karina@example.com', password: 'errada-123' })).status).toBe(401);
+      for (let i = 0; i < 3; i++)
+        await t.call('/api/auth/login', { body: { email: 'karina@example.com', password: 'errada-123' } });
+      for (let i = 0; i < 2; i++)
+        expect((await call2('/api/auth/login', { email: 'karina@example.com', password: 'errada-123' })).status).toBe(
+          401,
+        );
       expect((await call2('/api/auth/login', { email: 'karina@example.com', password: PASSWORD })).status).toBe(429);
     } finally {
       if (secondHandle !== t.db.handle) await secondHandle.close();

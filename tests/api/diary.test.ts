@@ -14,28 +14,51 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const behavior = { type: 'behavior', date: '2026-11-21', time: '14:05:00', behavior: 'Chorou ao sair da escola', context: 'Saída da escola', intensity: 'Média' };
-const food = { type: 'food', date: '2026-11-21', time: '12:30:00', meal: 'Almoço', foods: 'Arroz, feijão e cenoura', reaction: '', mood: 'Tranquilo' };
+const behavior = {
+  type: 'behavior',
+  date: '2026-11-21',
+  time: '14:05:00',
+  behavior: 'Chorou ao sair da escola',
+  context: 'Saída da escola',
+  intensity: 'Média',
+};
+const food = {
+  type: 'food',
+  date: '2026-11-21',
+  time: '12:30:00',
+  meal: 'Almoço',
+  foods: 'Arroz, feijão e cenoura',
+  reaction: '',
+  mood: 'Tranquilo',
+};
 const post = (body: unknown, cookie = subscriber.cookie) => t.call('/api/diary', { body, headers: { cookie } });
 
 describe('diary', () => {
   it('answers 401 without a session, on every route', async () => {
     expect((await t.call('/api/diary?type=behavior')).status).toBe(401);
     expect((await t.call('/api/diary', { body: behavior })).status).toBe(401);
-    expect((await t.call('/api/diary/00000000-0000-4000-8000-000000000000', { method: 'DELETE', body: {} })).status).toBe(401);
+    expect(
+      (await t.call('/api/diary/00000000-0000-4000-8000-000000000000', { method: 'DELETE', body: {} })).status,
+    ).toBe(401);
   });
 
   it('answers 402 to a writer without a subscription, and stores nothing', async () => {
     const res = await post(behavior, free.cookie);
     expect(res.status).toBe(402);
     expect((await res.json()).error.code).toBe('subscription_required');
-    expect(await t.db.handle.db.select().from(diaryEntries).where(eq(diaryEntries.userId, free.userId))).toHaveLength(0);
+    expect(await t.db.handle.db.select().from(diaryEntries).where(eq(diaryEntries.userId, free.userId))).toHaveLength(
+      0,
+    );
   });
 
   it('stores a behaviour and a food entry and returns the stored rows', async () => {
     const b = await post(behavior);
     expect(b.status).toBe(201);
-    expect((await b.json()).entry).toMatchObject({ ...behavior, id: expect.any(String), createdAt: expect.any(String) });
+    expect((await b.json()).entry).toMatchObject({
+      ...behavior,
+      id: expect.any(String),
+      createdAt: expect.any(String),
+    });
     const f = await post(food);
     expect(f.status).toBe(201);
     const entry = (await f.json()).entry;
@@ -47,7 +70,10 @@ describe('diary', () => {
     await post({ ...behavior, behavior: 'Segundo registro' });
     const res = await t.call('/api/diary?type=behavior', { headers: { cookie: subscriber.cookie } });
     const { entries } = await res.json();
-    expect(entries.map((e: { behavior: string }) => e.behavior)).toEqual(['Segundo registro', 'Chorou ao sair da escola']);
+    expect(entries.map((e: { behavior: string }) => e.behavior)).toEqual([
+      'Segundo registro',
+      'Chorou ao sair da escola',
+    ]);
     expect(entries.every((e: { type: string }) => e.type === 'behavior')).toBe(true);
     const freeList = await t.call('/api/diary?type=food', { headers: { cookie: free.cookie } });
     expect(freeList.status).toBe(200);
@@ -70,7 +96,7 @@ describe('diary', () => {
       [{ ...behavior, userId: free.userId }, 'userId'],
       [{ ...behavior, id: 'nao-e-uuid' }, 'id'],
       [{ ...food, behavior: 'misturado' }, 'behavior'],
-      [{ ...behavior, type: 'sleep' }, 'type'],
+      [{ ...behavior, type: 'soneca' }, 'type'],
       [[behavior], '_'],
     ];
     for (const [body, field] of cases) {
@@ -84,7 +110,10 @@ describe('diary', () => {
 
   it('gives the spec-kind messages for the required fields', async () => {
     const res = await post({ ...behavior, behavior: '', context: '' });
-    expect((await res.json()).error.fields).toEqual({ behavior: 'Descreva o comportamento observado', context: 'Descreva o contexto' });
+    expect((await res.json()).error.fields).toEqual({
+      behavior: 'Descreva o comportamento observado',
+      context: 'Descreva o contexto',
+    });
   });
 
   it('makes an insert with a client id idempotent', async () => {
@@ -102,13 +131,29 @@ describe('diary', () => {
     const { entry } = await (await post({ ...behavior, behavior: 'Para apagar' })).json();
     const other = await confirmedUser(t, 'outra-assinante@example.com');
     await activateSubscription(t, other.userId);
-    const stranger = await t.call(`/api/diary/${entry.id}`, { method: 'DELETE', body: {}, headers: { cookie: other.cookie } });
+    const stranger = await t.call(`/api/diary/${entry.id}`, {
+      method: 'DELETE',
+      body: {},
+      headers: { cookie: other.cookie },
+    });
     expect(stranger.status).toBe(404);
-    expect((await t.call(`/api/diary/${entry.id}`, { method: 'DELETE', body: {}, headers: { cookie: free.cookie } })).status).toBe(402);
-    const own = await t.call(`/api/diary/${entry.id}`, { method: 'DELETE', body: {}, headers: { cookie: subscriber.cookie } });
+    expect(
+      (await t.call(`/api/diary/${entry.id}`, { method: 'DELETE', body: {}, headers: { cookie: free.cookie } })).status,
+    ).toBe(402);
+    const own = await t.call(`/api/diary/${entry.id}`, {
+      method: 'DELETE',
+      body: {},
+      headers: { cookie: subscriber.cookie },
+    });
     expect(own.status).toBe(204);
-    expect((await t.call(`/api/diary/${entry.id}`, { method: 'DELETE', body: {}, headers: { cookie: subscriber.cookie } })).status).toBe(404);
-    expect((await t.call('/api/diary/nao-e-uuid', { method: 'DELETE', body: {}, headers: { cookie: subscriber.cookie } })).status).toBe(404);
+    expect(
+      (await t.call(`/api/diary/${entry.id}`, { method: 'DELETE', body: {}, headers: { cookie: subscriber.cookie } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.call('/api/diary/nao-e-uuid', { method: 'DELETE', body: {}, headers: { cookie: subscriber.cookie } }))
+        .status,
+    ).toBe(404);
     const otherList = await (await t.call('/api/diary?type=behavior', { headers: { cookie: other.cookie } })).json();
     expect(otherList.entries).toEqual([]);
   });
@@ -132,10 +177,37 @@ describe('text that is not text', () => {
       const { cookie, userId } = await confirmedUser(t2, 'controle@example.com');
       await activateSubscription(t2, userId);
       const cases = [
-        ['/api/diary', { type: 'behavior', date: '2026-11-21', time: '10:00:00', behavior: 'a\u0000b', context: 'c', intensity: 'Baixa' }, 'behavior', 'O texto contém caracteres inválidos'],
-        ['/api/diary', { type: 'food', date: '2026-11-21', time: '10:00:00', meal: '\u200b\u200b', foods: 'x', mood: 'Tranquilo' }, 'meal', 'Informe a refeição'],
-        ['/api/professionals', { name: 'Dra.\u0000', phone: '1', specialty: 'Pediatra' }, 'name', 'O texto contém caracteres inválidos'],
-        ['/api/professionals', { name: '\ufeff', phone: '1', specialty: 'Pediatra' }, 'name', 'Por favor, preencha todos os campos'],
+        [
+          '/api/diary',
+          {
+            type: 'behavior',
+            date: '2026-11-21',
+            time: '10:00:00',
+            behavior: 'a\u0000b',
+            context: 'c',
+            intensity: 'Baixa',
+          },
+          'behavior',
+          'O texto contém caracteres inválidos',
+        ],
+        [
+          '/api/diary',
+          { type: 'food', date: '2026-11-21', time: '10:00:00', meal: '\u200b\u200b', foods: 'x', mood: 'Tranquilo' },
+          'meal',
+          'Informe a refeição',
+        ],
+        [
+          '/api/professionals',
+          { name: 'Dra.\u0000', phone: '1', specialty: 'Pediatra' },
+          'name',
+          'O texto contém caracteres inválidos',
+        ],
+        [
+          '/api/professionals',
+          { name: '\ufeff', phone: '1', specialty: 'Pediatra' },
+          'name',
+          'Por favor, preencha todos os campos',
+        ],
       ] as const;
       for (const [path, body, field, message] of cases) {
         const res = await t2.call(path, { body, headers: { cookie } });

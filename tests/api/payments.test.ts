@@ -1,32 +1,68 @@
 import { eq } from 'drizzle-orm';
 import { paymentEvents, payments, subscriptions } from '../../api/db/schema.ts';
-import { mercadoPagoProvider } from '../../api/payments/mercadopago.ts';
 import { crc16 } from '../../api/payments/brcode.ts';
+import { mercadoPagoProvider } from '../../api/payments/mercadopago.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 import { startFakeMercadoPago } from '../support/fake-mercadopago.ts';
 
 const ADMIN = 'token-de-administracao-bem-longo-123';
-const form = { planDuration: '3-meses', fullName: 'Maria da Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' };
-const monthsBetween = (a: Date, b: Date) => (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+const form = {
+  planDuration: '3-meses',
+  fullName: 'Maria da Silva',
+  email: 'maria@example.com',
+  phone: '(11) 98765-4321',
+  cpf: '529.982.247-25',
+};
+const monthsBetween = (a: Date, b: Date) =>
+  (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
 
 describe('payments with the static PIX key', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_TOKEN: ADMIN, PIX_KEY: 'pix@olhardemae.com.br', PIX_MERCHANT_NAME: 'Olhar de Mãe', PIX_MERCHANT_CITY: 'São Paulo' } });
+    t = await createTestApp({
+      env: {
+        ADMIN_TOKEN: ADMIN,
+        PIX_KEY: 'pix@olhardemae.com.br',
+        PIX_MERCHANT_NAME: 'Olhar de Mãe',
+        PIX_MERCHANT_CITY: 'São Paulo',
+      },
+    });
   });
   afterAll(() => t.close());
 
   const pay = (cookie: string, body: unknown = form) => t.call('/api/payments', { body, headers: { cookie } });
-  const confirm = (id: string) => t.call(`/api/admin/payments/${id}/confirm`, { body: {}, headers: { authorization: `Bearer ${ADMIN}` } });
+  const confirm = (id: string) =>
+    t.call(`/api/admin/payments/${id}/confirm`, { body: {}, headers: { authorization: `Bearer ${ADMIN}` } });
 
   it('lists the plans publicly, priced in centavos', async () => {
     const res = await t.call('/api/plans');
     expect(res.status).toBe(200);
     expect((await res.json()).plans).toEqual([
-      { id: '1-mes', duration: '1 mês', price: '29,90', priceCents: 2990, subtitle: 'Teste e veja a mudança', popular: false },
-      { id: '3-meses', duration: '3 meses', price: '39,00', priceCents: 3900, subtitle: 'Resultados Garantidos', popular: true },
-      { id: '6-meses', duration: '6 meses', price: '69,90', priceCents: 6990, subtitle: 'Maior vantagem', popular: false },
+      {
+        id: '1-mes',
+        duration: '1 mês',
+        price: '29,90',
+        priceCents: 2990,
+        subtitle: 'Teste e veja a mudança',
+        popular: false,
+      },
+      {
+        id: '3-meses',
+        duration: '3 meses',
+        price: '39,00',
+        priceCents: 3900,
+        subtitle: 'Resultados Garantidos',
+        popular: true,
+      },
+      {
+        id: '6-meses',
+        duration: '6 meses',
+        price: '69,90',
+        priceCents: 6990,
+        subtitle: 'Maior vantagem',
+        popular: false,
+      },
     ]);
   });
 
@@ -73,7 +109,10 @@ describe('payments with the static PIX key', () => {
     expect(outcomes.filter((o) => o.outcome === 'already_paid')).toHaveLength(9);
     const [sub] = await t.db.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     expect(monthsBetween(before, sub!.expiresAt)).toBe(3);
-    expect(await (await t.call(`/api/payments/${payment.id}`, { headers: { cookie } })).json()).toEqual({ paid: true, status: 'paid' });
+    expect(await (await t.call(`/api/payments/${payment.id}`, { headers: { cookie } })).json()).toEqual({
+      paid: true,
+      status: 'paid',
+    });
     expect((await (await t.call('/api/me', { headers: { cookie } })).json()).subscription.active).toBe(true);
   });
 
@@ -95,7 +134,10 @@ describe('payments with the static PIX key', () => {
       const { cookie } = await confirmedUser(timed, 'expira@example.com');
       const { payment } = await (await timed.call('/api/payments', { body: form, headers: { cookie } })).json();
       clock.advance(31 * 60_000);
-      expect(await (await timed.call(`/api/payments/${payment.id}`, { headers: { cookie } })).json()).toEqual({ paid: false, status: 'expired' });
+      expect(await (await timed.call(`/api/payments/${payment.id}`, { headers: { cookie } })).json()).toEqual({
+        paid: false,
+        status: 'expired',
+      });
       expect((await timed.call('/api/payments', { body: form, headers: { cookie } })).status).toBe(201);
     } finally {
       await timed.close();
@@ -104,10 +146,20 @@ describe('payments with the static PIX key', () => {
 
   it('counts entries, professionals and the last activity in /api/stats', async () => {
     const { cookie, userId } = await confirmedUser(t, 'stats@example.com');
-    expect(await (await t.call('/api/stats', { headers: { cookie } })).json()).toEqual({ totalEntries: 0, totalProfessionals: 0, lastActivity: null });
+    expect(await (await t.call('/api/stats', { headers: { cookie } })).json()).toEqual({
+      totalEntries: 0,
+      totalProfessionals: 0,
+      lastActivity: null,
+    });
     await activateSubscription(t, userId);
-    await t.call('/api/diary', { body: { type: 'food', date: '2026-11-21', time: '12:00:00', meal: 'Almoço', foods: 'Arroz', mood: 'Tranquilo' }, headers: { cookie } });
-    await t.call('/api/professionals', { body: { name: 'Dra. Ana', phone: '11 3333-4444', specialty: 'Pediatra' }, headers: { cookie } });
+    await t.call('/api/diary', {
+      body: { type: 'food', date: '2026-11-21', time: '12:00:00', meal: 'Almoço', foods: 'Arroz', mood: 'Tranquilo' },
+      headers: { cookie },
+    });
+    await t.call('/api/professionals', {
+      body: { name: 'Dra. Ana', phone: '11 3333-4444', specialty: 'Pediatra' },
+      headers: { cookie },
+    });
     const stats = await (await t.call('/api/stats', { headers: { cookie } })).json();
     expect(stats).toMatchObject({ totalEntries: 1, totalProfessionals: 1 });
     expect(Date.now() - new Date(stats.lastActivity).getTime()).toBeLessThan(60_000);
@@ -122,7 +174,10 @@ describe('payments through Mercado Pago', () => {
   const clock = fixedClock(new Date());
   beforeAll(async () => {
     fake = await startFakeMercadoPago(TOKEN);
-    t = await createTestApp({ clock, payments: mercadoPagoProvider({ accessToken: TOKEN, webhookSecret: SECRET, baseUrl: fake.baseUrl }) });
+    t = await createTestApp({
+      clock,
+      payments: mercadoPagoProvider({ accessToken: TOKEN, webhookSecret: SECRET, baseUrl: fake.baseUrl }),
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -137,7 +192,8 @@ describe('payments through Mercado Pago', () => {
     const [row] = await t.db.handle.db.select().from(payments).where(eq(payments.id, payment.id));
     return { ...user, payment, providerId: row!.providerPaymentId! };
   }
-  const webhook = (hook: ReturnType<typeof fake.signedWebhook>) => t.app.request(`http://localhost:4321${hook.path}`, { method: 'POST', headers: hook.headers, body: hook.body });
+  const webhook = (hook: ReturnType<typeof fake.signedWebhook>) =>
+    t.app.request(`http://localhost:4321${hook.path}`, { method: 'POST', headers: hook.headers, body: hook.body });
 
   it('creates the charge at the provider with the plan amount and an idempotency key', async () => {
     const { payment, providerId } = await newPayment('mp1@example.com');
@@ -154,7 +210,11 @@ describe('payments through Mercado Pago', () => {
     expect(res.status).toBe(401);
     expect(await t.db.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toHaveLength(0);
     const tampered = fake.signedWebhook(providerId, SECRET);
-    const res2 = await t.app.request(`http://localhost:4321${tampered.path.replace(providerId, '123')}`, { method: 'POST', headers: tampered.headers, body: tampered.body });
+    const res2 = await t.app.request(`http://localhost:4321${tampered.path.replace(providerId, '123')}`, {
+      method: 'POST',
+      headers: tampered.headers,
+      body: tampered.body,
+    });
     expect(res2.status).toBe(401);
   });
 
@@ -171,7 +231,10 @@ describe('payments through Mercado Pago', () => {
     const subs = await t.db.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     expect(subs).toHaveLength(1);
     expect(monthsBetween(clock.now(), subs[0]!.expiresAt)).toBe(3);
-    const events = await t.db.handle.db.select().from(paymentEvents).where(eq(paymentEvents.providerEventId, 'evt-aprovado'));
+    const events = await t.db.handle.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.providerEventId, 'evt-aprovado'));
     expect(events).toHaveLength(1);
     expect((await (await t.call('/api/me', { headers: { cookie } })).json()).subscription.active).toBe(true);
   });

@@ -1,6 +1,6 @@
+import { professionalContacts } from '../../api/db/schema.ts';
 import { confirmedUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { professionalContacts } from '../../api/db/schema.ts';
 
 let t: TestApp;
 let a: { cookie: string };
@@ -17,20 +17,31 @@ const add = (body: unknown, cookie = a.cookie) => t.call('/api/professionals', {
 describe('professionals', () => {
   it('answers 401 without a session', async () => {
     expect((await t.call('/api/professionals')).status).toBe(401);
-    expect((await t.call('/api/professionals', { body: { name: 'x', phone: '1', specialty: 'Pediatra' } })).status).toBe(401);
+    expect(
+      (await t.call('/api/professionals', { body: { name: 'x', phone: '1', specialty: 'Pediatra' } })).status,
+    ).toBe(401);
   });
 
   it('adds and lists newest first, without needing a subscription', async () => {
     expect((await add({ name: 'Dra. Ana Lima', phone: '(11) 3333-4444', specialty: 'Pediatra' })).status).toBe(201);
     const res = await add({ name: '  Dr. Bruno Reis ', phone: '11 98888-7777', specialty: 'Fonoaudiólogo' });
-    expect((await res.json()).professional).toMatchObject({ name: 'Dr. Bruno Reis', phone: '11 98888-7777', specialty: 'Fonoaudiólogo' });
+    expect((await res.json()).professional).toMatchObject({
+      name: 'Dr. Bruno Reis',
+      phone: '11 98888-7777',
+      specialty: 'Fonoaudiólogo',
+    });
     const list = (await (await t.call('/api/professionals', { headers: { cookie: a.cookie } })).json()).professionals;
     expect(list.map((p: { name: string }) => p.name)).toEqual(['Dr. Bruno Reis', 'Dra. Ana Lima']);
   });
 
   it('answers "Campos obrigatórios" for missing fields and stores nothing', async () => {
     const before = (await t.db.handle.db.select().from(professionalContacts)).length;
-    for (const body of [{ name: '', phone: '1', specialty: 'Pediatra' }, { name: 'X', phone: ' ', specialty: 'Pediatra' }, { name: 'X', phone: '1', specialty: 'Astróloga' }, {}]) {
+    for (const body of [
+      { name: '', phone: '1', specialty: 'Pediatra' },
+      { name: 'X', phone: ' ', specialty: 'Pediatra' },
+      { name: 'X', phone: '1', specialty: 'Astróloga' },
+      {},
+    ]) {
       const res = await add(body);
       expect(res.status).toBe(422);
       const error = (await res.json()).error;
@@ -52,9 +63,35 @@ describe('professionals', () => {
 
   it('never shows or deletes another user’s contact', async () => {
     const { professional } = await (await add({ name: 'Dra. Carla', phone: '1', specialty: 'Nutricionista' })).json();
-    expect((await (await t.call('/api/professionals', { headers: { cookie: b.cookie } })).json()).professionals).toEqual([]);
-    expect((await t.call(`/api/professionals/${professional.id}`, { method: 'DELETE', body: {}, headers: { cookie: b.cookie } })).status).toBe(404);
-    expect((await t.call(`/api/professionals/${professional.id}`, { method: 'DELETE', body: {}, headers: { cookie: a.cookie } })).status).toBe(204);
-    expect((await t.call(`/api/professionals/${professional.id}`, { method: 'DELETE', body: {}, headers: { cookie: a.cookie } })).status).toBe(404);
+    expect(
+      (await (await t.call('/api/professionals', { headers: { cookie: b.cookie } })).json()).professionals,
+    ).toEqual([]);
+    expect(
+      (
+        await t.call(`/api/professionals/${professional.id}`, {
+          method: 'DELETE',
+          body: {},
+          headers: { cookie: b.cookie },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call(`/api/professionals/${professional.id}`, {
+          method: 'DELETE',
+          body: {},
+          headers: { cookie: a.cookie },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await t.call(`/api/professionals/${professional.id}`, {
+          method: 'DELETE',
+          body: {},
+          headers: { cookie: a.cookie },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

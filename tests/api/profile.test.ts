@@ -10,7 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const valid = { fullName: "Maria d'Ávila-Souza", email: ' Maria@Example.com ', phone: '(11) 98765-4321', cpf: '529.982.247-25' };
+const valid = {
+  fullName: "Maria d'Ávila-Souza",
+  email: ' Maria@Example.com ',
+  phone: '(11) 98765-4321',
+  cpf: '529.982.247-25',
+};
 const put = (body: unknown) => t.call('/api/profile', { method: 'PUT', body, headers: { cookie } });
 
 describe('profile', () => {
@@ -26,7 +31,15 @@ describe('profile', () => {
 
   it('refuses each invalid field with the exact spec message and stores nothing', async () => {
     const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
-      [{ fullName: '', email: '', phone: '', cpf: '' }, { fullName: 'Nome completo é obrigatório', email: 'Email é obrigatório', phone: 'Telefone é obrigatório', cpf: 'CPF é obrigatório' }],
+      [
+        { fullName: '', email: '', phone: '', cpf: '' },
+        {
+          fullName: 'Nome completo é obrigatório',
+          email: 'Email é obrigatório',
+          phone: 'Telefone é obrigatório',
+          cpf: 'CPF é obrigatório',
+        },
+      ],
       [{ ...valid, fullName: 'Maria' }, { fullName: 'Digite nome e sobrenome' }],
       [{ ...valid, fullName: 'M' }, { fullName: 'Nome muito curto' }],
       [{ ...valid, fullName: 'Maria '.repeat(2000) }, { fullName: 'Nome muito longo' }],
@@ -63,7 +76,12 @@ describe('profile', () => {
     const res = await put(valid);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      profile: { fullName: "Maria d'Ávila-Souza", email: 'maria@example.com', phone: '11987654321', cpf: '52998224725' },
+      profile: {
+        fullName: "Maria d'Ávila-Souza",
+        email: 'maria@example.com',
+        phone: '11987654321',
+        cpf: '52998224725',
+      },
     });
     const me = await (await t.call('/api/me', { headers: { cookie } })).json();
     expect(me.profileComplete).toBe(true);

@@ -42,7 +42,11 @@ describe('the API shell', () => {
   });
 
   it('refuses a mutation that is not JSON with 415', async () => {
-    const res = await t.call('/api/health', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.call('/api/health', {
+      method: 'POST',
+      body: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).error.code).toBe('unsupported_media_type');
   });

@@ -1,5 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { PASSWORD, PROFILE, confirmLink, createAccount, expect, expectNoAxeViolations, hydrated, signIn, test, uniqueEmail, waitForMail } from './fixtures.ts';
+import {
+  confirmLink,
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  PASSWORD,
+  PROFILE,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './fixtures.ts';
 
 test.describe('accounts', () => {
   test('sign up, confirm through the e-mail, log in, complete the profile with masks, reach home', async ({ page }) => {
@@ -51,7 +63,11 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Ferramentas de acompanhamento' })).toBeVisible();
   });
 
-  test('the guard sends visitors to /auth and incomplete profiles to /profile-setup', async ({ page, context, request }) => {
+  test('the guard sends visitors to /auth and incomplete profiles to /profile-setup', async ({
+    page,
+    context,
+    request,
+  }) => {
     for (const path of ['/', '/sono/', '/hiperatividade/observacao/', '/profile-setup/']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/auth\/$/);
@@ -63,15 +79,25 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/profile-setup\/$/);
   });
 
-  test('never shows guarded content before the check, and a complete profile passes', async ({ page, context, request }) => {
+  test('never shows guarded content before the check, and a complete profile passes', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(context, request);
+    // The session check answers only once the page has been looked at (a fixed delay raced a busy machine).
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     await page.route('**/api/me', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await held;
       await route.continue();
     });
     await page.goto('/sono/', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('.guard-skeleton')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sono Desregulado' })).toBeHidden();
+    answer();
     await expect(page.getByRole('heading', { name: 'Sono Desregulado' })).toBeVisible();
     await page.goto('/auth/');
     await expect(page).toHaveURL(/\/$/);

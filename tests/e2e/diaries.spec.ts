@@ -1,7 +1,11 @@
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
 
 test.describe('diaries, professionals and emergency', () => {
-  test('a subscriber adds behaviour and food entries, sees them on top after reload, and deletes one', async ({ page, context, request }) => {
+  test('a subscriber adds behaviour and food entries, sees them on top after reload, and deletes one', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(context, request, { subscribed: true });
     await page.goto('/comportamento/');
     await expect(page.getByText('Nenhum registro ainda')).toBeVisible();
@@ -32,7 +36,11 @@ test.describe('diaries, professionals and emergency', () => {
     await expectNoAxeViolations(page);
 
     await hydrated(page, 'Diary');
-    await page.locator('.entry').first().getByRole('button', { name: /Excluir/ }).click();
+    await page
+      .locator('.entry')
+      .first()
+      .getByRole('button', { name: /Excluir/ })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Excluir este registro?' });
     await expect(confirm).toContainText('Segundo registro');
     await confirm.getByRole('button', { name: 'Excluir' }).click();
@@ -85,11 +93,37 @@ test.describe('diaries, professionals and emergency', () => {
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Profissional adicionado com sucesso!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Meus profissionais' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Ligar para Dra. Ana Lima/ })).toHaveAttribute('href', 'tel:11987654321');
+    await expect(page.getByRole('link', { name: /Ligar para Dra. Ana Lima/ })).toHaveAttribute(
+      'href',
+      'tel:11987654321',
+    );
     await page.getByRole('button', { name: /Excluir Dra. Ana Lima/ }).click();
-    await page.getByRole('dialog', { name: 'Excluir este profissional?' }).getByRole('button', { name: 'Excluir' }).click();
+    await page
+      .getByRole('dialog', { name: 'Excluir este profissional?' })
+      .getByRole('button', { name: 'Excluir' })
+      .click();
     await expect(page.getByText('Profissional removido com sucesso!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Meus profissionais' })).toHaveCount(0);
+  });
+
+  test('toasts never pile up over the history: a new one replaces the one on screen', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(context, request, { subscribed: true });
+    await page.goto('/alimentacao/');
+    await hydrated(page, 'Diary');
+    for (const meal of ['Café da manhã', 'Almoço', 'Jantar']) {
+      await page.getByLabel('Refeição').fill(meal);
+      await page.getByLabel('Alimentos oferecidos').fill('Arroz e feijão');
+      await page.getByRole('button', { name: 'Adicionar registro' }).click();
+      await expect(page.locator('.entry').first()).toContainText(meal);
+      await expect(page.locator('.toast')).toHaveCount(1);
+    }
+    await expect(page.locator('.toast')).toContainText('Registro adicionado');
+    await page.getByRole('button', { name: 'Fechar aviso' }).click();
+    await expect(page.locator('.toast')).toHaveCount(0);
   });
 
   test('the emergency page calls SAMU and Bombeiros and needs no JavaScript', async ({ page, context, request }) => {
@@ -98,7 +132,9 @@ test.describe('diaries, professionals and emergency', () => {
     await expect(page.getByRole('alert')).toContainText('Ligue 192');
     await expect(page.getByRole('link', { name: /Ligar para SAMU, 192/ })).toHaveAttribute('href', 'tel:192');
     await expect(page.getByRole('link', { name: /Ligar para Bombeiros, 193/ })).toHaveAttribute('href', 'tel:193');
-    await expect(page.getByRole('link', { name: /Ligar para CAPSi/ })).toHaveAttribute('href', /^tel:\d+$/);
+    // No CAPSi number is configured in this build: the card explains how to find the local one.
+    await expect(page.getByRole('link', { name: /Ligar para CAPSi/ })).toHaveCount(0);
+    await expect(page.getByText('Pergunte na Unidade Básica de Saúde')).toBeVisible();
     await expect(page.locator('.steps-list li')).toHaveCount(5);
     await expect(page.getByText('Crise que dura mais de 30 minutos sem sinal de melhora')).toBeVisible();
     expect(await page.locator('astro-island').count()).toBe(0);

@@ -2,7 +2,8 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const runId = process.env.E2E_RUN_ID ?? (process.env.E2E_RUN_ID = `${Date.now()}-${process.pid}`);
+process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
+const runId = process.env.E2E_RUN_ID;
 const root = path.join(tmpdir(), `olhar-e2e-${runId}`);
 
 export const E2E = {

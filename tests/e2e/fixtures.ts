@@ -1,8 +1,8 @@
 /** Accounts for browser tests, made through the real routes and a real SMTP conversation. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { E2E } from './env.ts';
 
 export const PASSWORD = 'senha-segura-123';
@@ -13,7 +13,11 @@ export async function waitForMail(to: string, timeoutMs = 10_000): Promise<{ sub
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of readdirSync(E2E.mailDir).sort().reverse()) {
-      const mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8')) as { to: string[]; subject: string; text: string };
+      const mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8')) as {
+        to: string[];
+        subject: string;
+        text: string;
+      };
       if (mail.to.includes(to.toLowerCase())) return mail;
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -27,20 +31,31 @@ export const PROFILE = { fullName: 'Maria da Silva', phone: '(11) 98765-4321', c
 
 export interface Account {
   email: string;
+  /** the children made for her, in order */
+  children: Array<{ id: string; name: string }>;
 }
 
 /** Sign-up → confirmation link → login (cookie lands in `request`'s storage) → profile → subscription. */
 export async function createAccount(
   request: APIRequestContext,
-  options: { complete?: boolean; subscribed?: boolean; email?: string } = {},
+  options: { complete?: boolean; subscribed?: boolean; email?: string; children?: string[] } = {},
 ): Promise<Account> {
   const email = options.email ?? uniqueEmail();
-  expect((await request.post('/api/auth/signup', { data: { email, password: PASSWORD, consent: true } })).status()).toBe(201);
+  expect(
+    (await request.post('/api/auth/signup', { data: { email, password: PASSWORD, consent: true } })).status(),
+  ).toBe(201);
   const link = new URL(confirmLink((await waitForMail(email)).text));
   await request.get(link.pathname + link.search, { maxRedirects: 0 });
   expect((await request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  const children: Account['children'] = [];
   if (options.complete !== false) {
     expect((await request.put('/api/profile', { data: { ...PROFILE, email } })).status()).toBe(200);
+    // A mother with a complete profile has said whom she follows (one child unless told otherwise).
+    for (const name of options.children ?? ['Lia']) {
+      const res = await request.post('/api/children', { data: { name, birthDate: '2018-05-10' } });
+      expect(res.status()).toBe(201);
+      children.push((await res.json()).child);
+    }
   }
   if (options.subscribed) {
     const res = await request.post('/api/admin/subscriptions', {
@@ -49,10 +64,14 @@ export async function createAccount(
     });
     expect(res.status()).toBe(200);
   }
-  return { email };
+  return { email, children };
 }
 
-export async function signIn(context: BrowserContext, request: APIRequestContext, options: Parameters<typeof createAccount>[1] = {}) {
+export async function signIn(
+  context: BrowserContext,
+  request: APIRequestContext,
+  options: Parameters<typeof createAccount>[1] = {},
+) {
   const account = await createAccount(request, options);
   await context.addCookies((await request.storageState()).cookies);
   return account;
@@ -66,7 +85,10 @@ export async function expectNoAxeViolations(page: Page) {
 /** Waits until the named island has hydrated (Astro drops its `ssr` attribute). */
 export async function hydrated(page: Page, component: string) {
   await page.waitForFunction(
-    (name) => [...document.querySelectorAll('astro-island')].some((el) => el.getAttribute('component-url')?.includes(name) && !el.hasAttribute('ssr')),
+    (name) =>
+      [...document.querySelectorAll('astro-island')].some(
+        (el) => el.getAttribute('component-url')?.includes(name) && !el.hasAttribute('ssr'),
+      ),
     component,
   );
 }

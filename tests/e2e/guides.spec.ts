@@ -2,7 +2,7 @@ import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixture
 
 test.describe('guides', () => {
   test('ticks survive a reload, and the stage progress follows them', async ({ page, context, request }) => {
-    await signIn(context, request);
+    const { children } = await signIn(context, request);
     await page.goto('/sono/observacao/');
     const signs = page.locator('[data-checklist="sono-signs"]');
     await expect(signs.getByRole('checkbox')).toHaveCount(8);
@@ -15,11 +15,15 @@ test.describe('guides', () => {
     await expect(signs.getByRole('checkbox').nth(0)).toBeChecked();
     await expect(signs.getByRole('checkbox').nth(3)).toBeChecked();
     await expect(signs.getByRole('checkbox').nth(1)).not.toBeChecked();
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('sono-signs')!))).toEqual([true, false, false, true, false, false, false, false]);
+    // Kept in the child's record on the server (the child's record), not on the device.
+    expect((await (await request.get(`/api/children/${children[0]!.id}/progress`)).json()).lists['sono-signs']).toEqual(
+      [true, false, false, true, false, false, false, false],
+    );
+    expect(await page.evaluate(() => localStorage.getItem('sono-signs'))).toBeNull();
   });
 
   test('a corrupted stored list starts unchecked, and can be ticked again', async ({ page, context, request }) => {
-    await signIn(context, request);
+    const { children } = await signIn(context, request);
     await page.goto('/foco/observacao/');
     for (const bad of ['"nao-e-lista"', '[true,false]', '{bad json', '[1,2,3,4,5,6,7,8]']) {
       await page.evaluate((value) => localStorage.setItem('foco-signs', value), bad);
@@ -29,7 +33,12 @@ test.describe('guides', () => {
       await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(0);
     }
     await page.locator('[data-checklist="foco-signs"]').getByRole('checkbox').first().check();
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('foco-signs') ?? '[]')[0])).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await (await request.get(`/api/children/${children[0]!.id}/progress`)).json()).lists['foco-signs']?.[0],
+      )
+      .toBe(true);
   });
 
   test('checklists are in the static HTML, readable without JavaScript', async ({ browser }) => {
@@ -41,7 +50,11 @@ test.describe('guides', () => {
     await context.close();
   });
 
-  test('after step 1 of learning, the completion dialog cannot be dismissed and leads to the offer', async ({ page, context, request }) => {
+  test('after step 1 of learning, the completion dialog cannot be dismissed and leads to the offer', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(context, request);
     await page.goto('/aprendizado/observacao/');
     await hydrated(page, 'StageNav');
@@ -55,7 +68,10 @@ test.describe('guides', () => {
     await page.mouse.click(5, 5);
     await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page);
-    await expect(dialog.getByRole('link', { name: 'Próxima Etapa' })).toHaveAttribute('href', /^\/continuar\/\?proxima=%2Faprendizado%2Ftratamento%2F$/);
+    await expect(dialog.getByRole('link', { name: 'Próxima Etapa' })).toHaveAttribute(
+      'href',
+      /^\/continuar\/\?proxima=%2Faprendizado%2Ftratamento%2F$/,
+    );
     await expect(page).toHaveURL(/\/aprendizado\/observacao\/$/);
   });
 
@@ -90,21 +106,33 @@ test.describe('guides', () => {
     await expect(page.getByText('Complete a etapa anterior para desbloquear')).toHaveCount(1);
   });
 
-  test('observation notes stay on the device, even when typed before the page is interactive', async ({ page, context, request }) => {
-    await signIn(context, request);
+  test("observation notes stay in the child's record, even when typed before the page is interactive", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { children } = await signIn(context, request);
     await page.goto('/sono/observacao/');
     const notes = page.getByPlaceholder('Digite suas observações aqui...');
     await notes.fill('Acordou 3 vezes na terça.');
     await hydrated(page, 'ObservationNotes');
     await expect(notes).toHaveValue('Acordou 3 vezes na terça.');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('notas-observacao-sono'))).toBe('"Acordou 3 vezes na terça."');
+    await expect
+      .poll(async () => (await (await request.get(`/api/children/${children[0]!.id}/progress`)).json()).notes.sono)
+      .toBe('Acordou 3 vezes na terça.');
+    expect(await page.evaluate(() => localStorage.getItem('notas-observacao-sono'))).toBeNull();
     await page.reload();
     await expect(notes).toHaveValue('Acordou 3 vezes na terça.');
   });
 
   test('the hub and each kind of stage have no accessibility violations', async ({ page, context, request }) => {
     await signIn(context, request);
-    for (const path of ['/sono/', '/hiperatividade/observacao/', '/aprendizado/tratamento/', '/hiperatividade/reducao/']) {
+    for (const path of [
+      '/sono/',
+      '/hiperatividade/observacao/',
+      '/aprendizado/tratamento/',
+      '/hiperatividade/reducao/',
+    ]) {
       await page.goto(path);
       await expect(page.locator('main h1')).toBeVisible();
       await expectNoAxeViolations(page);

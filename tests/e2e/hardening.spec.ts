@@ -3,7 +3,16 @@ import { expect, hydrated, signIn, test } from './fixtures.ts';
 test.describe('headers and XSS', () => {
   test('every kind of response carries the security headers', async ({ request }) => {
     const jsAsset = /src="(\/_astro\/[^"]+\.js)"/.exec(await (await request.get('/auth/')).text())![1]!;
-    for (const path of ['/auth/', '/nao-existe/', jsAsset, '/sw.js', '/manifest.webmanifest', '/api/health', '/api/me', '/api/nada']) {
+    for (const path of [
+      '/auth/',
+      '/nao-existe/',
+      jsAsset,
+      '/sw.js',
+      '/manifest.webmanifest',
+      '/api/health',
+      '/api/me',
+      '/api/nada',
+    ]) {
       const res = await request.get(path);
       const headers = res.headers();
       expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
@@ -13,14 +22,23 @@ test.describe('headers and XSS', () => {
     }
   });
 
-  test('diary and professional texts with script or HTML render as text and never run', async ({ page, context, request }) => {
+  test('diary and professional texts with script or HTML render as text and never run', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(context, request, { subscribed: true });
     let dialogs = 0;
     page.on('dialog', async (dialog) => {
       dialogs++;
       await dialog.dismiss();
     });
-    const payloads = ['<img src=x onerror="alert(1)">', '<script>alert(2)</script>', '"><svg onload=alert(3)>', 'javascript:alert(4)'];
+    const payloads = [
+      '<img src=x onerror="alert(1)">',
+      '<script>alert(2)</script>',
+      '"><svg onload=alert(3)>',
+      'javascript:alert(4)',
+    ];
     await page.goto('/comportamento/');
     await hydrated(page, 'Diary');
     for (const payload of payloads) {
@@ -40,7 +58,8 @@ test.describe('headers and XSS', () => {
     await expect(page.locator('.contact-name').getByText(payloads[0]!, { exact: true })).toBeVisible();
 
     await page.goto('/comportamento/');
-    for (const payload of payloads) await expect(page.locator('.entry').getByText(payload, { exact: true }).first()).toBeVisible();
+    for (const payload of payloads)
+      await expect(page.locator('.entry').getByText(payload, { exact: true }).first()).toBeVisible();
     expect(await page.locator('.entry img, .entry script, .entry svg').count()).toBe(0);
     await page.waitForTimeout(500);
     expect(dialogs).toBe(0);

@@ -16,7 +16,11 @@ async function controlledBySw(page: import('@playwright/test').Page) {
 }
 
 test.describe('installable and offline', () => {
-  test('after one visit, pages open offline, the diary shows its history and an offline entry syncs exactly once', async ({ page, context, request }) => {
+  test('after one visit, pages open offline, the diary shows its history and an offline entry syncs exactly once', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(context, request, { subscribed: true });
     await page.goto('/comportamento/');
     await controlledBySw(page);
@@ -36,7 +40,9 @@ test.describe('installable and offline', () => {
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-      await expect(page.getByText('Sem conexão com a internet. O aplicativo funciona offline com dados em cache.')).toBeVisible();
+      await expect(
+        page.getByText('Sem conexão com a internet. O aplicativo funciona offline com dados em cache.'),
+      ).toBeVisible();
     }
 
     await page.goto('/comportamento/');
@@ -56,7 +62,9 @@ test.describe('installable and offline', () => {
 
     const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const list = await (await request.get('/api/diary?type=behavior', { headers: { cookie: cookies } })).json();
-    expect(list.entries.filter((e: { behavior: string }) => e.behavior === 'Registro feito sem internet')).toHaveLength(1);
+    expect(list.entries.filter((e: { behavior: string }) => e.behavior === 'Registro feito sem internet')).toHaveLength(
+      1,
+    );
     expect(list.entries).toHaveLength(2);
   });
 
@@ -65,14 +73,20 @@ test.describe('installable and offline', () => {
     await page.goto('/profissionais/');
     await controlledBySw(page);
     await page.reload();
-    await expect.poll(() => page.evaluate(async () => (await caches.open('dados-da-mae')).keys().then((k) => k.length))).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.open('dados-da-mae')).keys().then((k) => k.length)))
+      .toBeGreaterThan(0);
     await page.goto('/');
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/auth\/$/);
     expect(await page.evaluate(() => caches.has('dados-da-mae'))).toBe(false);
   });
 
-  test('a second tab shows the duplicate-instance modal and the first keeps working', async ({ page, context, request }) => {
+  test('a second tab shows the duplicate-instance modal and the first keeps working', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(context, request);
     await page.goto('/sono/');
     await expect(page.getByRole('heading', { name: 'Sono Desregulado' })).toBeVisible();
@@ -92,15 +106,24 @@ test.describe('installable and offline', () => {
     await expect(page).toHaveURL(/\/sono\/observacao\/$/);
   });
 
-  test('the install card appears after 5 s and stays away for 7 days after "Agora não"', async ({ page }) => {
+  test('the install card waits for a later visit, appears 5 s after load and stays away for 7 days after "Agora não"', async ({
+    page,
+  }) => {
     // The overlays module must be running before the fake clock moves: it claims the instance slot first.
     const overlaysReady = () => page.waitForFunction(() => Boolean(localStorage.getItem('active_instance_id')));
-    await page.clock.install({ time: new Date('2026-11-21T12:00:00Z') });
-    await page.goto('/auth/');
-    await overlaysReady();
-    await expect(page.getByRole('complementary', { name: 'Instalar o aplicativo' })).toBeHidden();
-    await page.clock.runFor(5_100);
     const card = page.getByRole('complementary', { name: 'Instalar o aplicativo' });
+    await page.clock.install({ time: new Date('2026-11-21T11:00:00Z') });
+    await page.goto('/politicas-de-privacidade/');
+    await overlaysReady();
+    await page.clock.runFor(6_000);
+    // Her very first visit: she has not used the app yet.
+    await expect(card).toBeHidden();
+
+    // A page opened 40 minutes later is a new visit.
+    await page.clock.setSystemTime(new Date('2026-11-21T11:40:00Z'));
+    await page.reload();
+    await overlaysReady();
+    await page.clock.runFor(5_100);
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: 'Agora não' }).click();
     await expect(card).toBeHidden();
@@ -111,9 +134,34 @@ test.describe('installable and offline', () => {
     await page.clock.runFor(6_000);
     await expect(card).toBeHidden();
 
-    // Dismissed at about 12:00:05 on the 21st: seven days later, plus a margin.
-    await page.clock.setSystemTime(new Date('2026-11-28T12:00:30Z'));
+    // Dismissed at about 11:40:05 on the 21st: seven days later, plus a margin.
+    await page.clock.setSystemTime(new Date('2026-11-28T11:41:00Z'));
     await page.reload();
+    await overlaysReady();
+    await page.clock.runFor(6_000);
+    await expect(card).toBeVisible();
+  });
+
+  test('the install card never covers a form or the history, even for a returning mother', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(context, request);
+    const overlaysReady = () => page.waitForFunction(() => Boolean(localStorage.getItem('active_instance_id')));
+    const card = page.getByRole('complementary', { name: 'Instalar o aplicativo' });
+    await page.clock.install({ time: new Date('2026-11-21T11:00:00Z') });
+    await page.goto('/');
+    await overlaysReady();
+    await page.clock.setSystemTime(new Date('2026-11-21T12:00:00Z'));
+    for (const path of ['/comportamento/', '/alimentacao/', '/profissionais/', '/sono/observacao/']) {
+      await page.goto(path);
+      await overlaysReady();
+      await page.clock.runFor(6_000);
+      await expect(card, path).toBeHidden();
+    }
+    // The same returning mother sees it where nothing is covered.
+    await page.goto('/');
     await overlaysReady();
     await page.clock.runFor(6_000);
     await expect(card).toBeVisible();
@@ -122,7 +170,11 @@ test.describe('installable and offline', () => {
   test('Chromium finds the site installable', async ({ baseURL }) => {
     // A real profile: Chromium never offers installation in an incognito context.
     const profile = mkdtempSync(path.join(tmpdir(), 'olhar-perfil-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, baseURL });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      args: CHROMIUM_ARGS,
+      baseURL,
+    });
     try {
       const page = await context.newPage();
       await page.goto('/auth/');
@@ -130,7 +182,9 @@ test.describe('installable and offline', () => {
         await navigator.serviceWorker.ready;
       });
       const cdp = await context.newCDPSession(page);
-      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors' as never)) as { installabilityErrors: unknown[] };
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors' as never)) as {
+        installabilityErrors: unknown[];
+      };
       expect(installabilityErrors).toEqual([]);
       const manifest = await (await page.request.get('/manifest.webmanifest')).json();
       expect(manifest).toMatchObject({ name: 'Olhar de Mãe', lang: 'pt-BR', display: 'standalone', start_url: '/' });

@@ -2,7 +2,11 @@ import { E2E } from './env.ts';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
 
 test.describe('subscriptions paid by PIX', () => {
-  test('a non-subscriber pays by PIX, the operator confirms, the dialog sees it and the diaries open', async ({ page, context, request }) => {
+  test('a non-subscriber pays by PIX, the operator confirms, the dialog sees it and the diaries open', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(context, request);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/continuar/?proxima=/comportamento/');

@@ -6,7 +6,12 @@ test.describe('the site shell', () => {
     await page.goto('/');
     await expect(page).toHaveTitle('Olhar de Mãe');
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
-    for (const tool of ['Diário de Comportamento', 'Diário Alimentar', 'Recursos de Emergência', 'Profissionais Especializados']) {
+    for (const tool of [
+      'Diário de Comportamento',
+      'Diário Alimentar',
+      'Recursos de Emergência',
+      'Profissionais Especializados',
+    ]) {
       await expect(page.getByRole('link', { name: new RegExp(tool) })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: /Acessar Guia/ })).toHaveCount(5);
@@ -22,6 +27,9 @@ test.describe('the site shell', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Oops! Page not found/ })).toBeVisible();
+    // Beside the spec's English, the same in Portuguese.
+    await expect(page.getByRole('heading', { name: /Ops! Página não encontrada/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Voltar ao início/ })).toHaveAttribute('href', '/');
     await expect.poll(() => logged.some((line) => line.includes('/caminho-que-nao-existe/'))).toBe(true);
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Return to Home' }).click();
@@ -31,7 +39,7 @@ test.describe('the site shell', () => {
   test('a page address without its trailing slash is redirected to it', async ({ request }) => {
     const response = await request.get('/hiperatividade', { maxRedirects: 0 });
     expect(response.status()).toBe(301);
-    expect(response.headers()['location']).toBe('/hiperatividade/');
+    expect(response.headers().location).toBe('/hiperatividade/');
   });
 
   test('pages carry the security headers and a CSP with script hashes', async ({ request }) => {

@@ -4,13 +4,14 @@
  * malformed JSON and wrong content types. Never a 5xx, always the contract's error shape, and no
  * stored row that breaks a rule (checked in the database afterwards).
  */
-import fc from 'fast-check';
+
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { diaryEntries, professionalContacts, profiles } from '../../api/db/schema.ts';
+import { INTENSITIES, MOODS, SPECIALTIES } from '../../src/shared/enums.ts';
+import { cpfError, fullNameError, phoneError } from '../../src/shared/validation.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { cpfError, fullNameError, phoneError } from '../../src/shared/validation.ts';
-import { INTENSITIES, MOODS, SPECIALTIES } from '../../src/shared/enums.ts';
 
 const RUNS = Number(process.env.HARDENING_RUNS ?? 300);
 let t: TestApp;
@@ -48,7 +49,15 @@ const nasty = fc.oneof(
     '../../etc/passwd',
   ),
 );
-const anyValue = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(nasty, { maxLength: 3 }), fc.object({ maxDepth: 2 }));
+const anyValue = fc.oneof(
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(nasty, { maxLength: 3 }),
+  fc.object({ maxDepth: 2 }),
+);
 
 /** Bodies near the real shape: each field either valid-looking, nasty, or missing; sometimes extra keys. */
 function around(shape: Record<string, fc.Arbitrary<unknown>>) {
@@ -61,21 +70,70 @@ function around(shape: Record<string, fc.Arbitrary<unknown>>) {
 }
 
 const ROUTES: Array<{ method: string; path: string; body: fc.Arbitrary<unknown> }> = [
-  { method: 'POST', path: '/api/auth/signup', body: around({ email: fc.emailAddress(), password: nasty, consent: fc.boolean() }) },
+  {
+    method: 'POST',
+    path: '/api/auth/signup',
+    body: around({ email: fc.emailAddress(), password: nasty, consent: fc.boolean() }),
+  },
   { method: 'POST', path: '/api/auth/login', body: around({ email: fc.emailAddress(), password: nasty }) },
   { method: 'POST', path: '/api/auth/resend', body: around({ email: fc.emailAddress() }) },
-  { method: 'PUT', path: '/api/profile', body: around({ fullName: nasty, email: fc.emailAddress(), phone: nasty, cpf: fc.stringMatching(/^[0-9.\-]{0,16}$/) }) },
+  {
+    method: 'PUT',
+    path: '/api/profile',
+    body: around({
+      fullName: nasty,
+      email: fc.emailAddress(),
+      phone: nasty,
+      cpf: fc.stringMatching(/^[0-9.-]{0,16}$/),
+    }),
+  },
   {
     method: 'POST',
     path: '/api/diary',
-    body: around({ type: fc.constantFrom('behavior', 'food', 'x'), date: nasty, time: nasty, behavior: nasty, context: nasty, intensity: fc.constantFrom(...INTENSITIES, 'Extrema'), meal: nasty, foods: nasty, reaction: nasty, mood: fc.constantFrom(...MOODS, 'Bravo'), id: fc.oneof(fc.uuid(), nasty) }),
+    body: around({
+      type: fc.constantFrom('behavior', 'food', 'x'),
+      date: nasty,
+      time: nasty,
+      behavior: nasty,
+      context: nasty,
+      intensity: fc.constantFrom(...INTENSITIES, 'Extrema'),
+      meal: nasty,
+      foods: nasty,
+      reaction: nasty,
+      mood: fc.constantFrom(...MOODS, 'Bravo'),
+      id: fc.oneof(fc.uuid(), nasty),
+    }),
   },
-  { method: 'POST', path: '/api/professionals', body: around({ name: nasty, phone: nasty, specialty: fc.constantFrom(...SPECIALTIES, 'Astróloga'), id: fc.oneof(fc.uuid(), nasty) }) },
-  { method: 'POST', path: '/api/payments', body: around({ planDuration: fc.constantFrom('1-mes', '3-meses', 'gratis'), fullName: nasty, email: fc.emailAddress(), phone: nasty, cpf: nasty, amount: fc.integer() }) },
+  {
+    method: 'POST',
+    path: '/api/professionals',
+    body: around({
+      name: nasty,
+      phone: nasty,
+      specialty: fc.constantFrom(...SPECIALTIES, 'Astróloga'),
+      id: fc.oneof(fc.uuid(), nasty),
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments',
+    body: around({
+      planDuration: fc.constantFrom('1-mes', '3-meses', 'gratis'),
+      fullName: nasty,
+      email: fc.emailAddress(),
+      phone: nasty,
+      cpf: nasty,
+      amount: fc.integer(),
+    }),
+  },
   { method: 'POST', path: '/api/account/delete', body: around({ password: nasty }) },
   { method: 'DELETE', path: '/api/diary/{id}', body: anyValue },
   { method: 'DELETE', path: '/api/professionals/{id}', body: anyValue },
-  { method: 'POST', path: '/api/admin/subscriptions', body: around({ email: fc.emailAddress(), months: fc.oneof(fc.integer(), nasty) }) },
+  {
+    method: 'POST',
+    path: '/api/admin/subscriptions',
+    body: around({ email: fc.emailAddress(), months: fc.oneof(fc.integer(), nasty) }),
+  },
 ];
 
 function expectContractShape(status: number, text: string, label: string) {
@@ -98,7 +156,11 @@ describe('bad input at scale', () => {
           const res = await t.call(path, {
             method: route.method,
             body: raw,
-            headers: { cookie, authorization: 'Bearer token-de-administracao-bem-longo-123', 'x-forwarded-for': `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+            headers: {
+              cookie,
+              authorization: 'Bearer token-de-administracao-bem-longo-123',
+              'x-forwarded-for': `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+            },
           });
           expectContractShape(res.status, await res.text(), `${route.method} ${path}`);
         }),
@@ -116,8 +178,17 @@ describe('bad input at scale', () => {
         expect([400, 401], `${route.method} ${path} ${raw}`).toContain(res.status);
         expectContractShape(res.status, await res.text(), path);
       }
-      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx']) {
-        const res = await t.call(path, { method: route.method, body: 'a=1', headers: { cookie, 'content-type': type } });
+      for (const type of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/jsonx',
+      ]) {
+        const res = await t.call(path, {
+          method: route.method,
+          body: 'a=1',
+          headers: { cookie, 'content-type': type },
+        });
         expect(res.status, `${path} ${type}`).toBe(415);
       }
     }
@@ -131,9 +202,11 @@ describe('bad input at scale', () => {
       expect(cpfError(p.cpf)).toBeNull();
     }
     for (const e of await db.select().from(diaryEntries).where(eq(diaryEntries.userId, userId))) {
-      if (e.type === 'behavior') expect(e.behavior!.trim() && e.context!.trim() && INTENSITIES.includes(e.intensity as never)).toBeTruthy();
+      if (e.type === 'behavior')
+        expect(e.behavior!.trim() && e.context!.trim() && INTENSITIES.includes(e.intensity as never)).toBeTruthy();
       else expect(e.meal!.trim() && e.foods!.trim() && MOODS.includes(e.mood as never)).toBeTruthy();
-      for (const text of [e.behavior, e.context, e.meal, e.foods, e.reaction]) expect((text ?? '').length).toBeLessThanOrEqual(2000);
+      for (const text of [e.behavior, e.context, e.meal, e.foods, e.reaction])
+        expect((text ?? '').length).toBeLessThanOrEqual(2000);
     }
     for (const p of await db.select().from(professionalContacts)) {
       expect(p.name.trim().length).toBeGreaterThan(0);

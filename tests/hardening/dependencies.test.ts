@@ -8,7 +8,11 @@ import { spawnSync } from 'node:child_process';
 describe('dependencies', () => {
   it('have no high or critical advisory (npm audit --omit=dev)', () => {
     const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8', timeout: 60_000 });
-    let report: { metadata?: { vulnerabilities?: Record<string, number> }; error?: { summary?: string }; message?: string } = {};
+    let report: {
+      metadata?: { vulnerabilities?: Record<string, number> };
+      error?: { summary?: string };
+      message?: string;
+    } = {};
     try {
       report = JSON.parse(run.stdout || '{}');
     } catch {
@@ -16,7 +20,9 @@ describe('dependencies', () => {
     }
     const counts = report.metadata?.vulnerabilities;
     if (!counts) {
-      const reason = (report.message ?? run.stderr ?? '').split('\n').find((l) => /audit|40\d|ENOTFOUND|ETIMEDOUT/i.test(l)) ?? 'no report';
+      const reason =
+        (report.message ?? run.stderr ?? '').split('\n').find((l) => /audit|40\d|ENOTFOUND|ETIMEDOUT/i.test(l)) ??
+        'no report';
       console.warn(`!!!!!!!! npm audit could not run here: ${reason.trim()} !!!!!!!!`);
       return;
     }

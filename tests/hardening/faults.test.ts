@@ -5,7 +5,7 @@
  * recovers by itself within 5 s; every write acknowledged with 201 is in the database, none twice.
  * Also: SIGTERM during load lets the requests in flight finish.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,11 +14,16 @@ import { hashPassword } from '../../api/services/passwords.ts';
 import { generateToken, hashToken } from '../../api/services/sessions.ts';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
-const canRun = Boolean(process.env.DATABASE_URL) && existsSync(`${PG_BIN}/initdb`) && existsSync('/usr/sbin/runuser') && process.getuid?.() === 0;
+const canRun =
+  Boolean(process.env.DATABASE_URL) &&
+  existsSync(`${PG_BIN}/initdb`) &&
+  existsSync('/usr/sbin/runuser') &&
+  process.getuid?.() === 0;
 const PG_PORT = 5499;
 const API_PORT = 4490;
 
-const asPostgres = (bin: string, args: string[]) => execFileSync('/usr/sbin/runuser', ['-u', 'postgres', '--', `${PG_BIN}/${bin}`, ...args], { stdio: 'pipe' });
+const asPostgres = (bin: string, args: string[]) =>
+  execFileSync('/usr/sbin/runuser', ['-u', 'postgres', '--', `${PG_BIN}/${bin}`, ...args], { stdio: 'pipe' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.runIf(canRun)('faults on a throwaway PostgreSQL', () => {
@@ -28,12 +33,30 @@ describe.runIf(canRun)('faults on a throwaway PostgreSQL', () => {
   let cookie: string;
   let userId: string;
 
-  const pgStart = () => asPostgres('pg_ctl', ['-D', dir, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const pgStart = () =>
+    asPostgres('pg_ctl', [
+      '-D',
+      dir,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
   const pgStop = () => asPostgres('pg_ctl', ['-D', dir, '-w', '-m', 'fast', 'stop']);
 
   function startApi(): Promise<ChildProcess> {
     const child = spawn(process.execPath, ['api/server.ts'], {
-      env: { ...process.env, PORT: String(API_PORT), HOST: '127.0.0.1', DATABASE_URL: url, STATIC_DIR: '', LOG_REQUESTS: '0', PUBLIC_SITE_URL: 'http://localhost:4321' },
+      env: {
+        ...process.env,
+        PORT: String(API_PORT),
+        HOST: '127.0.0.1',
+        DATABASE_URL: url,
+        STATIC_DIR: '',
+        LOG_REQUESTS: '0',
+        PUBLIC_SITE_URL: 'http://localhost:4321',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     return new Promise((resolve, reject) => {
@@ -56,7 +79,8 @@ describe.runIf(canRun)('faults on a throwaway PostgreSQL', () => {
     url = `postgres://postgres@127.0.0.1:${PG_PORT}/olhar`;
     api = await startApi();
     const db = postgres(url, { max: 1, onnotice: () => {} });
-    const [user] = await db`insert into users (email, password_hash, email_confirmed_at) values ('falha@example.com', ${await hashPassword('x')}, now()) returning id`;
+    const [user] =
+      await db`insert into users (email, password_hash, email_confirmed_at) values ('falha@example.com', ${await hashPassword('x')}, now()) returning id`;
     userId = user!.id as string;
     await db`insert into subscriptions (user_id, status, plan_id, expires_at) values (${userId}, 'paid', '3-meses', now() + interval '30 days')`;
     const token = generateToken();
@@ -81,7 +105,15 @@ describe.runIf(canRun)('faults on a throwaway PostgreSQL', () => {
       const res = await fetch(`http://127.0.0.1:${API_PORT}/api/diary`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ id, type: 'behavior', date: '2026-11-21', time: '21:00:00', behavior: 'Carga', context: 'Teste de falha', intensity: 'Baixa' }),
+        body: JSON.stringify({
+          id,
+          type: 'behavior',
+          date: '2026-11-21',
+          time: '21:00:00',
+          behavior: 'Carga',
+          context: 'Teste de falha',
+          intensity: 'Baixa',
+        }),
         signal: AbortSignal.timeout(10_000),
       });
       await res.arrayBuffer();
@@ -115,11 +147,16 @@ describe.runIf(canRun)('faults on a throwaway PostgreSQL', () => {
 
     const down = results.filter((r) => r.started > stopAt + 200 && r.started + r.ms < restartAt);
     expect(down.length).toBeGreaterThan(3);
-    expect(down.every((r) => r.status === 503), JSON.stringify(down.filter((r) => r.status !== 503).slice(0, 3))).toBe(true);
+    expect(
+      down.every((r) => r.status === 503),
+      JSON.stringify(down.filter((r) => r.status !== 503).slice(0, 3)),
+    ).toBe(true);
     const slowest = Math.max(...down.map((r) => r.ms));
     expect(slowest).toBeLessThan(2000);
 
-    const firstOkAfter = results.filter((r) => r.started > restartAt && r.status === 201).sort((a, b) => a.started - b.started)[0];
+    const firstOkAfter = results
+      .filter((r) => r.started > restartAt && r.status === 201)
+      .sort((a, b) => a.started - b.started)[0];
     expect(firstOkAfter).toBeDefined();
     const recoveryMs = firstOkAfter!.started + firstOkAfter!.ms - restartAt;
     expect(recoveryMs).toBeLessThan(5000);
@@ -142,7 +179,9 @@ describe.runIf(canRun)('faults on a throwaway PostgreSQL', () => {
   it('lets the requests in flight finish on SIGTERM', async () => {
     const exited = new Promise<number | null>((resolve) => api!.once('exit', (code) => resolve(code)));
     // Open 20 keep-alive connections first, so the 20 writes are really at the server when SIGTERM lands.
-    await Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${API_PORT}/api/health`).then((r) => r.arrayBuffer())));
+    await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${API_PORT}/api/health`).then((r) => r.arrayBuffer())),
+    );
     const inFlight = Array.from({ length: 20 }, () => write(crypto.randomUUID()));
     await sleep(30);
     api!.kill('SIGTERM');

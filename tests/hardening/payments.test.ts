@@ -13,15 +13,26 @@ import { startFakeMercadoPago } from '../support/fake-mercadopago.ts';
 const TOKEN = 'TEST-access-token';
 const SECRET = 'segredo-do-webhook';
 const ADMIN = 'token-de-administracao-bem-longo-123';
-const form = { planDuration: '3-meses', fullName: 'Maria da Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' };
-const monthsBetween = (a: Date, b: Date) => (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+const form = {
+  planDuration: '3-meses',
+  fullName: 'Maria da Silva',
+  email: 'maria@example.com',
+  phone: '(11) 98765-4321',
+  cpf: '529.982.247-25',
+};
+const monthsBetween = (a: Date, b: Date) =>
+  (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
 
 let fake: Awaited<ReturnType<typeof startFakeMercadoPago>>;
 let t: TestApp;
 const clock = fixedClock(new Date());
 beforeAll(async () => {
   fake = await startFakeMercadoPago(TOKEN);
-  t = await createTestApp({ clock, env: { ADMIN_TOKEN: ADMIN }, payments: mercadoPagoProvider({ accessToken: TOKEN, webhookSecret: SECRET, baseUrl: fake.baseUrl }) });
+  t = await createTestApp({
+    clock,
+    env: { ADMIN_TOKEN: ADMIN },
+    payments: mercadoPagoProvider({ accessToken: TOKEN, webhookSecret: SECRET, baseUrl: fake.baseUrl }),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -36,7 +47,8 @@ async function newPayment(email: string) {
 }
 const send = (hook: ReturnType<typeof fake.signedWebhook>) =>
   t.app.request(`http://localhost:4321${hook.path}`, { method: 'POST', headers: hook.headers, body: hook.body });
-const subscriptionOf = async (userId: string) => t.db.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+const subscriptionOf = async (userId: string) =>
+  t.db.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
 
 describe('payments under attack', () => {
   it('a replayed webhook after activation changes nothing', async () => {
@@ -50,7 +62,9 @@ describe('payments under attack', () => {
     await send(fake.signedWebhook(providerId, SECRET, { eventId: 'evt-replay-2' }));
     const [after] = await subscriptionOf(userId);
     expect(after!.expiresAt.getTime()).toBe(first!.expiresAt.getTime());
-    expect(await t.db.handle.db.select().from(paymentEvents).where(eq(paymentEvents.providerEventId, 'evt-replay'))).toHaveLength(1);
+    expect(
+      await t.db.handle.db.select().from(paymentEvents).where(eq(paymentEvents.providerEventId, 'evt-replay')),
+    ).toHaveLength(1);
   });
 
   it('an old "pending" notice arriving after the approval does not undo it', async () => {
@@ -90,9 +104,13 @@ describe('payments under attack', () => {
     const started = clock.now();
     const hook = fake.signedWebhook(providerId, SECRET, { eventId: 'evt-storm' });
     const results = await Promise.all([
-      ...Array.from({ length: 20 }, (_, i) => send(i % 2 ? hook : fake.signedWebhook(providerId, SECRET, { eventId: `evt-storm-${i}` }))),
+      ...Array.from({ length: 20 }, (_, i) =>
+        send(i % 2 ? hook : fake.signedWebhook(providerId, SECRET, { eventId: `evt-storm-${i}` })),
+      ),
       ...Array.from({ length: 20 }, () => t.call(`/api/payments/${paymentId}`, { headers: { cookie } })),
-      ...Array.from({ length: 5 }, () => t.call(`/api/admin/payments/${paymentId}/confirm`, { body: {}, headers: { authorization: `Bearer ${ADMIN}` } })),
+      ...Array.from({ length: 5 }, () =>
+        t.call(`/api/admin/payments/${paymentId}/confirm`, { body: {}, headers: { authorization: `Bearer ${ADMIN}` } }),
+      ),
     ]);
     expect(results.every((r) => r.status < 500)).toBe(true);
     const subs = await subscriptionOf(userId);

@@ -4,10 +4,10 @@
  * two API processes on one PostgreSQL; sign-up, login and resend do not reveal who has an account,
  * in their answers or their timing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { PASSWORD, confirmedUser, login } from '../support/accounts.ts';
-import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { SESSION_TTL_MS } from '../../api/services/sessions.ts';
+import { confirmedUser, login, PASSWORD } from '../support/accounts.ts';
+import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,7 +48,11 @@ describe('session cookies', () => {
   it('is read from the cookie only, never from a header', async () => {
     const { cookie } = await confirmedUser(t, 'cabecalho@example.com');
     const token = cookie.split('=')[1]!;
-    const attempts: Array<Record<string, string>> = [{ authorization: `Bearer ${token}` }, { 'x-session': token }, { 'x-session-token': token }];
+    const attempts: Array<Record<string, string>> = [
+      { authorization: `Bearer ${token}` },
+      { 'x-session': token },
+      { 'x-session-token': token },
+    ];
     for (const headers of attempts) {
       expect((await t.call('/api/me', { headers })).status).toBe(401);
     }
@@ -57,9 +61,13 @@ describe('session cookies', () => {
   it('revokes every other session when the password changes', async () => {
     await confirmedUser(t, 'troca@example.com');
     const devices = await Promise.all([1, 2, 3].map(() => login(t, 'troca@example.com')));
-    const res = await t.call('/api/auth/password', { body: { currentPassword: PASSWORD, newPassword: 'outra-senha-9' }, headers: { cookie: devices[0]!.cookie } });
+    const res = await t.call('/api/auth/password', {
+      body: { currentPassword: PASSWORD, newPassword: 'outra-senha-9' },
+      headers: { cookie: devices[0]!.cookie },
+    });
     expect(res.status).toBe(200);
-    for (const device of devices) expect((await t.call('/api/me', { headers: { cookie: device.cookie } })).status).toBe(401);
+    for (const device of devices)
+      expect((await t.call('/api/me', { headers: { cookie: device.cookie } })).status).toBe(401);
   });
 });
 
@@ -86,37 +94,63 @@ describe('no account enumeration', () => {
     }
     const [ma, mb] = [median(a), median(b)];
     const ratio = Math.max(ma, mb) / Math.min(ma, mb);
-    console.log(`${path}: median ${ma.toFixed(1)} ms (account exists) vs ${mb.toFixed(1)} ms (does not) — ratio ${ratio.toFixed(2)}`);
+    console.log(
+      `${path}: median ${ma.toFixed(1)} ms (account exists) vs ${mb.toFixed(1)} ms (does not) — ratio ${ratio.toFixed(2)}`,
+    );
     expect(ratio).toBeLessThan(1.5);
   }
 
   it('login answers and takes the same for a wrong password and an unknown e-mail', async () => {
     await confirmedUser(t, 'existe@example.com');
-    await compare('/api/auth/login', () => ({ email: 'existe@example.com', password: 'errada-123' }), (i) => ({ email: `nao-existe-${i}@example.com`, password: 'errada-123' }));
+    await compare(
+      '/api/auth/login',
+      () => ({ email: 'existe@example.com', password: 'errada-123' }),
+      (i) => ({ email: `nao-existe-${i}@example.com`, password: 'errada-123' }),
+    );
   });
 
   it('sign-up answers and takes the same for a taken and a new e-mail', async () => {
     await confirmedUser(t, 'tomado@example.com');
-    await compare('/api/auth/signup', () => ({ email: 'tomado@example.com', password: PASSWORD, consent: true }), (i) => ({ email: `novo-${i}-${Date.now()}@example.com`, password: PASSWORD, consent: true }));
+    await compare(
+      '/api/auth/signup',
+      () => ({ email: 'tomado@example.com', password: PASSWORD, consent: true }),
+      (i) => ({ email: `novo-${i}-${Date.now()}@example.com`, password: PASSWORD, consent: true }),
+    );
   });
 
   it('resend answers the same for a known and an unknown e-mail', async () => {
     await confirmedUser(t, 'reenvio@example.com');
-    await compare('/api/auth/resend', () => ({ email: 'reenvio@example.com' }), (i) => ({ email: `ninguem-${i}@example.com` }), 10);
+    await compare(
+      '/api/auth/resend',
+      () => ({ email: 'reenvio@example.com' }),
+      (i) => ({ email: `ninguem-${i}@example.com` }),
+      10,
+    );
   });
 });
 
 describe.runIf(process.env.DATABASE_URL)('rate limit across two API processes on one PostgreSQL', () => {
   const processes: ChildProcess[] = [];
-  afterAll(() => processes.forEach((p) => p.kill('SIGTERM')));
+  afterAll(() => {
+    for (const p of processes) p.kill('SIGTERM');
+  });
 
   function startApi(port: number): Promise<void> {
     const child = spawn(process.execPath, ['api/server.ts'], {
-      env: { ...process.env, PORT: String(port), DATABASE_URL: t.db.url!, STATIC_DIR: '', LOG_REQUESTS: '0', PUBLIC_SITE_URL: 'http://localhost:4321' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: t.db.url!,
+        STATIC_DIR: '',
+        LOG_REQUESTS: '0',
+        PUBLIC_SITE_URL: 'http://localhost:4321',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     processes.push(child);
-    return new Promise((resolve) => child.stdout!.on('data', (d: Buffer) => /listening/.test(d.toString()) && resolve()));
+    return new Promise((resolve) =>
+      child.stdout!.on('data', (d: Buffer) => /listening/.test(d.toString()) && resolve()),
+    );
   }
 
   it('counts attempts made on either process against the same limit', async () => {

@@ -18,7 +18,12 @@ export function confirmLinkFrom(text: string): string {
 }
 
 /** Sign-up, confirmation through the e-mail's link, login. Returns the cookie header value. */
-export async function signUpAndLogin(t: TestApp, smtp: SmtpSink, email: string, password = PASSWORD): Promise<{ cookie: string; userId: string }> {
+export async function signUpAndLogin(
+  t: TestApp,
+  smtp: SmtpSink,
+  email: string,
+  password = PASSWORD,
+): Promise<{ cookie: string; userId: string }> {
   const mail = smtp.next(email);
   const signup = await t.call('/api/auth/signup', { body: { email, password, consent: true } });
   if (signup.status !== 201) throw new Error(`signup answered ${signup.status}`);
@@ -28,7 +33,11 @@ export async function signUpAndLogin(t: TestApp, smtp: SmtpSink, email: string, 
   return login(t, email, password);
 }
 
-export async function login(t: TestApp, email: string, password = PASSWORD): Promise<{ cookie: string; userId: string }> {
+export async function login(
+  t: TestApp,
+  email: string,
+  password = PASSWORD,
+): Promise<{ cookie: string; userId: string }> {
   const res = await t.call('/api/auth/login', { body: { email, password } });
   if (res.status !== 200) throw new Error(`login answered ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string } };
@@ -38,7 +47,9 @@ export async function login(t: TestApp, email: string, password = PASSWORD): Pro
 /** A confirmed user created directly (for tests that are not about sign-up). */
 export async function confirmedUser(t: TestApp, email: string): Promise<{ cookie: string; userId: string }> {
   const { hashPassword } = await import('../../api/services/passwords.ts');
-  await t.db.handle.db.insert(users).values({ email, passwordHash: await hashPassword(PASSWORD), emailConfirmedAt: new Date() });
+  await t.db.handle.db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(PASSWORD), emailConfirmedAt: new Date() });
   return login(t, email);
 }
 

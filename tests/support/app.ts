@@ -16,10 +16,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppDeps> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   // A loose deadline: this machine runs many test files at once; the deadline itself is tested in tests/hardening/faults.
-  const config = loadConfig({ PUBLIC_SITE_URL: SITE, LOG_REQUESTS: '0', REQUEST_DEADLINE_MS: '15000', ...overrides.env });
+  const config = loadConfig({
+    PUBLIC_SITE_URL: SITE,
+    LOG_REQUESTS: '0',
+    REQUEST_DEADLINE_MS: '15000',
+    ...overrides.env,
+  });
   const deps: AppDeps = { database: db.handle, config, logger: silentLogger, ...overrides };
   const app = createApp(deps);
   return {
@@ -32,7 +39,8 @@ export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record
       if (init.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
         headers['content-type'] = 'application/json';
       }
-      const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      const body =
+        init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
       return Promise.resolve(app.request(`${SITE}${path}`, { method, headers, body }));
     },
     close: () => db.drop(),

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { openDatabase, type DatabaseHandle } from '../../api/db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../../api/db/client.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;

@@ -36,14 +36,25 @@ export async function startFakeMercadoPago(accessToken: string) {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.headers.authorization !== `Bearer ${accessToken}`) return send(401, { message: 'invalid access token', status: 401 });
+    if (req.headers.authorization !== `Bearer ${accessToken}`)
+      return send(401, { message: 'invalid access token', status: 401 });
     const url = new URL(req.url ?? '/', 'http://fake');
     if (req.method === 'POST' && url.pathname === '/v1/payments') {
       calls.create++;
       const key = req.headers['x-idempotency-key'];
       if (typeof key !== 'string' || !key) return send(400, { message: 'X-Idempotency-Key required', status: 400 });
-      const body = JSON.parse(await readBody(req)) as { transaction_amount?: unknown; payment_method_id?: unknown; external_reference?: string; payer?: { email?: string } };
-      if (body.payment_method_id !== 'pix' || typeof body.transaction_amount !== 'number' || body.transaction_amount <= 0 || !body.payer?.email) {
+      const body = JSON.parse(await readBody(req)) as {
+        transaction_amount?: unknown;
+        payment_method_id?: unknown;
+        external_reference?: string;
+        payer?: { email?: string };
+      };
+      if (
+        body.payment_method_id !== 'pix' ||
+        typeof body.transaction_amount !== 'number' ||
+        body.transaction_amount <= 0 ||
+        !body.payer?.email
+      ) {
         return send(400, { message: 'bad request', status: 400 });
       }
       const existing = byIdempotencyKey.get(key);
@@ -55,7 +66,9 @@ export async function startFakeMercadoPago(accessToken: string) {
         transaction_amount: body.transaction_amount,
         currency_id: 'BRL',
         external_reference: body.external_reference ?? '',
-        point_of_interaction: { transaction_data: { qr_code: `00020126MP-FAKE-${id}6304ABCD`, qr_code_base64: PNG_1PX } },
+        point_of_interaction: {
+          transaction_data: { qr_code: `00020126MP-FAKE-${id}6304ABCD`, qr_code_base64: PNG_1PX },
+        },
       };
       payments.set(id, payment);
       byIdempotencyKey.set(key, id);
@@ -82,14 +95,26 @@ export async function startFakeMercadoPago(accessToken: string) {
       if (amount !== undefined) payment.transaction_amount = amount;
     },
     /** headers and query of a notification signed with `secret` */
-    signedWebhook(dataId: string | number, secret: string, options: { requestId?: string; ts?: string; eventId?: string } = {}) {
+    signedWebhook(
+      dataId: string | number,
+      secret: string,
+      options: { requestId?: string; ts?: string; eventId?: string } = {},
+    ) {
       const ts = options.ts ?? String(Date.now());
       const requestId = options.requestId ?? crypto.randomUUID();
-      const v1 = createHmac('sha256', secret).update(signatureManifest(String(dataId), requestId, ts)).digest('hex');
+      const v1 = createHmac('sha256', secret)
+        .update(signatureManifest(String(dataId), requestId, ts))
+        .digest('hex');
       return {
         path: `/api/payments/webhook/mercadopago?data.id=${dataId}&type=payment`,
         headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId, 'content-type': 'application/json' },
-        body: JSON.stringify({ action: 'payment.updated', api_version: 'v1', data: { id: String(dataId) }, id: options.eventId ?? `evt-${requestId}`, type: 'payment' }),
+        body: JSON.stringify({
+          action: 'payment.updated',
+          api_version: 'v1',
+          data: { id: String(dataId) },
+          id: options.eventId ?? `evt-${requestId}`,
+          type: 'payment',
+        }),
       };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

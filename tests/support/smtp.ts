@@ -1,6 +1,7 @@
 /** A real SMTP server on loopback that keeps what it receives: e-mail tests speak real SMTP. */
-import { SMTPServer } from 'smtp-server';
+
 import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
@@ -32,7 +33,12 @@ export async function startSmtpSink(listenPort = 0): Promise<SmtpSink> {
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const parsed = await simpleParser(raw);
-        const mail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, subject: parsed.subject ?? '', text: parsed.text ?? '' };
+        const mail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw,
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+        };
         messages.push(mail);
         for (const listener of listeners) listener(mail);
         for (const waiter of [...waiters]) {
@@ -52,8 +58,17 @@ export async function startSmtpSink(listenPort = 0): Promise<SmtpSink> {
     messages,
     next(to, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no e-mail to ${to ?? 'anyone'} within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ to, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+        const timer = setTimeout(
+          () => reject(new Error(`no e-mail to ${to ?? 'anyone'} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          to,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
       });
     },
     onMessage: (listener) => void listeners.push(listener),

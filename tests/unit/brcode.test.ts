@@ -17,17 +17,29 @@ describe('BR Code (PIX copia e cola)', () => {
   });
 
   it('carries the amount with two decimals and a txid, with a valid checksum', () => {
-    const payload = buildPixPayload({ key: 'pix@olhardemae.com.br', merchantName: 'Olhar de Mãe', merchantCity: 'São Paulo', amountCents: 3900, txid: 'abc-123_DEF' });
+    const payload = buildPixPayload({
+      key: 'pix@olhardemae.com.br',
+      merchantName: 'Olhar de Mãe',
+      merchantCity: 'São Paulo',
+      amountCents: 3900,
+      txid: 'abc-123_DEF',
+    });
     expect(payload).toBe(
       '00020126430014br.gov.bcb.pix0121pix@olhardemae.com.br520400005303986540539.005802BR5912Olhar de Mae6009Sao Paulo62130509abc123DEF6304' +
-        crc16('00020126430014br.gov.bcb.pix0121pix@olhardemae.com.br520400005303986540539.005802BR5912Olhar de Mae6009Sao Paulo62130509abc123DEF6304'),
+        crc16(
+          '00020126430014br.gov.bcb.pix0121pix@olhardemae.com.br520400005303986540539.005802BR5912Olhar de Mae6009Sao Paulo62130509abc123DEF6304',
+        ),
     );
   });
 
   it('trims names to 25 and cities to 15 ASCII characters', () => {
     expect(asciiField('Associação Brasileira de Mães Atípicas', 25)).toBe('Associacao Brasileira de');
     expect(asciiField('São José dos Campos', 15)).toBe('Sao Jose dos Ca');
-    const payload = buildPixPayload({ key: 'k', merchantName: 'Associação Brasileira de Mães Atípicas', merchantCity: 'São José dos Campos' });
+    const payload = buildPixPayload({
+      key: 'k',
+      merchantName: 'Associação Brasileira de Mães Atípicas',
+      merchantCity: 'São José dos Campos',
+    });
     expect(payload).toContain('5924Associacao Brasileira de');
     expect(payload).toContain('6015Sao Jose dos Ca');
   });

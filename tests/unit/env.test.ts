@@ -15,7 +15,9 @@ describe('configuration', () => {
     try {
       loadConfig({ PORT: 'abc' });
     } catch (err) {
-      expect((err as Error).message).toBe('Configuração inválida: PORT deve ser um número de porta entre 1 e 65535 (recebido "abc")');
+      expect((err as Error).message).toBe(
+        'Configuração inválida: PORT deve ser um número de porta entre 1 e 65535 (recebido "abc")',
+      );
       expect((err as Error).message).not.toContain('\n');
     }
   });
@@ -25,8 +27,15 @@ describe('configuration', () => {
   });
 
   it('adds CORS_ORIGINS to the allowed origins', () => {
-    const config = loadConfig({ PUBLIC_SITE_URL: 'https://olhardemae.com.br/', CORS_ORIGINS: 'https://app.example.com, https://b.example.com' });
+    const config = loadConfig({
+      PUBLIC_SITE_URL: 'https://olhardemae.com.br/',
+      CORS_ORIGINS: 'https://app.example.com, https://b.example.com',
+    });
     expect(config.siteUrl).toBe('https://olhardemae.com.br');
-    expect(config.allowedOrigins).toEqual(['https://olhardemae.com.br', 'https://app.example.com', 'https://b.example.com']);
+    expect(config.allowedOrigins).toEqual([
+      'https://olhardemae.com.br',
+      'https://app.example.com',
+      'https://b.example.com',
+    ]);
   });
 });

@@ -1,9 +1,26 @@
-import { ACTIVE_ID_KEY, HEARTBEAT_KEY, InstanceGuardCore, type GuardMessage } from '../../src/lib/instance-guard-core.ts';
-import { DISMISS_FOR_MS, isDismissed, isIos } from '../../src/lib/install-rules.ts';
+import {
+  DISMISS_FOR_MS,
+  hasUsedApp,
+  isDismissed,
+  isIos,
+  NEW_VISIT_AFTER_MS,
+  recordVisit,
+} from '../../src/lib/install-rules.ts';
+import {
+  ACTIVE_ID_KEY,
+  type GuardMessage,
+  HEARTBEAT_KEY,
+  InstanceGuardCore,
+} from '../../src/lib/instance-guard-core.ts';
 
 function memoryStorage() {
   const data = new Map<string, string>();
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k), data };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+    data,
+  };
 }
 
 function tabs() {
@@ -17,7 +34,9 @@ function tabs() {
       storage,
       now: () => now,
       id,
-      post: (message: GuardMessage) => all.filter((t) => t !== tab).forEach((t) => t.receive(message)),
+      post: (message: GuardMessage) => {
+        for (const t of all) if (t !== tab) t.receive(message);
+      },
       onChange: (active) => states.set(id, active),
       focusSelf: () => focused.push(id),
     });
@@ -106,5 +125,27 @@ describe('install card dismissal', () => {
     expect(isIos('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe(true);
     expect(isIos('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', 5)).toBe(true);
     expect(isIos('Mozilla/5.0 (Linux; Android 14; Pixel 7)')).toBe(false);
+  });
+});
+
+describe('install card: only once she has used the app', () => {
+  const t0 = Date.UTC(2026, 10, 21, 12);
+  it('a first page load is a first visit, and pages within 30 minutes belong to it', () => {
+    const first = recordVisit(undefined, t0);
+    expect(first).toEqual({ count: 1, last: t0 });
+    expect(hasUsedApp(first)).toBe(false);
+    const sameVisit = recordVisit(recordVisit(first, t0 + 20 * 60_000), t0 + 45 * 60_000);
+    expect(sameVisit.count).toBe(1);
+    expect(hasUsedApp(sameVisit)).toBe(false);
+  });
+  it('a page opened after 30 minutes without any is a later visit', () => {
+    const later = recordVisit({ count: 1, last: t0 }, t0 + NEW_VISIT_AFTER_MS);
+    expect(later).toEqual({ count: 2, last: t0 + NEW_VISIT_AFTER_MS });
+    expect(hasUsedApp(later)).toBe(true);
+  });
+  it('starts over from anything unreadable or from the future', () => {
+    expect(recordVisit('2', t0)).toEqual({ count: 1, last: t0 });
+    expect(recordVisit({ count: 5, last: t0 + 60_000 }, t0)).toEqual({ count: 1, last: t0 });
+    expect(recordVisit({ count: 0, last: t0 - NEW_VISIT_AFTER_MS }, t0)).toEqual({ count: 1, last: t0 });
   });
 });

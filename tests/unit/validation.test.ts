@@ -1,6 +1,13 @@
+import { fieldMessages } from '../../src/shared/field-messages.ts';
+import { formatCpf, formatPhone, maskCpf, maskPhone } from '../../src/shared/format.ts';
 import {
-  cpfError, emailSchema, formatCpf, formatPhone, fullNameError, isProfileComplete, isValidCpf, maskCpf, maskPhone, phoneError,
-  signupFormSchema, fieldMessages,
+  cpfError,
+  emailSchema,
+  fullNameError,
+  isProfileComplete,
+  isValidCpf,
+  phoneError,
+  signupFormSchema,
 } from '../../src/shared/validation.ts';
 
 describe('CPF', () => {
@@ -32,9 +39,12 @@ describe('CPF', () => {
 });
 
 describe('phone', () => {
-  it.each(['(11) 98765-4321', '11987654321', '(21) 3333-4444', '2133334444', '(99) 91234-5678'])('accepts %s', (phone) => {
-    expect(phoneError(phone)).toBeNull();
-  });
+  it.each(['(11) 98765-4321', '11987654321', '(21) 3333-4444', '2133334444', '(99) 91234-5678'])(
+    'accepts %s',
+    (phone) => {
+      expect(phoneError(phone)).toBeNull();
+    },
+  );
   it.each([
     ['', 'Telefone é obrigatório'],
     ['1234', 'Telefone deve ter 10 ou 11 dígitos'],
@@ -91,12 +101,29 @@ describe('e-mail', () => {
 
 describe('sign-up form', () => {
   it('requires 8 characters, a matching confirmation and the consent', () => {
-    const short = signupFormSchema.safeParse({ email: 'a@b.com', password: '1234567', confirmPassword: '1234567', consent: true });
+    const short = signupFormSchema.safeParse({
+      email: 'a@b.com',
+      password: '1234567',
+      confirmPassword: '1234567',
+      consent: true,
+    });
     expect(fieldMessages(short.error!)).toEqual({ password: 'A senha deve ter pelo menos 8 caracteres' });
-    const mismatch = signupFormSchema.safeParse({ email: 'a@b.com', password: '12345678', confirmPassword: '12345679', consent: true });
+    const mismatch = signupFormSchema.safeParse({
+      email: 'a@b.com',
+      password: '12345678',
+      confirmPassword: '12345679',
+      consent: true,
+    });
     expect(fieldMessages(mismatch.error!)).toEqual({ confirmPassword: 'As senhas não coincidem' });
-    const noConsent = signupFormSchema.safeParse({ email: 'a@b.com', password: '12345678', confirmPassword: '12345678', consent: false });
-    expect(fieldMessages(noConsent.error!)).toEqual({ consent: 'Para criar a conta, é preciso concordar com o tratamento desses dados' });
+    const noConsent = signupFormSchema.safeParse({
+      email: 'a@b.com',
+      password: '12345678',
+      confirmPassword: '12345678',
+      consent: false,
+    });
+    expect(fieldMessages(noConsent.error!)).toEqual({
+      consent: 'Para criar a conta, é preciso concordar com o tratamento desses dados',
+    });
   });
 });
 
@@ -104,13 +131,20 @@ describe('profile completeness', () => {
   it('is complete only when all four fields are non-empty after trimming', () => {
     expect(isProfileComplete(null)).toBe(false);
     expect(isProfileComplete({ fullName: 'Ana Souza', email: 'a@b.com', phone: '11987654321', cpf: ' ' })).toBe(false);
-    expect(isProfileComplete({ fullName: 'Ana Souza', email: 'a@b.com', phone: '11987654321', cpf: '52998224725' })).toBe(true);
+    expect(
+      isProfileComplete({ fullName: 'Ana Souza', email: 'a@b.com', phone: '11987654321', cpf: '52998224725' }),
+    ).toBe(true);
   });
 });
 
 describe('sign-up form, all problems at once', () => {
   it('reports the mismatch together with a missing consent', () => {
-    const both = signupFormSchema.safeParse({ email: 'a@b.com', password: '12345678', confirmPassword: 'outra-senha', consent: false });
+    const both = signupFormSchema.safeParse({
+      email: 'a@b.com',
+      password: '12345678',
+      confirmPassword: 'outra-senha',
+      consent: false,
+    });
     expect(Object.keys(fieldMessages(both.error!)).sort()).toEqual(['confirmPassword', 'consent']);
   });
 });

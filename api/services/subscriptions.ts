@@ -1,14 +1,26 @@
 /** Extending a subscription: expires_at = greatest(now, current expiry) + months, in one statement. */
 import { sql } from 'drizzle-orm';
+import type { PlanId } from '../../src/shared/enums.ts';
 import type { Database } from '../db/client.ts';
 import { subscriptions } from '../db/schema.ts';
-import type { PlanId } from '../../src/shared/enums.ts';
 
-export async function extendSubscription(db: Database, userId: string, planId: PlanId, months: number, now: Date): Promise<Date> {
+export async function extendSubscription(
+  db: Database,
+  userId: string,
+  planId: PlanId,
+  months: number,
+  now: Date,
+): Promise<Date> {
   const interval = sql.raw(`interval '${Math.trunc(months)} months'`);
   const [row] = await db
     .insert(subscriptions)
-    .values({ userId, status: 'paid', planId, expiresAt: sql`${now.toISOString()}::timestamptz + ${interval}`, updatedAt: now })
+    .values({
+      userId,
+      status: 'paid',
+      planId,
+      expiresAt: sql`${now.toISOString()}::timestamptz + ${interval}`,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: subscriptions.userId,
       set: {

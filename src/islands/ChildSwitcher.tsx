@@ -1,0 +1,33 @@
+/**
+ * Whose record she is looking at, in the header: a choice of child when she follows more than one
+ * (remembered on this device until logout). A mother of one never sees it.
+ */
+import { useStore } from '@nanostores/react';
+import { useId } from 'react';
+import { currentChild, selectChild } from '../stores/child.ts';
+import { session } from '../stores/session.ts';
+import Field from './Field.tsx';
+
+export default function ChildSwitcher() {
+  const { children } = useStore(session);
+  const child = useStore(currentChild);
+  const id = useId();
+  if (children.length < 2 || !child) return null;
+  return (
+    <div className="child-switcher">
+      <Field
+        as="select"
+        id={id}
+        label="Registros de"
+        value={child.id}
+        onChange={(event: { target: { value: string } }) => selectChild(event.target.value)}
+      >
+        {children.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * /criancas: the children she follows. On her first visit (no child yet) one short step asks
+ * "Quem você está acompanhando?"; afterwards she adds, edits and removes children (removal says
+ * what goes with it). A "Criança 1" made for entries from before children is offered to complete.
+ */
+import { useEffect, useState } from 'react';
+import { ApiError, call, client } from '../lib/api.ts';
+import { CHILD_LIST, type Child } from '../lib/resources.ts';
+import { toast } from '../lib/toast.ts';
+import { ageOn, PLACEHOLDER_CHILD_NAME } from '../shared/ages.ts';
+import { formatDay, nowStamp } from '../shared/format.ts';
+import { selectChild } from '../stores/child.ts';
+import { refreshSession } from '../stores/session.ts';
+import ConfirmRemoval from './ConfirmRemoval.tsx';
+import ChildForm, { type ChildFields } from './children/ChildForm.tsx';
+import { useOfflineList } from './useOfflineList.ts';
+
+/** Only our own pages: an open redirect would be a phishing tool. */
+const nextPage = () => {
+  const raw = new URLSearchParams(window.location.search).get('proxima') ?? '';
+  return /^\/(?!\/)[\w\-/]*$/.test(raw) ? raw : null;
+};
+const isPlaceholder = (child: Child) => child.name === PLACEHOLDER_CHILD_NAME && !child.birthDate;
+const optional = (values: ChildFields) => ({
+  ...values,
+  schoolYear: values.schoolYear.trim(),
+  dietaryRestrictions: values.dietaryRestrictions.trim(),
+});
+
+function detailsOf(child: Child): string {
+  const parts = [
+    child.birthDate
+      ? `${ageOn(child.birthDate, nowStamp().date)} anos · nasceu em ${formatDay(child.birthDate)}`
+      : null,
+  ];
+  if (child.schoolYear) parts.push(child.schoolYear);
+  return parts.filter(Boolean).join(' · ');
+}
+
+export default function Children() {
+  const list = useOfflineList(CHILD_LIST);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [toRemove, setToRemove] = useState<Child | null>(null);
+  const first = list.status === 'ready' && list.rows.length === 0;
+  useEffect(() => {
+    const placeholder = list.rows.find(isPlaceholder);
+    if (placeholder) setEditing((current) => current ?? placeholder.id);
+  }, [list.rows]);
+
+  async function add(values: ChildFields) {
+    const result = await list.add(optional(values));
+    if (result.outcome === 'invalid') return result.fields;
+    if (result.outcome !== 'saved' && result.outcome !== 'queued') return null;
+    setAdding(false);
+    await refreshSession(true);
+    const next = nextPage();
+    if (first) window.location.assign(next ?? '/');
+    return null;
+  }
+
+  async function save(child: Child, values: ChildFields) {
+    try {
+      await call(client.children[':id'].$patch({ param: { id: child.id }, json: optional(values) }));
+      toast('Dados atualizados', `Os dados de ${values.name.trim()} foram salvos.`, 'success');
+      setEditing(null);
+      await Promise.all([list.reload(), refreshSession(true)]);
+      return null;
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'validation_failed') return err.fields;
+      toast(
+        'Erro',
+        err instanceof ApiError && err.code !== 'network'
+          ? err.message
+          : 'Não foi possível salvar agora. Verifique sua conexão e tente novamente.',
+      );
+      return null;
+    }
+  }
+
+  if (list.status === 'loading') return <p role="status">Carregando…</p>;
+  if (first) {
+    return (
+      <section className="card child-first" aria-labelledby="quem">
+        <h1 id="quem">Quem você está acompanhando?</h1>
+        <p>
+          Conte o nome ou apelido e a data de nascimento. Cada criança tem os próprios registros; você pode adicionar
+          outras depois.
+        </p>
+        <ChildForm child={null} submitLabel="Começar" onSave={add} />
+      </section>
+    );
+  }
+  return (
+    <div className="children">
+      <h1>Crianças que você acompanha</h1>
+      <ul className="entries">
+        {list.rows.map((child) => (
+          <li key={child.id} className={`entry child ${child.pending ? 'is-pending' : ''}`}>
+            {editing === child.id ? (
+              <>
+                {isPlaceholder(child) && (
+                  <p className="notice notice-warning">
+                    Complete os dados: os registros que você fez antes já estão guardados aqui.
+                  </p>
+                )}
+                <ChildForm
+                  child={child}
+                  submitLabel="Salvar"
+                  onSave={(values) => save(child, values)}
+                  onCancel={() => setEditing(null)}
+                />
+              </>
+            ) : (
+              <>
+                <p className="contact-name">{child.name}</p>
+                {child.pending && <span className="badge badge-pending">Aguardando sincronização</span>}
+                <p className="contact-meta">{detailsOf(child)}</p>
+                {child.dietaryRestrictions && <p className="contact-meta">Restrições: {child.dietaryRestrictions}</p>}
+                <div className="contact-actions">
+                  <a className="btn btn-secondary" href="/comportamento/" onClick={() => selectChild(child.id)}>
+                    Ver registros<span className="sr-only"> de {child.name}</span>
+                  </a>
+                  <button type="button" className="btn btn-ghost" onClick={() => setEditing(child.id)}>
+                    Editar<span className="sr-only"> {child.name}</span>
+                  </button>
+                  <button type="button" className="btn btn-ghost entry-delete" onClick={() => setToRemove(child)}>
+                    Remover<span className="sr-only"> {child.name}</span>
+                  </button>
+                </div>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {adding ? (
+        <section className="card" aria-labelledby="nova">
+          <h2 id="nova">Nova criança</h2>
+          <ChildForm child={null} submitLabel="Adicionar" onSave={add} onCancel={() => setAdding(false)} />
+        </section>
+      ) : (
+        <button type="button" className="btn btn-primary btn-block" onClick={() => setAdding(true)}>
+          Adicionar criança
+        </button>
+      )}
+      <ConfirmRemoval
+        row={toRemove}
+        title="Remover esta criança?"
+        explain={(child) => (
+          <p>
+            Os diários, as anotações e o progresso nos guias de {child.name} serão apagados junto. Essa ação não pode
+            ser desfeita.
+          </p>
+        )}
+        onConfirm={(child) => void list.remove(child).then(() => refreshSession(true))}
+        onCancel={() => setToRemove(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** What the /auth form sends, and what follows each answer (spec §5, §8). */
+import { ApiError, call, client } from '../../lib/api.ts';
+import { clearUserCache } from '../../lib/device.ts';
+import { logSecurityEvent } from '../../lib/security-log.ts';
+import { removeKey } from '../../lib/storage.ts';
+import { flash, toast } from '../../lib/toast.ts';
+import { SITE_NAME } from '../../shared/site.ts';
+import { announce, session } from '../../stores/session.ts';
+
+export type Mode = 'login' | 'signup';
+
+export async function logIn(email: string, password: string): Promise<void> {
+  await call(client.auth.login.$post({ json: { email, password } }));
+  removeKey('auth_rate_limit');
+  await clearUserCache();
+  logSecurityEvent('auth_login_success');
+  flash('Login realizado com sucesso!', `Bem-vindo de volta ao ${SITE_NAME}.`);
+  await announce('SIGNED_IN');
+  window.location.assign(session.get().profileComplete ? '/' : '/profile-setup/');
+}
+
+export async function signUp(email: string, password: string): Promise<void> {
+  await call(client.auth.signup.$post({ json: { email, password, consent: true } }));
+  logSecurityEvent('auth_signup_success');
+  toast('Conta criada com sucesso!', 'Verifique seu email para confirmar a conta.', 'success');
+}
+
+export async function resendLink(email: string): Promise<void> {
+  try {
+    await call(client.auth.resend.$post({ json: { email } }));
+    toast(
+      'Link reenviado',
+      'Se houver uma conta esperando confirmação, um novo link chegará ao seu e-mail.',
+      'success',
+    );
+  } catch (err) {
+    toast('Erro', err instanceof ApiError ? err.message : 'Ocorreu um erro inesperado');
+  }
+}

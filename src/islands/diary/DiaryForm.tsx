@@ -1,0 +1,154 @@
+/** The behaviour and food diaries' "Novo registro" form: the spec's fields and defaults, checked with the API's own schema. */
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import type { DiaryEntry, DiaryEntryInput } from '../../lib/resources.ts';
+import { INTENSITIES, MOODS } from '../../shared/enums.ts';
+import { fieldMessages } from '../../shared/field-messages.ts';
+import Field, { ChoiceField } from '../Field.tsx';
+import { useForm } from '../useForm.ts';
+import type { OfflineList } from '../useOfflineList.ts';
+import { useTypedBeforeHydration } from '../useTypedBeforeHydration.ts';
+import { ABC_SUMMARY, abcBody, EMPTY_ABC } from './abc.ts';
+import WhenFields, { now } from './WhenFields.tsx';
+
+// The shared rules (and zod with them) load when she starts typing, not before the form shows.
+const rules = () => import('../../shared/diary.ts');
+
+// The optional details load after the form: the summary alone is there before.
+const AbcFields = lazy(() => import('./AbcFields.tsx'));
+
+const EMPTY = {
+  behavior: { behavior: '', context: '', intensity: 'Baixa' },
+  food: { meal: '', mood: 'Tranquilo', foods: '', reaction: '' },
+} as const;
+
+interface Props {
+  kind: 'behavior' | 'food';
+  childId: string | undefined;
+  list: OfflineList<DiaryEntry, DiaryEntryInput>;
+}
+
+export default function DiaryForm({ kind, childId, list }: Props) {
+  const formId = useId();
+  const fresh = () => ({ ...EMPTY[kind], ...now() }) as Record<string, string>;
+  const { form, setForm, errors, setErrors, bind } = useForm<Record<string, string>>(fresh);
+  const [abc, setAbc] = useState(EMPTY_ABC);
+  const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (name, value) => setForm((f) => (name in f ? { ...f, [name]: value } : f)));
+  const choose = (field: string) => (value: string) => bind(field).onChange({ target: { value } });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!(await list.allowed())) return;
+    const { diaryEntrySchema } = await rules();
+    const { time, ...rest } = form;
+    const body = {
+      type: kind,
+      ...rest,
+      time: `${time}:00`,
+      ...(childId ? { childId } : {}),
+      ...(kind === 'behavior' ? abcBody(abc) : {}),
+    };
+    const parsed = diaryEntrySchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error));
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setSaving(true);
+    const result = await list.add(parsed.data);
+    setSaving(false);
+    if (result.outcome === 'invalid') setErrors(result.fields);
+    if (result.outcome === 'saved' || result.outcome === 'queued') {
+      setForm(fresh());
+      setAbc(EMPTY_ABC);
+      setErrors({});
+    }
+  }
+
+  const text = (
+    name: string,
+    label: string,
+    options: { multiline?: boolean; optional?: boolean; hint?: string } = {},
+  ) => (
+    <Field
+      as={options.multiline ? 'textarea' : 'input'}
+      id={`${formId}-${name}`}
+      label={label}
+      hint={options.hint}
+      optional={options.optional}
+      maxLength={name === 'meal' ? 200 : 2000}
+      aria-required={options.optional ? undefined : true}
+      {...bind(name)}
+      value={form[name] ?? ''}
+    />
+  );
+
+  return (
+    <form
+      ref={formRef}
+      className="card diary-form"
+      onFocus={() => void rules()}
+      onSubmit={submit}
+      noValidate
+      aria-busy={saving}
+    >
+      <h2>Novo registro</h2>
+      {kind === 'behavior' ? (
+        <>
+          {text('behavior', 'Comportamento observado', {
+            multiline: true,
+            hint: 'O que a criança fez ou disse, do jeito que aconteceu.',
+          })}
+          {text('context', 'Contexto', {
+            multiline: true,
+            hint: 'Onde estavam, o que aconteceu antes, quem estava junto.',
+          })}
+          <ChoiceField
+            label="Intensidade"
+            name={`${formId}-intensity`}
+            values={INTENSITIES}
+            value={form.intensity ?? ''}
+            onChange={choose('intensity')}
+            error={errors.intensity}
+          />
+        </>
+      ) : (
+        <>
+          {text('meal', 'Refeição', { hint: 'Ex.: café da manhã, almoço, lanche.' })}
+          <ChoiceField
+            label="Humor da criança"
+            name={`${formId}-mood`}
+            values={MOODS}
+            value={form.mood ?? ''}
+            onChange={choose('mood')}
+            error={errors.mood}
+          />
+          {text('foods', 'Alimentos oferecidos', { multiline: true })}
+          {text('reaction', 'Reação', { multiline: true, optional: true, hint: 'Como ela comeu e como ficou depois.' })}
+        </>
+      )}
+      <WhenFields
+        idPrefix={formId}
+        date={form.date ?? ''}
+        time={form.time ?? ''}
+        errors={errors}
+        onChange={(field, value) => choose(field)(value)}
+      />
+      {kind === 'behavior' && (
+        <Suspense
+          fallback={
+            <details className="abc">
+              <summary>{ABC_SUMMARY}</summary>
+            </details>
+          }
+        >
+          <AbcFields idPrefix={formId} value={abc} onChange={setAbc} errors={errors} />
+        </Suspense>
+      )}
+      <button type="submit" className="btn btn-primary btn-block" disabled={saving}>
+        {saving ? 'Salvando…' : 'Adicionar registro'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+/** A diary's "Histórico": newest first, pending entries marked, each with its delete and a confirmation. */
+import { useId, useState } from 'react';
+import type { DiaryEntry, DiaryEntryInput, DiaryKind } from '../../lib/resources.ts';
+import ConfirmRemoval from '../ConfirmRemoval.tsx';
+import type { OfflineList, Shown } from '../useOfflineList.ts';
+import { Entry, summaryOf, whenOf } from './entries.tsx';
+
+const EMPTY_TEXT: Record<DiaryKind, string> = {
+  behavior:
+    'Anote o primeiro comportamento que chamar sua atenção. Com alguns dias de registros, os padrões começam a aparecer.',
+  food: 'Anote a próxima refeição: o que foi oferecido, o humor e a reação da criança.',
+  sleep:
+    'Anote a próxima noite: a hora de deitar, a de acordar e quantas vezes ela acordou. Duas semanas de registros mostram o ritmo do sono.',
+};
+
+interface Props {
+  kind: DiaryKind;
+  list: OfflineList<DiaryEntry, DiaryEntryInput>;
+  /** the sleep diary lets her correct a night */
+  onEdit?: (entry: DiaryEntry) => void;
+}
+
+export default function DiaryHistory({ kind, list, onEdit }: Props) {
+  const headingId = useId();
+  const [toDelete, setToDelete] = useState<Shown<DiaryEntry> | null>(null);
+  const { rows, status } = list;
+  const hasPending = rows.some((row) => row.pending);
+
+  async function askDelete(entry: Shown<DiaryEntry>) {
+    if (await list.allowed()) setToDelete(entry);
+  }
+
+  return (
+    <section className="history" aria-labelledby={headingId} aria-busy={status === 'loading'}>
+      <h2 id={headingId}>Histórico</h2>
+      {status === 'loading' && (
+        <div aria-hidden="true">
+          <span className="skeleton sk-entry" />
+          <span className="skeleton sk-entry" />
+        </div>
+      )}
+      {status === 'error' && (
+        <div className="empty">
+          <p>Não foi possível carregar seus registros anteriores.</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void list.reload()}>
+            Tentar de novo
+          </button>
+        </div>
+      )}
+      {list.blocked && (
+        <div className="notice notice-warning" role="status">
+          <p>
+            Alguns registros feitos sem internet ainda não foram enviados: é preciso ter uma assinatura ativa.{' '}
+            <a href="/continuar/">Ver planos</a>
+          </p>
+        </div>
+      )}
+      {status === 'ready' && rows.length === 0 && (
+        <div className="empty">
+          <p className="empty-title">Nenhum registro ainda</p>
+          <p>{EMPTY_TEXT[kind]}</p>
+        </div>
+      )}
+      {(status === 'ready' || (status === 'error' && hasPending)) && rows.length > 0 && (
+        <ul className="entries">
+          {rows.map((entry) => (
+            <Entry
+              key={entry.id}
+              entry={entry}
+              onDelete={() => void askDelete(entry)}
+              onEdit={onEdit ? () => onEdit(entry) : undefined}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmRemoval
+        row={toDelete}
+        title="Excluir este registro?"
+        explain={(entry) =>
+          entry.type === 'sleep' ? (
+            <p>O registro da {whenOf(entry).toLowerCase()} será excluído. Essa ação não pode ser desfeita.</p>
+          ) : (
+            <p>
+              O registro “{summaryOf(entry)}” de {whenOf(entry)} será excluído. Essa ação não pode ser desfeita.
+            </p>
+          )
+        }
+        onConfirm={(entry) => void list.remove(entry)}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

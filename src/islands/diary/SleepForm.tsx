@@ -1,0 +1,159 @@
+/**
+ * The sleep diary's form: the night's date, bedtime, when she fell asleep (optional), waking time,
+ * night wakings and notes. One night per child and date: a second one offers to correct the first.
+ */
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { ApiError, call, client } from '../../lib/api.ts';
+import type { DiaryEntry, DiaryEntryInput } from '../../lib/resources.ts';
+import { toast } from '../../lib/toast.ts';
+import { fieldMessages } from '../../shared/field-messages.ts';
+import { dayFromNow, formatDay, nowStamp } from '../../shared/format.ts';
+
+import Field from '../Field.tsx';
+import { useForm } from '../useForm.ts';
+import type { OfflineList } from '../useOfflineList.ts';
+
+const rules = () => import('../../shared/diary.ts');
+type Night = Extract<DiaryEntry, { type: 'sleep' }>;
+
+/** Before noon she is most likely writing about last night. */
+const lastNight = () => {
+  const { date } = nowStamp();
+  return new Date().getHours() < 12 ? dayFromNow(-1, new Date(`${date}T12:00:00Z`).getTime()) : date;
+};
+const fresh = () => ({ date: lastNight(), bedtime: '', asleepAt: '', wokeAt: '', nightWakings: '0', notes: '' });
+const fromNight = (n: Night) => ({
+  date: n.date,
+  bedtime: n.bedtime,
+  asleepAt: n.asleepAt ?? '',
+  wokeAt: n.wokeAt,
+  nightWakings: String(n.nightWakings),
+  notes: n.notes,
+});
+
+interface Props {
+  childId: string | undefined;
+  list: OfflineList<DiaryEntry, DiaryEntryInput>;
+  /** a night chosen in the history to correct */
+  editing: Night | null;
+  onEditing: (night: Night | null) => void;
+}
+
+export default function SleepForm({ childId, list, editing, onEditing }: Props) {
+  const id = useId();
+  const { form, setForm, setErrors, bind } = useForm(fresh);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    setForm(editing ? fromNight(editing) : fresh());
+    setErrors({});
+  }, [editing, setForm, setErrors]);
+  const recorded = list.rows.find(
+    (row): row is Night => row.type === 'sleep' && row.date === form.date && !row.pending,
+  );
+  const clash = !editing && recorded ? recorded : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!(await list.allowed()) || clash) return;
+    const { sleepEntrySchema } = await rules();
+    const { asleepAt, nightWakings, ...rest } = form;
+    const body = {
+      type: 'sleep' as const,
+      ...rest,
+      ...(asleepAt ? { asleepAt } : {}),
+      nightWakings: nightWakings === '' ? Number.NaN : Number(nightWakings),
+      ...(childId ? { childId } : {}),
+    };
+    const parsed = sleepEntrySchema.safeParse(body);
+    if (!parsed.success) return setErrors(fieldMessages(parsed.error));
+    setSaving(true);
+    if (editing) await correct(editing, parsed.data);
+    else {
+      const result = await list.add(parsed.data);
+      if (result.outcome === 'invalid') setErrors(result.fields);
+      if (result.outcome === 'conflict') await list.reload();
+      if (result.outcome === 'saved' || result.outcome === 'queued') setForm(fresh());
+    }
+    setSaving(false);
+  }
+
+  async function correct(
+    night: Night,
+    data: { bedtime: string; asleepAt?: string; wokeAt: string; nightWakings: number; notes: string },
+  ) {
+    try {
+      const { bedtime, asleepAt, wokeAt, nightWakings, notes } = data;
+      await call(
+        client.diary[':id'].$patch({
+          param: { id: night.id },
+          json: { bedtime, asleepAt, wokeAt, nightWakings, notes },
+        }),
+      );
+      toast('Registro corrigido', `A noite de ${formatDay(night.date)} foi atualizada.`, 'success');
+      onEditing(null);
+      await list.reload();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'validation_failed') setErrors(err.fields);
+      else
+        toast(
+          'Erro ao corrigir registro',
+          err instanceof ApiError && err.code !== 'network'
+            ? err.message
+            : 'Não foi possível corrigir agora. Verifique sua conexão e tente novamente.',
+        );
+    }
+  }
+
+  return (
+    <form className="card diary-form" onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={saving}>
+      <h2>{editing ? `Corrigir a noite de ${formatDay(editing.date)}` : 'Nova noite'}</h2>
+      <Field
+        id={`${id}-date`}
+        label="Noite de (data em que ela foi deitar)"
+        type="date"
+        max={nowStamp().date}
+        disabled={Boolean(editing)}
+        {...bind('date')}
+      />
+      {clash && (
+        <div className="notice notice-warning" role="status">
+          <p>A noite de {formatDay(clash.date)} já está registrada.</p>
+          <button type="button" className="btn btn-secondary" onClick={() => onEditing(clash)}>
+            Corrigir a noite registrada
+          </button>
+        </div>
+      )}
+      <div className="when-row">
+        <Field id={`${id}-bedtime`} label="Deitou às" type="time" aria-required {...bind('bedtime')} />
+        <Field id={`${id}-asleep`} label="Dormiu às" type="time" optional {...bind('asleepAt')} />
+      </div>
+      <Field id={`${id}-woke`} label="Acordou às" type="time" aria-required {...bind('wokeAt')} />
+      <Field
+        id={`${id}-wakings`}
+        label="Quantas vezes acordou durante a noite"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={50}
+        {...bind('nightWakings')}
+      />
+      <Field
+        as="textarea"
+        id={`${id}-notes`}
+        label="Observações"
+        optional
+        maxLength={2000}
+        hint="Pesadelos, medo do escuro, se pediu para dormir com você…"
+        {...bind('notes')}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={saving || Boolean(clash)}>
+        {saving ? 'Salvando…' : editing ? 'Salvar correção' : 'Adicionar noite'}
+      </button>
+      {editing && (
+        <button type="button" className="btn btn-ghost btn-block" onClick={() => onEditing(null)}>
+          Cancelar correção
+        </button>
+      )}
+    </form>
+  );
+}

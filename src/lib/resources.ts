@@ -1,0 +1,175 @@
+/**
+ * The mother's lists that she adds to and deletes from, online or offline: how each one is read
+ * and written through the typed client, and the spec's toasts for each (§8). The offline queue
+ * sends what waits through the same functions.
+ */
+import type { InferRequestType } from 'hono/client';
+import { sleepSpan } from '../shared/sleep.ts';
+import { refreshSession } from '../stores/session.ts';
+import { type Answer, call, client } from './api.ts';
+
+export type DiaryEntry = Answer<typeof client.diary.$get>['entries'][number];
+export type Professional = Answer<typeof client.professionals.$get>['professionals'][number];
+export type DiaryKind = DiaryEntry['type'];
+export type Child = Answer<typeof client.children.$get>['children'][number];
+export type ChildInput = InferRequestType<typeof client.children.$post>['json'];
+/** What a form sends: the shared schema's parsed output, as the route validates it. */
+export type DiaryEntryInput = InferRequestType<typeof client.diary.$post>['json'];
+export type ProfessionalInput = InferRequestType<typeof client.professionals.$post>['json'];
+
+/** How the offline queue sends one kind of row; the name prefixes its queued operations. */
+export const SENDERS = {
+  child: {
+    add: async (body: ChildInput) => (await call(client.children.$post({ json: body }))).child,
+    remove: (id: string) => call(client.children[':id'].$delete({ param: { id } })),
+  },
+  diary: {
+    add: async (body: DiaryEntryInput) => (await call(client.diary.$post({ json: body }))).entry,
+    remove: (id: string) => call(client.diary[':id'].$delete({ param: { id } })),
+  },
+  professional: {
+    add: async (body: ProfessionalInput) => (await call(client.professionals.$post({ json: body }))).professional,
+    remove: (id: string) => call(client.professionals[':id'].$delete({ param: { id } })),
+  },
+};
+export type ResourceName = keyof typeof SENDERS;
+
+/** A child's checklist as it is now (free for every mother). */
+export const putProgress = (childId: string, key: string, checked: boolean[]) =>
+  call(client.children[':id'].progress[':key'].$put({ param: { id: childId, key }, json: { checked } }));
+/** A child's observation notes of one guide, as they are now. */
+export const putNotes = (childId: string, condition: string, text: string) =>
+  call(client.children[':id'].notes[':condition'].$put({ param: { id: childId, condition }, json: { text } }));
+
+type Toast = readonly [title: string, text: string];
+
+export interface ListResource<Row extends { id: string }, Input> {
+  name: ResourceName;
+  /** `scope`: the child whose rows these are, for the lists kept per child */
+  load: (scope: string | undefined) => Promise<Row[]>;
+  add: (body: Input & { id: string }) => Promise<Row>;
+  remove: (id: string) => Promise<unknown>;
+  /** whether a queued add belongs to this list (the diaries share one queue kind) */
+  owns: (body: Record<string, unknown>, scope: string | undefined) => boolean;
+  /** writing needs an active subscription (the API answers 402 otherwise) */
+  needsSubscription: boolean;
+  /** a queued add as the list shows it before the server has answered */
+  pendingRow?: (body: Input & { id: string }) => Row;
+  /** reload the whole list after a write instead of placing the row on top */
+  reloadAfterWrite: boolean;
+  toasts: {
+    signedOut: Toast;
+    /** none: a failed load is only logged */
+    loadFailed?: Toast;
+    added: Toast;
+    addFailed: Toast;
+    addQueued: Toast;
+    removed: Toast;
+    removeFailed: Toast;
+    removeQueued: Toast;
+  };
+}
+
+/** An entry waiting to be sent, shaped as the API will answer it. */
+function pendingEntry(body: DiaryEntryInput & { id: string }): DiaryEntry {
+  const base = { id: body.id, childId: body.childId ?? '', date: body.date, createdAt: '' };
+  if (body.type === 'sleep') {
+    const span = sleepSpan(body);
+    return {
+      ...base,
+      type: 'sleep',
+      time: `${body.bedtime}:00`,
+      bedtime: body.bedtime,
+      asleepAt: body.asleepAt ?? null,
+      wokeAt: body.wokeAt,
+      nightWakings: body.nightWakings,
+      sleepMinutes: 'minutes' in span ? span.minutes : 0,
+      notes: body.notes ?? '',
+    };
+  }
+  if (body.type === 'food')
+    return {
+      ...base,
+      type: 'food',
+      time: body.time,
+      meal: body.meal,
+      foods: body.foods,
+      reaction: body.reaction ?? '',
+      mood: body.mood,
+    };
+  return {
+    ...base,
+    type: 'behavior',
+    time: body.time,
+    behavior: body.behavior,
+    context: body.context,
+    intensity: body.intensity,
+    consequence: body.consequence || null,
+    durationMinutes: body.durationMinutes ?? null,
+    helped: body.helped ?? [],
+  };
+}
+
+const QUEUED_ADD = 'Sem conexão agora: ele será enviado assim que a internet voltar.';
+
+function diaryList(kind: DiaryKind): ListResource<DiaryEntry, DiaryEntryInput> {
+  return {
+    name: 'diary',
+    load: async (childId) => (await call(client.diary.$get({ query: { type: kind, childId } }))).entries,
+    ...SENDERS.diary,
+    owns: (body, childId) => body.type === kind && (!childId || !body.childId || body.childId === childId),
+    pendingRow: (body) => pendingEntry(body),
+    needsSubscription: true,
+    reloadAfterWrite: false,
+    toasts: {
+      signedOut: ['Faça login', 'Você precisa fazer login para adicionar registros.'],
+      loadFailed: ['Erro ao carregar registros', 'Não foi possível carregar seus registros anteriores.'],
+      added: ['Registro adicionado', 'Seu registro foi salvo com sucesso.'],
+      addFailed: ['Erro ao adicionar registro', 'Não foi possível salvar o registro. Tente novamente.'],
+      addQueued: ['Registro guardado no aparelho', QUEUED_ADD],
+      removed: ['Registro removido', 'O registro foi excluído com sucesso.'],
+      removeFailed: ['Erro ao remover registro', 'Não foi possível excluir o registro. Tente novamente.'],
+      removeQueued: ['Exclusão guardada no aparelho', 'O registro será excluído assim que a internet voltar.'],
+    },
+  };
+}
+
+export const DIARY_LISTS = { behavior: diaryList('behavior'), food: diaryList('food'), sleep: diaryList('sleep') };
+
+export const PROFESSIONAL_LIST: ListResource<Professional, ProfessionalInput> = {
+  name: 'professional',
+  // Spec §4: the list loads only for a signed-in mother.
+  load: async () => ((await refreshSession()).user ? (await call(client.professionals.$get())).professionals : []),
+  ...SENDERS.professional,
+  owns: () => true,
+  needsSubscription: false,
+  reloadAfterWrite: true,
+  toasts: {
+    signedOut: ['Erro de autenticação', 'Você precisa estar logado para adicionar um contato'],
+    added: ['Sucesso', 'Profissional adicionado com sucesso!'],
+    addFailed: ['Erro', 'Não foi possível adicionar o profissional. Tente novamente.'],
+    addQueued: ['Profissional guardado no aparelho', QUEUED_ADD],
+    removed: ['Sucesso', 'Profissional removido com sucesso!'],
+    removeFailed: ['Erro', 'Não foi possível remover o profissional'],
+    removeQueued: ['Exclusão guardada no aparelho', 'O profissional será removido assim que a internet voltar.'],
+  },
+};
+
+export const CHILD_LIST: ListResource<Child, ChildInput> = {
+  name: 'child',
+  load: async () => (await call(client.children.$get())).children,
+  ...SENDERS.child,
+  owns: () => true,
+  needsSubscription: false,
+  reloadAfterWrite: true,
+  toasts: {
+    signedOut: ['Faça login', 'Você precisa fazer login para continuar.'],
+    loadFailed: ['Erro ao carregar as crianças', 'Não foi possível carregar a lista. Tente novamente.'],
+    added: ['Criança adicionada', 'Os registros dela começam agora.'],
+    addFailed: ['Erro', 'Não foi possível adicionar a criança. Tente novamente.'],
+    addQueued: ['Criança guardada no aparelho', QUEUED_ADD],
+    removed: ['Criança removida', 'Os registros, as anotações e o progresso dela foram apagados.'],
+    removeFailed: ['Erro', 'Não foi possível remover a criança. Tente novamente.'],
+    removeQueued: ['Remoção guardada no aparelho', 'A criança será removida assim que a internet voltar.'],
+  },
+};

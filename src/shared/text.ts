@@ -1,0 +1,50 @@
+/** Rules for the fields every form shares with the API: free text, dates and times, the ids her device makes. */
+import * as z from 'zod/mini';
+import { LIMITS } from './enums.ts';
+
+// Control characters (NUL and friends) have no place in what a mother writes, and PostgreSQL text
+// refuses NUL; zero-width characters alone would make an invisible, "non-empty" entry.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
+const INVALID_TEXT = 'O texto contém caracteres inválidos';
+const visible = (value: string) => value.replace(INVISIBLE, '').trim();
+
+export const requiredText = (message: string, max: number = LIMITS.freeText) =>
+  z.string({ error: message }).check(
+    z.trim(),
+    z.refine((value) => !CONTROL.test(value), { error: INVALID_TEXT, abort: true }),
+    z.refine((value) => visible(value).length > 0, { error: message, abort: true }),
+    z.maxLength(max, { error: `Use no máximo ${max} caracteres` }),
+  );
+
+export const optionalText = (max: number = LIMITS.freeText) =>
+  z._default(
+    z.string({ error: 'Texto inválido' }).check(
+      z.trim(),
+      z.refine((value) => !CONTROL.test(value), { error: INVALID_TEXT }),
+      z.maxLength(max, { error: `Use no máximo ${max} caracteres` }),
+    ),
+    '',
+  );
+
+/** An id made on the device, so a retried offline send stores nothing twice. */
+export const clientId = z.optional(z.uuid({ error: 'Identificador inválido' }));
+
+const isValidDate = (value: string) =>
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** YYYY-MM-DD, a real calendar day. */
+export const isoDate = (message = 'Data inválida') =>
+  z
+    .string({ error: message })
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: message }), z.refine(isValidDate, { error: message }));
+
+/** HH:MM:SS */
+export const clockTime = z
+  .string({ error: 'Hora inválida' })
+  .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, { error: 'Hora inválida' }));
+
+/** HH:MM */
+export const hourMinute = (message = 'Hora inválida') =>
+  z.string({ error: message }).check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: message }));
