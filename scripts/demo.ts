@@ -1,0 +1,100 @@
+/**
+ * npm run demo: the built site and the API on a throwaway embedded database, with one signed-in
+ * mother (subscribed, two children, a fortnight of diary entries) — to look at guarded pages, take
+ * screenshots (`SESSION_COOKIE=… node scripts/screenshot.ts http://localhost:4330 /comportamento/`)
+ * or try them by hand (the cookie line is printed). Ctrl-C stops it and deletes the database.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createBenchAccount } from './bench-account.ts';
+
+const PORT = Number(process.env.DEMO_PORT ?? 4330);
+const BASE = `http://localhost:${PORT}`;
+const ADMIN = 'demo-admin-token-0123456789abcdef';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'olhar-demo-'));
+let serverLog = '';
+const server = spawn(process.execPath, ['api/server.ts'], {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    PGLITE_DIR: path.join(dataDir, 'pglite'),
+    ADMIN_TOKEN: ADMIN,
+    STATIC_DIR: 'dist',
+    PUBLIC_SITE_URL: BASE,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+const stop = () => {
+  server.kill('SIGTERM');
+  try {
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  } catch {}
+};
+process.on('exit', stop);
+process.on('SIGINT', () => process.exit(0));
+process.on('SIGTERM', () => process.exit(0));
+
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${BASE}/api/health`)).ok) break;
+  } catch {}
+  if (i > 150) throw new Error(`o servidor não respondeu em ${BASE}/api/health (porta em uso? defina DEMO_PORT)`);
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+const { cookie } = await createBenchAccount({
+  send: (p, init) => fetch(`${BASE}${p}`, { ...init, redirect: 'manual' }),
+  mailText: () => serverLog,
+  adminToken: ADMIN,
+  email: 'maria@exemplo.com.br',
+  entries: 0,
+});
+const send = (p: string, method: string, body: unknown) =>
+  fetch(`${BASE}${p}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+
+const first = (await (
+  await send('/api/children', 'POST', { name: 'Lia', birthDate: '2018-05-14', schoolYear: '2º ano' })
+).json()) as { child: { id: string } };
+await send('/api/children', 'POST', { name: 'Theo', birthDate: '2021-02-03' });
+const day = (back: number) => new Date(Date.now() - back * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
+const behaviours = ['Gritou ao desligar a TV', 'Chorou na hora do banho', 'Jogou o material no chão', 'Bateu a porta'];
+const contexts = ['Depois da escola, com fome', 'Hora de dormir', 'Lição de casa', 'Saída do parquinho'];
+for (let back = 13; back >= 0; back--) {
+  const childId = first.child.id;
+  await send('/api/diary', 'POST', {
+    childId,
+    type: 'behavior',
+    date: day(back),
+    time: `${String(16 + (back % 5)).padStart(2, '0')}:30:00`,
+    behavior: behaviours[back % 4],
+    context: contexts[back % 4],
+    intensity: (['Baixa', 'Média', 'Alta'] as const)[back % 3],
+    durationMinutes: 5 + (back % 4) * 5,
+    helped: back % 2 ? ['Respiração junto'] : [],
+  });
+  await send('/api/diary', 'POST', {
+    childId,
+    type: 'food',
+    date: day(back),
+    time: '12:00:00',
+    meal: 'Almoço',
+    foods: back % 3 ? 'Arroz, feijão e frango' : 'Macarrão e suco de caixinha',
+    reaction: back % 3 ? '' : 'Ficou agitada depois',
+    mood: back % 3 ? 'Tranquilo' : 'Irritado',
+  });
+  await send('/api/diary', 'POST', {
+    childId,
+    type: 'sleep',
+    date: day(back),
+    bedtime: back % 4 ? '21:00' : '22:30',
+    wokeAt: '06:45',
+    nightWakings: back % 3,
+    notes: '',
+  });
+}
+console.log(`\nDemo pronta em ${BASE} (Ctrl-C para parar).\nSESSION_COOKIE=${cookie.replace(/^session=/, '')}`);
