@@ -27,6 +27,15 @@ export function staticSite(root: string, logger: Logger) {
     await next();
   });
 
+  // A form sent before its island hydrated posts to its own page (never GET: the password would
+  // sit in the address): the body is ignored and she gets the page back, to send it again.
+  app.post('*', (c) => {
+    const pathname = c.req.path;
+    const page = path.join(absoluteRoot, path.normalize(decodeURIComponent(pathname)), 'index.html');
+    if (!pathname.endsWith('/') || !page.startsWith(absoluteRoot) || !existsSync(page)) return c.notFound();
+    return c.redirect(pathname, 303);
+  });
+
   app.use(
     '*',
     serveStatic({

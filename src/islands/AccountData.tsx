@@ -81,7 +81,7 @@ export default function AccountData() {
       {dialogMounted && (
         <Suspense fallback={null}>
           <Dialog open={deleting} onClose={() => setDeleting(false)} title="Excluir sua conta?">
-            <form onSubmit={deleteAccount} noValidate>
+            <form method="post" onSubmit={deleteAccount} noValidate>
               <p>
                 Seus diários, profissionais, perfil e sessões serão apagados para sempre. Os registros de pagamento
                 ficam guardados pelo prazo da lei, sem seus dados pessoais. Para confirmar, digite sua senha.

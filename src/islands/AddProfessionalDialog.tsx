@@ -54,7 +54,7 @@ export default function AddProfessionalDialog({ open, onClose, list }: Props) {
 
   return (
     <Dialog open={open} onClose={close} title="Adicionar profissional">
-      <form onSubmit={submit} onFocus={() => void rules()} noValidate aria-busy={saving}>
+      <form method="post" onSubmit={submit} onFocus={() => void rules()} noValidate aria-busy={saving}>
         <Field
           id={`${id}-name`}
           label="Nome"

@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useLayoutEffect, useRef } from 'react';
 import { checklists, keepEarlyTicks, toggleItem, validStoredList } from '../stores/progress.ts';
+import { useHydrated } from './useHydrated.ts';
 
 interface Props {
   storageKey: string;
@@ -13,7 +14,8 @@ interface Props {
 }
 
 export default function Checklist({ storageKey, title, items }: Props) {
-  const all = useStore(checklists);
+  const stored = useStore(checklists);
+  const all = useHydrated() ? stored : {};
   const id = useId();
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {

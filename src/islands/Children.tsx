@@ -13,7 +13,7 @@ import { selectChild } from '../stores/child.ts';
 import { refreshSession } from '../stores/session.ts';
 import ConfirmRemoval from './ConfirmRemoval.tsx';
 import ChildForm, { type ChildFields } from './children/ChildForm.tsx';
-import { useOfflineList } from './useOfflineList.ts';
+import { type Shown, useOfflineList } from './useOfflineList.ts';
 
 /** Only our own pages: an open redirect would be a phishing tool. */
 const nextPage = () => {
@@ -112,23 +112,7 @@ export default function Children() {
                 />
               </>
             ) : (
-              <>
-                <p className="contact-name">{child.name}</p>
-                {child.pending && <span className="badge badge-pending">Aguardando sincronização</span>}
-                <p className="contact-meta">{detailsOf(child)}</p>
-                {child.dietaryRestrictions && <p className="contact-meta">Restrições: {child.dietaryRestrictions}</p>}
-                <div className="contact-actions">
-                  <a className="btn btn-secondary" href="/comportamento/" onClick={() => selectChild(child.id)}>
-                    Ver registros<span className="sr-only"> de {child.name}</span>
-                  </a>
-                  <button type="button" className="btn btn-ghost" onClick={() => setEditing(child.id)}>
-                    Editar<span className="sr-only"> {child.name}</span>
-                  </button>
-                  <button type="button" className="btn btn-ghost entry-delete" onClick={() => setToRemove(child)}>
-                    Remover<span className="sr-only"> {child.name}</span>
-                  </button>
-                </div>
-              </>
+              <ChildCard child={child} onEdit={() => setEditing(child.id)} onRemove={() => setToRemove(child)} />
             )}
           </li>
         ))}
@@ -156,5 +140,27 @@ export default function Children() {
         onCancel={() => setToRemove(null)}
       />
     </div>
+  );
+}
+
+function ChildCard({ child, onEdit, onRemove }: { child: Shown<Child>; onEdit: () => void; onRemove: () => void }) {
+  return (
+    <>
+      <p className="contact-name">{child.name}</p>
+      {child.pending && <span className="badge badge-pending">Aguardando sincronização</span>}
+      <p className="contact-meta">{detailsOf(child)}</p>
+      {child.dietaryRestrictions && <p className="contact-meta">Restrições: {child.dietaryRestrictions}</p>}
+      <div className="contact-actions">
+        <a className="btn btn-secondary" href="/comportamento/" onClick={() => selectChild(child.id)}>
+          Ver registros<span className="sr-only"> de {child.name}</span>
+        </a>
+        <button type="button" className="btn btn-ghost" onClick={onEdit}>
+          Editar<span className="sr-only"> {child.name}</span>
+        </button>
+        <button type="button" className="btn btn-ghost entry-delete" onClick={onRemove}>
+          Remover<span className="sr-only"> {child.name}</span>
+        </button>
+      </div>
+    </>
   );
 }

@@ -9,13 +9,16 @@ import type { Condition } from '../shared/guides.ts';
 import { currentChild } from '../stores/child.ts';
 import { lastSave, notes, progressStatus, saveNotes } from '../stores/progress.ts';
 import Field from './Field.tsx';
+import { useHydrated } from './useHydrated.ts';
 
 const SAVE_AFTER_MS = 800;
 
 export default function ObservationNotes({ condition }: { condition: Condition }) {
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
-  const status = useStore(progressStatus);
+  const hydrated = useHydrated();
+  const stored = useStore(progressStatus);
+  const status = hydrated ? stored : 'loading';
   const child = useStore(currentChild);
   const saved = useStore(lastSave);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -66,6 +66,7 @@ export default function ProfileForm() {
 
   return (
     <form
+      method="post"
       ref={formRef}
       className="auth-card"
       onFocus={() => void rules()}

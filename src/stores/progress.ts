@@ -63,7 +63,13 @@ export function saveChecklist(key: string, value: boolean[]): void {
 export function toggleItem(key: string, index: number, length: number): void {
   const next = [...(validStoredList(checklists.get()[key], length) ?? Array<boolean>(length).fill(false))];
   next[index] = !next[index];
-  saveChecklist(key, next);
+  if (progressStatus.get() !== 'loading') {
+    saveChecklist(key, next);
+    return;
+  }
+  // Before her record arrives a tick would be overwritten by it: kept aside and merged once it has.
+  checklists.setKey(key, next);
+  tickedEarly.set(key, next);
 }
 
 /** Ticks made in the page before it was interactive are hers: kept once the record is known. */

@@ -47,7 +47,14 @@ export default function ChildForm({ child, submitLabel, onSave, onCancel }: Prop
   }
 
   return (
-    <form className="child-form" onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={saving}>
+    <form
+      method="post"
+      className="child-form"
+      onFocus={() => void rules()}
+      onSubmit={submit}
+      noValidate
+      aria-busy={saving}
+    >
       <Field
         id={`${id}-name`}
         label="Nome ou apelido"

@@ -66,26 +66,9 @@ export default function DiaryForm({ kind, childId, list }: Props) {
     }
   }
 
-  const text = (
-    name: string,
-    label: string,
-    options: { multiline?: boolean; optional?: boolean; hint?: string } = {},
-  ) => (
-    <Field
-      as={options.multiline ? 'textarea' : 'input'}
-      id={`${formId}-${name}`}
-      label={label}
-      hint={options.hint}
-      optional={options.optional}
-      maxLength={name === 'meal' ? 200 : 2000}
-      aria-required={options.optional ? undefined : true}
-      {...bind(name)}
-      value={form[name] ?? ''}
-    />
-  );
-
   return (
     <form
+      method="post"
       ref={formRef}
       className="card diary-form"
       onFocus={() => void rules()}
@@ -94,40 +77,7 @@ export default function DiaryForm({ kind, childId, list }: Props) {
       aria-busy={saving}
     >
       <h2>Novo registro</h2>
-      {kind === 'behavior' ? (
-        <>
-          {text('behavior', 'Comportamento observado', {
-            multiline: true,
-            hint: 'O que a criança fez ou disse, do jeito que aconteceu.',
-          })}
-          {text('context', 'Contexto', {
-            multiline: true,
-            hint: 'Onde estavam, o que aconteceu antes, quem estava junto.',
-          })}
-          <ChoiceField
-            label="Intensidade"
-            name={`${formId}-intensity`}
-            values={INTENSITIES}
-            value={form.intensity ?? ''}
-            onChange={choose('intensity')}
-            error={errors.intensity}
-          />
-        </>
-      ) : (
-        <>
-          {text('meal', 'Refeição', { hint: 'Ex.: café da manhã, almoço, lanche.' })}
-          <ChoiceField
-            label="Humor da criança"
-            name={`${formId}-mood`}
-            values={MOODS}
-            value={form.mood ?? ''}
-            onChange={choose('mood')}
-            error={errors.mood}
-          />
-          {text('foods', 'Alimentos oferecidos', { multiline: true })}
-          {text('reaction', 'Reação', { multiline: true, optional: true, hint: 'Como ela comeu e como ficou depois.' })}
-        </>
-      )}
+      <KindFields kind={kind} formId={formId} form={form} bind={bind} errors={errors} choose={choose} />
       <WhenFields
         idPrefix={formId}
         date={form.date ?? ''}
@@ -150,5 +100,72 @@ export default function DiaryForm({ kind, childId, list }: Props) {
         {saving ? 'Salvando…' : 'Adicionar registro'}
       </button>
     </form>
+  );
+}
+
+interface KindFieldsProps {
+  kind: Props['kind'];
+  formId: string;
+  form: Record<string, string>;
+  bind: ReturnType<typeof useForm<Record<string, string>>>['bind'];
+  errors: Record<string, string>;
+  choose: (field: string) => (value: string) => void;
+}
+
+/** The spec's fields of each diary, in its order. */
+function KindFields({ kind, formId, form, bind, errors, choose }: KindFieldsProps) {
+  const text = (
+    name: string,
+    label: string,
+    options: { multiline?: boolean; optional?: boolean; hint?: string } = {},
+  ) => (
+    <Field
+      as={options.multiline ? 'textarea' : 'input'}
+      id={`${formId}-${name}`}
+      label={label}
+      hint={options.hint}
+      optional={options.optional}
+      maxLength={name === 'meal' ? 200 : 2000}
+      aria-required={options.optional ? undefined : true}
+      {...bind(name)}
+      value={form[name] ?? ''}
+    />
+  );
+  if (kind === 'behavior') {
+    return (
+      <>
+        {text('behavior', 'Comportamento observado', {
+          multiline: true,
+          hint: 'O que a criança fez ou disse, do jeito que aconteceu.',
+        })}
+        {text('context', 'Contexto', {
+          multiline: true,
+          hint: 'Onde estavam, o que aconteceu antes, quem estava junto.',
+        })}
+        <ChoiceField
+          label="Intensidade"
+          name={`${formId}-intensity`}
+          values={INTENSITIES}
+          value={form.intensity ?? ''}
+          onChange={choose('intensity')}
+          error={errors.intensity}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      {text('meal', 'Refeição', { hint: 'Ex.: café da manhã, almoço, lanche.' })}
+      <ChoiceField
+        label="Humor da criança"
+        name={`${formId}-mood`}
+        values={MOODS}
+        value={form.mood ?? ''}
+        onChange={choose('mood')}
+        error={errors.mood}
+      />
+      {text('foods', 'Alimentos oferecidos', { multiline: true })}
+      {text('reaction', 'Reação', { multiline: true, optional: true, hint: 'Como ela comeu e como ficou depois.' })}
+    </>
   );
 }

@@ -67,8 +67,14 @@ export default function SleepForm({ childId, list, editing, onEditing }: Props) 
     const parsed = sleepEntrySchema.safeParse(body);
     if (!parsed.success) return setErrors(fieldMessages(parsed.error));
     setSaving(true);
-    if (editing) await correct(editing, parsed.data);
-    else {
+    if (editing) {
+      const fields = await correctNight(editing, parsed.data);
+      if (fields) setErrors(fields);
+      else {
+        onEditing(null);
+        await list.reload();
+      }
+    } else {
       const result = await list.add(parsed.data);
       if (result.outcome === 'invalid') setErrors(result.fields);
       if (result.outcome === 'conflict') await list.reload();
@@ -77,35 +83,15 @@ export default function SleepForm({ childId, list, editing, onEditing }: Props) 
     setSaving(false);
   }
 
-  async function correct(
-    night: Night,
-    data: { bedtime: string; asleepAt?: string; wokeAt: string; nightWakings: number; notes: string },
-  ) {
-    try {
-      const { bedtime, asleepAt, wokeAt, nightWakings, notes } = data;
-      await call(
-        client.diary[':id'].$patch({
-          param: { id: night.id },
-          json: { bedtime, asleepAt, wokeAt, nightWakings, notes },
-        }),
-      );
-      toast('Registro corrigido', `A noite de ${formatDay(night.date)} foi atualizada.`, 'success');
-      onEditing(null);
-      await list.reload();
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'validation_failed') setErrors(err.fields);
-      else
-        toast(
-          'Erro ao corrigir registro',
-          err instanceof ApiError && err.code !== 'network'
-            ? err.message
-            : 'Não foi possível corrigir agora. Verifique sua conexão e tente novamente.',
-        );
-    }
-  }
-
   return (
-    <form className="card diary-form" onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={saving}>
+    <form
+      method="post"
+      className="card diary-form"
+      onFocus={() => void rules()}
+      onSubmit={submit}
+      noValidate
+      aria-busy={saving}
+    >
       <h2>{editing ? `Corrigir a noite de ${formatDay(editing.date)}` : 'Nova noite'}</h2>
       <Field
         id={`${id}-date`}
@@ -156,4 +142,27 @@ export default function SleepForm({ childId, list, editing, onEditing }: Props) 
       )}
     </form>
   );
+}
+
+type NightFields = Pick<Night, 'bedtime' | 'wokeAt' | 'nightWakings' | 'notes'> & { asleepAt?: string };
+
+/** Saves a correction of a recorded night; answers the API's field errors when it refused them. */
+async function correctNight(night: Night, data: NightFields): Promise<Record<string, string> | null> {
+  try {
+    const { bedtime, asleepAt, wokeAt, nightWakings, notes } = data;
+    await call(
+      client.diary[':id'].$patch({ param: { id: night.id }, json: { bedtime, asleepAt, wokeAt, nightWakings, notes } }),
+    );
+    toast('Registro corrigido', `A noite de ${formatDay(night.date)} foi atualizada.`, 'success');
+    return null;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'validation_failed') return err.fields;
+    toast(
+      'Erro ao corrigir registro',
+      err instanceof ApiError && err.code !== 'network'
+        ? err.message
+        : 'Não foi possível corrigir agora. Verifique sua conexão e tente novamente.',
+    );
+    return {};
+  }
 }

@@ -77,7 +77,7 @@ export default function PaymentForm({ open, plan, onCreated }: Props) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={busy}>
+    <form method="post" onSubmit={submit} noValidate aria-busy={busy}>
       <p className="field-hint">Confira seus dados. Eles aparecem no PIX e ficam só com o Olhar de Mãe e o banco.</p>
       <Field label="Nome completo" autoComplete="name" maxLength={100} {...bind('fullName')} />
       <Field label="E-mail" type="email" autoComplete="email" maxLength={254} {...bind('email')} />
