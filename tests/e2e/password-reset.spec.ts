@@ -84,4 +84,15 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL(/\/auth\/\?modo=esqueci$/);
     await expect(page.getByRole('heading', { name: 'Esqueci minha senha' })).toBeVisible();
   });
+
+  test('the page the e-mail links to opens offline once the app is installed', async ({ page, context }) => {
+    await page.goto('/auth/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await context.setOffline(true);
+    await page.goto('/redefinir-senha/?token=abcdefghijklmnopqrstuvwxyz234567');
+    await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible();
+    await context.setOffline(false);
+  });
 });
