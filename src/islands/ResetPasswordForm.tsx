@@ -90,9 +90,14 @@ export default function ResetPasswordForm() {
 
 function ResetOutcome({ outcome }: { outcome: NonNullable<Outcome> }) {
   const done = outcome.kind === 'done';
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form she was using is gone: focus goes to what happened.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="auth-card" aria-live="polite">
-      <h1>{done ? 'Senha alterada' : 'Este link não vale mais'}</h1>
+      <h1 tabIndex={-1} ref={heading}>
+        {done ? 'Senha alterada' : 'Este link não vale mais'}
+      </h1>
       <div className={`notice ${done ? 'notice-success' : 'notice-warning'}`} role="status">
         <p>
           {done

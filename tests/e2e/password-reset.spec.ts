@@ -28,6 +28,7 @@ test.describe('password reset', () => {
     await other.getByLabel('E-mail').fill(email);
     await other.getByRole('button', { name: 'Enviar link' }).click();
     await expect(other.getByRole('status')).toContainText('Se houver uma conta com este e-mail, enviamos um link');
+    await expect(other.getByRole('status')).toBeFocused();
     await expectNoAxeViolations(other);
 
     const mail = await waitForMail(email, 10_000, RESET_SUBJECT);
@@ -42,7 +43,7 @@ test.describe('password reset', () => {
     await expect(other.getByText('As senhas não coincidem')).toBeVisible();
     await other.getByLabel('Confirme a nova senha').fill(NEW_PASSWORD);
     await other.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await expect(other.getByRole('heading', { name: 'Senha alterada' })).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'Senha alterada' })).toBeFocused();
     await expectNoAxeViolations(other);
 
     // The first device's session has ended.

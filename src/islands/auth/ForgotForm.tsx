@@ -1,5 +1,5 @@
 /** "Esqueci minha senha" on /auth: her e-mail, then the same calm answer whether or not it has an account. */
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
@@ -25,6 +25,11 @@ export default function ForgotForm({ email, setEmail, onBack }: Props) {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  // The button she pressed is gone: keyboard and screen-reader focus goes to the answer.
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
   useTypedBeforeHydration(formRef, (name, value) => name === 'email' && setEmail(value));
 
   async function submit(event: FormEvent) {
@@ -54,7 +59,7 @@ export default function ForgotForm({ email, setEmail, onBack }: Props) {
   if (sent) {
     return (
       <>
-        <div className="notice notice-success" role="status">
+        <div className="notice notice-success" role="status" tabIndex={-1} ref={sentRef}>
           <p>{RESET_LINK_SENT}</p>
         </div>
         <div className="form-actions">
