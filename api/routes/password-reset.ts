@@ -10,7 +10,7 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../src/shared/validation.ts';
 import { emailTokens, users } from '../db/schema.ts';
 import { passwordResetEmail } from '../email/templates.ts';
-import { type AppEnv, auditContext, clearSessionCookie, clientIp, type Services, services } from '../http/context.ts';
+import { type AppEnv, auditContext, clientIp, type Services, services } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
 import { type AuditContext, audit, hashEmail } from '../services/audit.ts';
@@ -122,7 +122,6 @@ export function passwordResetRoutes() {
         await deleteUserSessions(tx, spent.userId);
         await audit(tx, 'password_reset', auditContext(c), { userId: spent.userId });
       });
-      clearSessionCookie(c);
       return c.json({ ok: true }, 200);
     });
 }

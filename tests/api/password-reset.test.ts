@@ -265,6 +265,15 @@ describe('choosing the new password', () => {
     await login(t, 'duas-vezes@example.com', NEW_PASSWORD);
   });
 
+  it('lets only one of two simultaneous uses of a link through', async () => {
+    await confirmedUser(t, 'duas-abas@example.com');
+    const token = await resetToken('duas-abas@example.com');
+    const statuses = await Promise.all([reset(token, 'senha-da-aba-um'), reset(token, 'senha-da-aba-dois')]).then(
+      (answers) => answers.map((r) => r.status).sort(),
+    );
+    expect(statuses).toEqual([200, 400]);
+  });
+
   it('applies the §5 password rules with 422 and leaves the link usable', async () => {
     await confirmedUser(t, 'curta@example.com');
     const token = await resetToken('curta@example.com');
