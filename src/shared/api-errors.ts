@@ -64,7 +64,6 @@ export const MESSAGES = {
   paymentCreationFailed: 'Erro ao criar pagamento',
   badAdminToken: 'Token de administração inválido.',
   noAccountWithEmail: 'Nenhuma conta com este e-mail.',
-  idInUse: 'Este identificador já está em uso.',
   childNotFound: 'Criança não encontrada.',
   chooseChild: 'Escolha a criança',
   nightAlreadyRecorded: 'Já existe um registro de sono desta criança para esta noite.',
