@@ -41,7 +41,9 @@ export function presetPeriod(days: number, today: string): Period {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (value: string) => DATE.test(value) && !Number.isNaN(toTime(value));
+/** A real calendar day (2026-02-31 is not one, though Date.parse rolls it over). */
+const validDate = (value: string) =>
+  DATE.test(value) && !Number.isNaN(toTime(value)) && new Date(toTime(value)).toISOString().startsWith(value);
 
 /** The custom dates' errors, in pt-BR, by field; empty when the period can be asked for. */
 export function customPeriodErrors(period: Period, today: string): Partial<Record<keyof Period, string>> {

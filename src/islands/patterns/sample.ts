@@ -44,9 +44,9 @@ export function sampleInsights(period: Period): Insights {
         { term: 'fome', count: 3 },
       ],
       helped: [
-        { strategy: 'Respiração junto', count: 9 },
-        { strategy: 'Abraço e acolhimento', count: 7 },
-        { strategy: 'Aviso antes da transição', count: 5 },
+        { strategy: 'Respiração 4-7-8', count: 9 },
+        { strategy: 'Abraço ou colo', count: 7 },
+        { strategy: 'Aviso antes da mudança de atividade', count: 5 },
       ],
       avgDurationMinutes: 12,
     },
