@@ -41,7 +41,9 @@ test.describe('patterns page', () => {
     await expect(page.getByRole('heading', { name: 'Comportamento' })).toBeVisible();
     const perDay = page.getByRole('figure', { name: 'Episódios por dia' });
     await expect(perDay.getByRole('img')).toHaveAttribute('aria-label', /^14 episódios em 14 dias/);
-    await expect(page.getByText('Registre por mais')).toHaveCount(0);
+    await expect(page.getByText(/para ver padrões/)).toHaveCount(0);
+    // Two weeks make a baseline, not yet a comparison: the progress waits for two more.
+    await expect(page.getByText('Registre por mais 14 dias para comparar.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sono' })).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -55,7 +57,8 @@ test.describe('patterns page', () => {
     await page.getByLabel('De').fill(today);
     await page.getByLabel('Até').fill(addDays(today, -3));
     await page.getByRole('button', { name: 'Ver período' }).click();
-    await expect(page.getByText('A data de início deve ser antes da data de fim')).toBeVisible();
+    await expect(page.getByText('A data inicial precisa ser igual ou anterior à data final.')).toBeVisible();
+    await expect(page.getByLabel('Até')).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('De').fill(addDays(today, -6));
     await page.getByLabel('Até').fill(today);
     await page.getByRole('button', { name: 'Ver período' }).click();
@@ -90,7 +93,7 @@ test.describe('patterns page', () => {
       '/continuar/?proxima=%2Fpadroes%2F',
     );
     await expectNoAxeViolations(page);
-    await paywall.getByRole('button', { name: 'Fechar' }).click();
+    await paywall.getByRole('button', { name: 'Fechar', exact: true }).click();
     await expect(page.getByText('Exemplo com dados fictícios.')).toBeVisible();
     await expect(page.getByRole('figure', { name: 'Episódios por dia' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Relatório para o profissional' })).toHaveCount(0);

@@ -13,6 +13,7 @@ import {
 } from '../../src/islands/patterns/model.ts';
 import { SAMPLE_LABEL, sampleInsights } from '../../src/islands/patterns/sample.ts';
 import type { Insights } from '../../src/islands/patterns/types.ts';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
 
 const TODAY = '2026-11-23';
 
@@ -51,15 +52,15 @@ describe('custom dates', () => {
     expect(customPeriodErrors({ from: addDays(TODAY, -365), to: TODAY }, TODAY)).toEqual({});
   });
 
-  it('refuses a period of 367 days, reversed dates, a future end and missing dates', () => {
+  it("refuses a period of 367 days, reversed dates, a future end and missing dates, with the API's words", () => {
     expect(customPeriodErrors({ from: addDays(TODAY, -366), to: TODAY }, TODAY)).toEqual({
-      from: 'Escolha um período de até 366 dias',
+      from: MESSAGES.periodTooLong,
     });
     expect(customPeriodErrors({ from: '2026-11-20', to: '2026-11-10' }, TODAY)).toEqual({
-      from: 'A data de início deve ser antes da data de fim',
+      to: 'A data inicial precisa ser igual ou anterior à data final.',
     });
     expect(customPeriodErrors({ from: '2026-11-20', to: '2026-11-24' }, TODAY)).toEqual({
-      to: 'A data de fim não pode ser depois de hoje',
+      to: 'A data final não pode ser depois de hoje.',
     });
     expect(customPeriodErrors({ from: '', to: '2026-02-31' }, TODAY)).toEqual({
       from: 'Informe a data de início',

@@ -1,8 +1,8 @@
 /**
- * The patterns page's two requests: the insights (JSON) and the report (a PDF file). Failures
- * become ApiError with the contract's code (402 → the sample and the paywall).
+ * The patterns page's two requests: the insights (the typed client) and the report (a PDF file,
+ * fetched by hand: the typed client reads JSON). Failures become ApiError with the contract's code (402 → the sample and the paywall).
  */
-import { ApiError, BASE, NETWORK_MESSAGE } from '../../lib/api.ts';
+import { ApiError, BASE, call, client, NETWORK_MESSAGE } from '../../lib/api.ts';
 import { DEFAULT_MESSAGES, type ErrorBody } from '../../shared/api-errors.ts';
 import type { Period } from './model.ts';
 import type { Insights } from './types.ts';
@@ -27,9 +27,8 @@ async function get(path: string, signal?: AbortSignal): Promise<Response> {
 
 const query = (period: Period) => `from=${period.from}&to=${period.to}`;
 
-export async function fetchInsights(childId: string, period: Period, signal?: AbortSignal): Promise<Insights> {
-  const response = await get(`/api/insights?childId=${encodeURIComponent(childId)}&${query(period)}`, signal);
-  return (await response.json()) as Insights;
+export function fetchInsights(childId: string, period: Period, signal?: AbortSignal): Promise<Insights> {
+  return call(client.insights.$get({ query: { childId, ...period } }, { init: { signal } }));
 }
 
 /** The report as a File named as the server names it (Content-Disposition). */

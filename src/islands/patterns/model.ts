@@ -3,37 +3,35 @@
  * there is enough to show, and the words around the server's figures. The figures themselves come
  * from GET /api/insights (api-contract "Patterns and reports").
  */
+import { MESSAGES } from '../../shared/api-errors.ts';
+import {
+  addDays,
+  daysInPeriod,
+  MAX_PERIOD_DAYS,
+  periodProblem,
+  todayInSaoPaulo as todayAt,
+} from '../../shared/insights-core.ts';
 import type { Insights } from './types.ts';
+
+export { addDays, MAX_PERIOD_DAYS };
 
 /** The guides ask for a two-week diary: fewer days than this show "Registre por mais N dias". */
 export const MIN_DAYS_FOR_PATTERNS = 14;
 /** Baseline (first 14 days) and current (last 14 days) only compare once they do not overlap. */
 export const MIN_DAYS_FOR_PROGRESS = 28;
-export const MAX_PERIOD_DAYS = 366;
-export const PRESETS = [14, 30, 90] as const;
-export type Preset = (typeof PRESETS)[number] | 'custom';
 
 export interface Period {
   from: string;
   to: string;
 }
 
-const DAY_MS = 86_400_000;
 const toTime = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
-/** The calendar day in America/Sao_Paulo (the app's dates), as YYYY-MM-DD. */
-export function todayInSaoPaulo(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(toTime(date) + days * DAY_MS).toISOString().slice(0, 10);
-}
+/** Today in America/Sao_Paulo (the app's dates), as YYYY-MM-DD. */
+export const todayInSaoPaulo = (now = new Date()) => todayAt(now);
 
 /** Days in the period, both ends included: 2026-11-01..2026-11-14 → 14. */
-export function daysIn({ from, to }: Period): number {
-  return Math.round((toTime(to) - toTime(from)) / DAY_MS) + 1;
-}
+export const daysIn = ({ from, to }: Period) => daysInPeriod(from, to);
 
 /** The last `days` days, today included. */
 export function presetPeriod(days: number, today: string): Period {
@@ -51,9 +49,11 @@ export function customPeriodErrors(period: Period, today: string): Partial<Recor
   if (!validDate(period.from)) errors.from = 'Informe a data de início';
   if (!validDate(period.to)) errors.to = 'Informe a data de fim';
   if (errors.from || errors.to) return errors;
-  if (period.to > today) errors.to = 'A data de fim não pode ser depois de hoje';
-  else if (period.from > period.to) errors.from = 'A data de início deve ser antes da data de fim';
-  else if (daysIn(period) > MAX_PERIOD_DAYS) errors.from = `Escolha um período de até ${MAX_PERIOD_DAYS} dias`;
+  if (period.to > today) return { to: 'A data final não pode ser depois de hoje.' };
+  // The API's own rules and words (api-errors MESSAGES): a reversed period on `to`, a long one on `from`.
+  const problem = periodProblem(period.from, period.to);
+  if (problem === 'periodReversed') errors.to = MESSAGES.periodReversed;
+  if (problem === 'periodTooLong') errors.from = MESSAGES.periodTooLong;
   return errors;
 }
 

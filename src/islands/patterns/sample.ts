@@ -16,6 +16,10 @@ function weekdayHour(byWeekday: number[], byHour: number[], total: number): numb
   return byWeekday.map((day) => byHour.map((hour) => Math.round((day * hour) / Math.max(1, total))));
 }
 
+/** Minutes after midnight (wrapping) → "HH:MM". */
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
 export function sampleInsights(period: Period): Insights {
   const to = period.to;
   const from = addDays(to, -(EPISODES.length - 1));
@@ -27,6 +31,7 @@ export function sampleInsights(period: Period): Insights {
   const byWeekday = [2, 6, 4, 5, 4, 7, 2];
   return {
     childId: 'exemplo',
+    child: { name: 'Criança de exemplo', ageYears: 7 },
     from,
     to,
     behavior: {
@@ -68,13 +73,15 @@ export function sampleInsights(period: Period): Insights {
         date: addDays(from, i),
         sleepMinutes,
         bedtime: i % 4 ? '21:00' : '22:15',
+        wokeAt: clock((i % 4 ? 21 * 60 : 22 * 60 + 15) + sleepMinutes),
         nightWakings: i % 3 === 0 ? 2 : i % 3,
       })),
       bedtimeSpreadMinutes: 32,
       avgNightWakings: 1,
+      totalNightWakings: 14,
     },
     baseline: { from: addDays(from, -28), to: addDays(from, -15), behaviorPerWeek: 24 },
-    current: { behaviorPerWeek: 15 },
+    current: { from, to, behaviorPerWeek: 15 },
     changePercent: -37.5,
   };
 }
