@@ -126,3 +126,14 @@ export const PT_STOP_WORDS: ReadonlySet<string> = new Set(
     'seja sido são sou'
   ).split(' '),
 );
+
+/** "relatorio-lia-maria-2026-11-08-2026-11-21.pdf": the report's file name, in plain ASCII. */
+export function reportFileName(childName: string, from: string, to: string): string {
+  const name = childName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `relatorio-${name || 'crianca'}-${from}-${to}.pdf`;
+}

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { diaryEntries } from '../../api/db/schema.ts';
 import { sleepSpan } from '../../src/shared/sleep.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
@@ -251,5 +255,63 @@ describe('GET /api/insights', () => {
     expect(other.body).toEqual(unknown.body);
     expect((await get(bea, `childId=${davi}`)).status).toBe(200);
     expect((await t.call(`/api/insights?childId=${lia}`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/children/:id/report.pdf', () => {
+  const pdfText = (pdf: Buffer) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'relatorio-'));
+    try {
+      writeFileSync(path.join(dir, 'r.pdf'), pdf);
+      // -layout off: words come out in reading order, accents as UTF-8
+      return execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('makes an A4 PDF whose text has her name and age, the period, the figures, her ticks and notes, and the entries', async () => {
+    const put = (p: string, body: unknown) => t.call(p, { method: 'PUT', body, headers: { cookie: ana.cookie } });
+    const ticks = [true, false, false, false, true, false, false, false];
+    expect((await put(`/api/children/${lia}/progress/irritabilidade-signs`, { checked: ticks })).status).toBe(200);
+    expect((await put(`/api/children/${lia}/notes/irritabilidade`, { text: 'Piora perto do jantar.' })).status).toBe(
+      200,
+    );
+    const res = await as(ana, `/api/children/${lia}/report.pdf?from=2026-11-08&to=2026-11-21`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="relatorio-lia-2026-11-08-2026-11-21.pdf"',
+    );
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+    const text = pdfText(pdf);
+    expect(text).toContain('Criança: Lia, 7 anos');
+    expect(text).toContain('Período: 08/11/2026 a 21/11/2026');
+    expect(text).toContain('Episódios de comportamento: 4');
+    expect(text).toContain('1 de 3 dentro do recomendado para a idade (9 a 11 h)');
+    expect(text).toContain('Chora, grita ou bate o pé diante de frustrações pequenas');
+    expect(text).toContain('Joga, empurra ou quebra objetos quando está com raiva');
+    expect(text).not.toContain('Demora muito para se acalmar');
+    expect(text).toContain('Piora perto do jantar.');
+    expect(text).toContain('Jantar na casa da avó');
+    expect(text).toContain('Arroz, feijão e Chocolate');
+    expect(text).not.toContain('Fora do período');
+    expect(text).toMatch(/página 1 de \d/);
+    expect(text).toMatch(/não é um diagnóstico/);
+  });
+
+  it('answers an empty period, 402 without a subscription and 404 for another mother’s or a malformed id', async () => {
+    const empty = await as(ana, `/api/children/${tom}/report.pdf?from=2026-01-01&to=2026-01-03`);
+    expect(empty.status).toBe(200);
+    expect(pdfText(Buffer.from(await empty.arrayBuffer()))).toContain('Nenhum registro no período.');
+    expect((await as(free, `/api/children/${lia}/report.pdf`)).status).toBe(402);
+    const other = await as(bea, `/api/children/${lia}/report.pdf`);
+    expect(other.status).toBe(404);
+    const unknown = await as(bea, '/api/children/00000000-0000-4000-8000-000000000000/report.pdf');
+    expect(await other.json()).toEqual(await unknown.json());
+    expect((await as(bea, '/api/children/nao-e-uuid/report.pdf')).status).toBe(404);
+    expect((await as(ana, `/api/children/${lia}/report.pdf?from=2026-11-21&to=2026-11-01`)).status).toBe(422);
   });
 });
