@@ -54,13 +54,13 @@ test.describe('patterns page', () => {
     await expect(page.getByText(`De ${dmy(addDays(today, -29))} a ${dmy(today)}`)).toBeVisible();
 
     await page.getByRole('radio', { name: 'Outras datas' }).check();
-    await page.getByLabel('De').fill(today);
-    await page.getByLabel('Até').fill(addDays(today, -3));
+    await page.getByLabel('De', { exact: true }).fill(today);
+    await page.getByLabel('Até', { exact: true }).fill(addDays(today, -3));
     await page.getByRole('button', { name: 'Ver período' }).click();
     await expect(page.getByText('A data inicial precisa ser igual ou anterior à data final.')).toBeVisible();
-    await expect(page.getByLabel('Até')).toHaveAttribute('aria-invalid', 'true');
-    await page.getByLabel('De').fill(addDays(today, -6));
-    await page.getByLabel('Até').fill(today);
+    await expect(page.getByLabel('Até', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('De', { exact: true }).fill(addDays(today, -6));
+    await page.getByLabel('Até', { exact: true }).fill(today);
     await page.getByRole('button', { name: 'Ver período' }).click();
     await expect(page.getByText(`De ${dmy(addDays(today, -6))} a ${dmy(today)}`)).toBeVisible();
     await expect(perDay.getByRole('img')).toHaveAttribute('aria-label', /^7 episódios em 7 dias/);
@@ -93,7 +93,7 @@ test.describe('patterns page', () => {
       '/continuar/?proxima=%2Fpadroes%2F',
     );
     await expectNoAxeViolations(page);
-    await paywall.getByRole('button', { name: 'Fechar', exact: true }).click();
+    await paywall.getByText('Fechar', { exact: true }).click();
     await expect(page.getByText('Exemplo com dados fictícios.')).toBeVisible();
     await expect(page.getByRole('figure', { name: 'Episódios por dia' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Relatório para o profissional' })).toHaveCount(0);
