@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth.ts';
 import { childrenRoutes } from './routes/children.ts';
 import { diaryRoutes } from './routes/diary.ts';
 import { healthRoutes } from './routes/health.ts';
+import { insightsRoutes } from './routes/insights.ts';
 import { meRoutes } from './routes/me.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -104,6 +105,7 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/account', accountRoutes())
     .route('/children', childrenRoutes())
     .route('/diary', diaryRoutes())
+    .route('/insights', insightsRoutes())
     .route('/professionals', professionalRoutes())
     .route('/plans', planRoutes())
     .route('/stats', statsRoutes())

@@ -16,10 +16,12 @@ import { jsonBody } from '../http/validate.ts';
 import { type AuditContext, audit, hashEmail } from '../services/audit.ts';
 import { runLater } from '../services/background.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { consumeAttempt, LIMIT_PER_IDENTITY, LIMIT_PER_IP } from '../services/rate-limit.ts';
+import { consumeAttempt, LIMIT_PER_ACCOUNT } from '../services/rate-limit.ts';
 import { deleteUserSessions, generateToken, hashToken } from '../services/sessions.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Reset requests from one network address per 15 minutes (a carrier NAT shares one). */
+export const FORGOT_PER_ADDRESS = 50;
 const PURPOSE = 'reset_password';
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
 
@@ -28,8 +30,8 @@ async function limitForgot(c: Context<AppEnv>, email: string, context: AuditCont
   const { db, clock } = services(c);
   try {
     await consumeAttempt(db, clock.now(), [
-      { key: `forgot:email:${hashEmail(email)}`, limit: LIMIT_PER_IDENTITY },
-      { key: `forgot:ip:${clientIp(c) ?? 'unknown'}`, limit: LIMIT_PER_IP },
+      { key: `forgot:email:${hashEmail(email)}`, limit: LIMIT_PER_ACCOUNT },
+      { key: `forgot:ip:${clientIp(c) ?? 'unknown'}`, limit: FORGOT_PER_ADDRESS },
     ]);
   } catch (err) {
     if (err instanceof ApiError && err.code === 'rate_limited') {
