@@ -107,6 +107,12 @@ export default function Patterns() {
   useEffect(() => {
     void refreshSession();
     void import('./patterns/Report.tsx');
+    // The printed page carries the tables as well as the charts.
+    const openTables = () => {
+      for (const table of document.querySelectorAll<HTMLDetailsElement>('.chart-table')) table.open = true;
+    };
+    window.addEventListener('beforeprint', openTables);
+    return () => window.removeEventListener('beforeprint', openTables);
   }, []);
   useEffect(() => setPaywall(state.status === 'sample'), [state.status]);
 
