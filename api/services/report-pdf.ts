@@ -57,7 +57,7 @@ const times = (n: number) => (n === 1 ? '1 vez' : `${n} vezes`);
 const firstName = (name: string) => pdfSafe(name.trim().split(/\s+/)[0] ?? name);
 
 /** The whole report as one buffer. */
-export function renderReport(data: ReportData): Promise<Buffer> {
+export async function renderReport(data: ReportData): Promise<Buffer> {
   const { insights } = data;
   const doc = new PDFDocument({
     size: 'A4',
@@ -82,7 +82,7 @@ export function renderReport(data: ReportData): Promise<Buffer> {
   charts(doc, data);
   rankings(doc, data);
   observations(doc, data);
-  entriesTable(doc, data.entries);
+  await entriesTable(doc, data.entries);
   footers(doc, data);
   doc.end();
   return done;
@@ -355,13 +355,17 @@ function tableHeader(doc: Doc) {
   doc.y += 3;
 }
 
-function entriesTable(doc: Doc, entries: DiaryEntryView[]) {
+/** Rows laid out between two turns of the event loop: a year's table must not hold other requests. */
+const ROWS_PER_TURN = 100;
+
+async function entriesTable(doc: Doc, entries: DiaryEntryView[]) {
   heading(doc, `Registros do período (${entries.length})`);
   if (!entries.length) return paragraph(doc, WORDS.none, MUTED);
   const textX = MARGIN + COLUMNS.reduce((sum, c) => sum + c.width, 0);
   const textWidth = MARGIN + contentWidth(doc) - textX;
   tableHeader(doc);
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
+    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
     const text = pdfSafe(entryText(entry));
     doc.font('Helvetica').fontSize(9);
     const height = doc.heightOfString(text, { width: textWidth }) + 6;
