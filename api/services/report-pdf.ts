@@ -26,14 +26,38 @@ const WORDS = {
   none: 'Nenhum registro no período.',
 } as const;
 
+// The standard PDF fonts speak WinAnsi (Windows-1252): printable ASCII, Latin-1 and these.
+const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const inWinAnsi = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char) || char === '\n';
+};
+
+/**
+ * What she typed, in what the PDF's fonts can draw: a letter they lack loses its accent
+ * ("ő" → "o"), anything else (emoji, other scripts) is left out rather than drawn as garbage.
+ */
+export function pdfSafe(text: string): string {
+  let out = '';
+  for (const char of text) {
+    if (inWinAnsi(char)) out += char;
+    else if (char === '\t' || char === '\r') out += ' ';
+    else {
+      const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      if (base && [...base].every(inWinAnsi)) out += base;
+    }
+  }
+  return out.replace(/ {2,}/g, ' ');
+}
+
 const number = (value: number, digits = 1) =>
   value.toLocaleString('pt-BR', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 const years = (n: number) => (n === 1 ? '1 ano' : `${n} anos`);
 const times = (n: number) => (n === 1 ? '1 vez' : `${n} vezes`);
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+const firstName = (name: string) => pdfSafe(name.trim().split(/\s+/)[0] ?? name);
 
 /** The whole report as one buffer. */
-export function renderReport(data: ReportData): Promise<Buffer> {
+export async function renderReport(data: ReportData): Promise<Buffer> {
   const { insights } = data;
   const doc = new PDFDocument({
     size: 'A4',
@@ -58,7 +82,7 @@ export function renderReport(data: ReportData): Promise<Buffer> {
   charts(doc, data);
   rankings(doc, data);
   observations(doc, data);
-  entriesTable(doc, data.entries);
+  await entriesTable(doc, data.entries);
   footers(doc, data);
   doc.end();
   return done;
@@ -78,7 +102,8 @@ function heading(doc: Doc, text: string) {
   doc.moveDown(0.3).font('Helvetica').fontSize(10);
 }
 
-function paragraph(doc: Doc, text: string, color = INK) {
+function paragraph(doc: Doc, raw: string, color = INK) {
+  const text = pdfSafe(raw);
   doc
     .font('Helvetica')
     .fontSize(10)
@@ -97,12 +122,10 @@ function header(doc: Doc, { insights, generatedAt }: ReportData) {
   doc.fillColor(MUTED).text(`Gerado em ${formatDay(todayInSaoPaulo(generatedAt))}`);
   doc.moveDown(0.6);
   const y = doc.y;
+  doc.fontSize(9);
   const height = doc.heightOfString(WORDS.disclaimer, { width: contentWidth(doc) - 16 }) + 12;
   doc.rect(MARGIN, y, contentWidth(doc), height).fillAndStroke('#f4f6f8', RULE);
-  doc
-    .fillColor(INK)
-    .fontSize(9)
-    .text(WORDS.disclaimer, MARGIN + 8, y + 6, { width: contentWidth(doc) - 16 });
+  doc.fillColor(INK).text(WORDS.disclaimer, MARGIN + 8, y + 6, { width: contentWidth(doc) - 16 });
   doc.y = y + height;
 }
 
@@ -144,12 +167,19 @@ function sleepLine(sleep: ReportData['insights']['sleep']): string {
   return `Noites registradas: ${sleep.nights}, ${average}${range}`;
 }
 
+/** A bulleted line whose wrapped lines align with its first word. */
+function bullet(doc: Doc, raw: string) {
+  const text = pdfSafe(raw);
+  doc.font('Helvetica').fontSize(10);
+  room(doc, doc.heightOfString(text, { width: contentWidth(doc) - 12 }));
+  const y = doc.y;
+  doc.fillColor(INK).text('•', MARGIN, y, { lineBreak: false });
+  doc.text(text, MARGIN + 12, y, { width: contentWidth(doc) - 12 });
+}
+
 function summary(doc: Doc, data: ReportData) {
   heading(doc, 'Resumo');
-  for (const line of summaryLines(data)) {
-    room(doc, 16);
-    paragraph(doc, `•  ${line}`);
-  }
+  for (const line of summaryLines(data)) bullet(doc, line);
 }
 
 interface Bars {
@@ -211,13 +241,14 @@ function charts(doc: Doc, { insights }: ReportData) {
   const { behavior, sleep } = insights;
   heading(doc, 'Gráficos');
   const busiest = behavior.perDay.reduce((a, b) => (b.count > a.count ? b : a), { date: '', count: 0 });
+  const daysWith = behavior.perDay.filter((d) => d.count > 0).length;
   barChart(doc, {
     title: 'Episódios de comportamento por dia',
     values: behavior.perDay.map((d) => d.count),
     labels: sparse(behavior.perDay.map((d) => dayMonth(d.date))),
     unit: '',
     caption: busiest.count
-      ? `${behavior.total} episódios no período; o dia com mais episódios foi ${formatDay(busiest.date)} (${busiest.count}).`
+      ? `${behavior.total} episódios em ${daysWith} dos ${behavior.perDay.length} dias do período; no máximo ${busiest.count} num dia (a primeira vez em ${formatDay(busiest.date)}).`
       : WORDS.none,
   });
   const peakHour = behavior.byHour.indexOf(Math.max(...behavior.byHour));
@@ -270,10 +301,7 @@ function observations(doc: Doc, { observations: guides }: ReportData) {
     doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(guide.title, MARGIN, doc.y);
     for (const list of guide.lists) {
       doc.font('Helvetica-Oblique').fontSize(10).text(list.title, MARGIN, doc.y);
-      for (const item of list.ticked) {
-        room(doc, 14);
-        paragraph(doc, `•  ${item}`);
-      }
+      for (const item of list.ticked) bullet(doc, item);
     }
     if (guide.notes) {
       room(doc, 28);
@@ -297,7 +325,10 @@ export function entryText(entry: DiaryEntryView): string {
     return `${entry.meal}: ${entry.foods}. Humor: ${entry.mood}.${entry.reaction ? ` Reação: ${entry.reaction}.` : ''}`;
   const asleep = entry.asleepAt ? `, dormiu ${entry.asleepAt}` : '';
   const notes = entry.notes ? ` ${entry.notes}` : '';
-  return `Deitou ${entry.bedtime}${asleep}, acordou ${entry.wokeAt}: ${formatMinutes(entry.sleepMinutes)} de sono; acordou ${times(entry.nightWakings)} durante a noite.${notes}`;
+  const wakings = entry.nightWakings
+    ? `acordou ${times(entry.nightWakings)} durante a noite`
+    : 'não acordou durante a noite';
+  return `Deitou ${entry.bedtime}${asleep}, acordou ${entry.wokeAt}: ${formatMinutes(entry.sleepMinutes)} de sono; ${wakings}.${notes}`;
 }
 
 const COLUMNS = [
@@ -324,19 +355,24 @@ function tableHeader(doc: Doc) {
   doc.y += 3;
 }
 
-function entriesTable(doc: Doc, entries: DiaryEntryView[]) {
+/** Rows laid out between two turns of the event loop: a year's table must not hold other requests. */
+const ROWS_PER_TURN = 100;
+
+async function entriesTable(doc: Doc, entries: DiaryEntryView[]) {
   heading(doc, `Registros do período (${entries.length})`);
   if (!entries.length) return paragraph(doc, WORDS.none, MUTED);
   const textX = MARGIN + COLUMNS.reduce((sum, c) => sum + c.width, 0);
   const textWidth = MARGIN + contentWidth(doc) - textX;
   tableHeader(doc);
-  for (const entry of entries) {
-    const text = entryText(entry);
+  for (const [index, entry] of entries.entries()) {
+    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+    const text = pdfSafe(entryText(entry));
     doc.font('Helvetica').fontSize(9);
     const height = doc.heightOfString(text, { width: textWidth }) + 6;
     if (doc.y + height > bottom(doc)) {
       doc.addPage();
       tableHeader(doc);
+      doc.font('Helvetica').fontSize(9);
     }
     const y = doc.y;
     const time = entry.type === 'sleep' ? entry.bedtime : entry.time.slice(0, 5);

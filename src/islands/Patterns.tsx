@@ -21,8 +21,9 @@ const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
 
 type State =
   | { status: 'loading' }
-  | { status: 'ready'; insights: Insights }
-  | { status: 'sample'; insights: Insights }
+  /** `updating`: another period of the same child is on its way; these figures stay until it comes */
+  | { status: 'ready'; insights: Insights; updating?: boolean }
+  | { status: 'sample'; insights: Insights; updating?: boolean }
   | { status: 'error'; message: string };
 
 function useInsights(childId: string | undefined, period: Period | null): State {
@@ -30,7 +31,12 @@ function useInsights(childId: string | undefined, period: Period | null): State 
   useEffect(() => {
     if (!childId || !period) return;
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    // Another period of the same child: keep the page in place (no jump) while the new one loads.
+    setState((before) =>
+      'insights' in before && before.insights.childId === childId
+        ? { ...before, updating: true }
+        : { status: 'loading' },
+    );
     fetchInsights(childId, period, controller.signal).then(
       (insights) => setState({ status: 'ready', insights }),
       (err: unknown) => {
@@ -90,7 +96,14 @@ function Body({ state, retry }: { state: State; retry: () => void }) {
         </p>
       }
     >
-      <Report insights={state.insights} sample={state.status === 'sample'} />
+      <div className={state.updating ? 'is-updating' : undefined} aria-busy={state.updating ? true : undefined}>
+        {state.updating && (
+          <p className="muted" role="status">
+            Atualizando o período…
+          </p>
+        )}
+        <Report insights={state.insights} sample={state.status === 'sample'} />
+      </div>
     </Suspense>
   );
 }
@@ -107,6 +120,12 @@ export default function Patterns() {
   useEffect(() => {
     void refreshSession();
     void import('./patterns/Report.tsx');
+    // The printed page carries the tables as well as the charts.
+    const openTables = () => {
+      for (const table of document.querySelectorAll<HTMLDetailsElement>('.chart-table')) table.open = true;
+    };
+    window.addEventListener('beforeprint', openTables);
+    return () => window.removeEventListener('beforeprint', openTables);
   }, []);
   useEffect(() => setPaywall(state.status === 'sample'), [state.status]);
 

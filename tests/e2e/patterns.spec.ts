@@ -72,6 +72,38 @@ test.describe('patterns page', () => {
     expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
   });
 
+  test('"Compartilhar" hands the PDF to the share sheet where files can be shared, and downloads it elsewhere', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { children } = await signIn(context, request, { subscribed: true });
+    await addFortnight(request, children[0]!.id);
+    // Chromium on Linux has no share sheet: this phone's is played by a stand-in that keeps what it got.
+    await page.addInitScript(() => {
+      const shared: Array<{ name: string; type: string; head: string }> = [];
+      Object.assign(window, { shared });
+      Object.assign(navigator, {
+        canShare: (data: { files?: File[] }) => Boolean(data.files?.length),
+        share: async (data: { files: File[] }) => {
+          for (const file of data.files)
+            shared.push({ name: file.name, type: file.type, head: await file.slice(0, 5).text() });
+        },
+      });
+    });
+    await page.goto('/padroes/');
+    await hydrated(page, 'Patterns');
+    await page.getByRole('button', { name: 'Compartilhar' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared))
+      .toEqual([{ name: expect.stringMatching(/\.pdf$/), type: 'application/pdf', head: '%PDF-' }]);
+
+    await page.evaluate(() => Object.assign(navigator, { canShare: () => false }));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Compartilhar' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  });
+
   test('a subscriber without entries is told what to record', async ({ page, context, request }) => {
     await signIn(context, request, { subscribed: true });
     await page.goto('/padroes/');

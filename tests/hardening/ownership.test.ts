@@ -200,7 +200,9 @@ describe('ownership matrix', () => {
       const query =
         path === '/api/diary' && method === 'GET'
           ? ['?type=behavior', '?type=food', '?type=sleep', `?type=sleep&childId=${A.childId}`]
-          : [''];
+          : path === '/api/insights'
+            ? [`?childId=${A.childId}`, `?childId=${A.childId}&from=2026-01-01&to=2026-12-31`]
+            : [''];
       for (const q of query) {
         const res = await t.call(path + q, {
           method,

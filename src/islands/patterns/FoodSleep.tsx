@@ -48,12 +48,15 @@ type Sleep = Insights['sleep'];
 function SleepNights({ sleep }: { sleep: Sleep }) {
   const nights = sleep.perNight ?? [];
   if (!nights.length) return null;
+  const range = sleep.recommended;
+  const outside = (minutes: number) =>
+    range !== null && (minutes < range.minHours * 60 || minutes > range.maxHours * 60);
   const data: Datum[] = nights.map((n) => ({
     label: shortDay(n.date),
+    className: outside(n.sleepMinutes) ? 'bar-sleep-out' : undefined,
     value: n.sleepMinutes / 60,
-    text: `${formatMinutes(n.sleepMinutes)}${n.bedtime ? ` · deitou ${n.bedtime.slice(0, 5)}` : ''}${n.nightWakings !== undefined ? ` · acordou ${n.nightWakings}×` : ''}`,
+    text: `${formatMinutes(n.sleepMinutes)}${outside(n.sleepMinutes) ? ' (fora da faixa)' : ''}${n.bedtime ? ` · deitou ${n.bedtime.slice(0, 5)}` : ''}${n.nightWakings !== undefined ? ` · acordou ${n.nightWakings}×` : ''}`,
   }));
-  const range = sleep.recommended;
   return (
     <ChartFigure
       title="Horas de sono por noite"
@@ -64,13 +67,16 @@ function SleepNights({ sleep }: { sleep: Sleep }) {
       <Columns
         data={data}
         className="bar-sleep"
+        values={false}
         labelEvery={Math.ceil(data.length / 7)}
-        band={
-          range
-            ? { min: range.minHours, max: range.maxHours, label: `recomendado: ${range.minHours}–${range.maxHours} h` }
-            : undefined
-        }
+        band={range ? { min: range.minHours, max: range.maxHours } : undefined}
       />
+      {range && (
+        <p className="band-legend" aria-hidden="true">
+          <span className="swatch band-swatch" /> Faixa recomendada para a idade: {range.minHours} a {range.maxHours} h
+          <span className="swatch bar-sleep-out" /> Fora da faixa
+        </p>
+      )}
     </ChartFigure>
   );
 }

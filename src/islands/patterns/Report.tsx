@@ -8,7 +8,7 @@ import type { Insights } from './types.ts';
 export default function Report({ insights, sample }: { insights: Insights; sample: boolean }) {
   const missing = sample ? 0 : daysMissing(insights);
   return (
-    <div className="pattern-report">
+    <div className={sample ? 'pattern-report is-sample' : 'pattern-report'}>
       <p className="period-shown">
         De {shortDay(insights.from)}/{insights.from.slice(0, 4)} a {shortDay(insights.to)}/{insights.to.slice(0, 4)}
       </p>

@@ -10,6 +10,8 @@ export interface Datum {
   value: number;
   /** the cell's text in the table, when not the bare number */
   text?: string;
+  /** this bar's colour class, when not the chart's */
+  className?: string;
 }
 
 interface FigureProps {
@@ -56,41 +58,54 @@ const WIDTH = 320;
 interface ColumnsProps {
   data: Datum[];
   height?: number;
-  /** a horizontal band drawn behind the bars (e.g. the recommended sleep), in the data's unit */
-  band?: { min: number; max: number; label: string };
+  /** a horizontal band drawn over the bars (e.g. the recommended sleep), in the data's unit */
+  band?: { min: number; max: number };
   /** which labels to print under the axis (every one by default) */
   labelEvery?: number;
   className?: string;
+  /** print each bar's value above it (default: up to 14 bars) */
+  values?: boolean;
 }
 
-/** Vertical bars, one per datum, scaled to the largest value (or to the band). */
-export function Columns({ data, height = 140, band, labelEvery = 1, className = 'bar' }: ColumnsProps) {
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Vertical bars, one per datum, from zero to the largest value (or the band's top). Up to 14 bars
+ * carry their value; more get a line at the largest value, labelled.
+ */
+export function Columns({ data, height = 150, band, labelEvery = 1, className = 'bar', values }: ColumnsProps) {
   const top = Math.max(1, ...data.map((d) => d.value), band?.max ?? 0);
   const plot = height - 22;
   const step = WIDTH / Math.max(1, data.length);
-  const y = (value: number) => plot - (value / top) * (plot - 8);
+  const y = (value: number) => plot - (value / top) * (plot - 16);
+  const showValues = values ?? data.length <= 14;
   return (
     <svg viewBox={`0 0 ${WIDTH} ${height}`} className="chart-svg" aria-hidden="true" focusable="false">
-      {band && (
-        <g className="band">
-          <rect x="0" y={y(band.max)} width={WIDTH} height={y(band.min) - y(band.max)} />
-          <text x="4" y={y(band.max) + 12}>
-            {band.label}
+      <line x1="0" x2={WIDTH} y1={plot} y2={plot} className="axis" />
+      {!showValues && !band && (
+        <g className="grid">
+          <line x1="0" x2={WIDTH} y1={y(top)} y2={y(top)} />
+          <text x={WIDTH} y={y(top) - 3} textAnchor="end">
+            máx. {round1(top).toLocaleString('pt-BR')}
           </text>
         </g>
       )}
-      <line x1="0" x2={WIDTH} y1={plot} y2={plot} className="axis" />
       {data.map((d, i) => (
         <g key={d.label}>
           {d.value > 0 && (
             <rect
-              className={className}
+              className={d.className ?? className}
               x={i * step + step * 0.15}
               y={y(d.value)}
               width={step * 0.7}
               height={plot - y(d.value)}
               rx="2"
             />
+          )}
+          {showValues && (
+            <text x={i * step + step / 2} y={y(d.value) - 3} textAnchor="middle" className="value">
+              {round1(d.value).toLocaleString('pt-BR')}
+            </text>
           )}
           {i % labelEvery === 0 && (
             <text x={i * step + step / 2} y={height - 6} textAnchor="middle" className="tick">
@@ -99,6 +114,13 @@ export function Columns({ data, height = 140, band, labelEvery = 1, className = 
           )}
         </g>
       ))}
+      {band && (
+        <g className="band">
+          <rect x="0" y={y(band.max)} width={WIDTH} height={y(band.min) - y(band.max)} />
+          <line x1="0" x2={WIDTH} y1={y(band.max)} y2={y(band.max)} />
+          <line x1="0" x2={WIDTH} y1={y(band.min)} y2={y(band.min)} />
+        </g>
+      )}
     </svg>
   );
 }
