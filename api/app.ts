@@ -23,6 +23,7 @@ import { diaryRoutes } from './routes/diary.ts';
 import { healthRoutes } from './routes/health.ts';
 import { insightsRoutes } from './routes/insights.ts';
 import { meRoutes } from './routes/me.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { planRoutes } from './routes/plans.ts';
 import { professionalRoutes } from './routes/professionals.ts';
@@ -98,6 +99,7 @@ export function apiRoutes(database: AppDeps['database']) {
   return new Hono<AppEnv>()
     .route('/health', healthRoutes(database))
     .route('/auth', authRoutes())
+    .route('/auth', passwordResetRoutes())
     .route('/me', meRoutes())
     .route('/profile', profileRoutes())
     .route('/account', accountRoutes())

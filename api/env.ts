@@ -30,6 +30,25 @@ const flag = (fallback: boolean) =>
     .default(fallback ? '1' : '0')
     .transform((v) => (v === '' ? fallback : ['1', 'true', 'yes'].includes(v)));
 
+/** How many proxies in front of the API append to X-Forwarded-For: 0–10; `true`/`yes` mean 1. */
+const HOPS_ERROR = 'deve ser o número de proxies confiáveis na frente da API, de 0 a 10';
+const trustedHops = z
+  .string()
+  .default('0')
+  .transform((value) => {
+    const v = value.trim().toLowerCase();
+    if (['true', 'yes'].includes(v)) return 1;
+    if (['false', 'no', ''].includes(v)) return 0;
+    return /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  })
+  .pipe(
+    z
+      .number({ error: HOPS_ERROR })
+      .int({ error: HOPS_ERROR })
+      .min(0, { error: HOPS_ERROR })
+      .max(10, { error: HOPS_ERROR }),
+  );
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port(4321),
@@ -75,7 +94,7 @@ export const envSchema = z.object({
     .min(100)
     .max(60_000)
     .default(1500),
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: trustedHops,
   LOG_REQUESTS: flag(true),
 });
 

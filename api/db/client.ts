@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { deadlineQueue } from './deadline.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -32,6 +33,55 @@ export interface DatabaseOptions {
   connectTimeoutSeconds?: number;
 }
 
+/**
+ * The backend was terminated (pg_terminate_backend, a restart, a failover) and said so: the
+ * statement did not complete, its transaction rolled back, so running it again is safe.
+ */
+const TERMINATED = new Set(['57P01', '57P02', '57P03']);
+/** The connection went away without an answer: the statement may or may not have run. */
+const CONNECTION_LOST = new Set([
+  '08000',
+  '08003',
+  '08006',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'ECONNRESET',
+  'EPIPE',
+]);
+const errorCode = (err: unknown) => String((err as { code?: unknown } | null)?.code ?? '');
+/** Reads, and inserts that store nothing twice (a device's id with ON CONFLICT DO NOTHING). */
+const idempotent = (query: string) =>
+  /^\s*(select|with\b[^;]*\bselect\b)/i.test(query) || /on conflict[^;]*do nothing/i.test(query);
+
+/** Runs `run`; once more when the first failure passes `retriable`. */
+export async function retryOnce<T>(run: () => Promise<T>, retriable: (err: unknown) => boolean): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!retriable(err)) throw err;
+    return run();
+  }
+}
+
+type Pending = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
+
+/**
+ * A statement met a dead connection: retried once on another connection when that is safe
+ * (the server said the backend was terminated, or the statement is a read or idempotent).
+ * Lazy like postgres.js's own query: nothing runs until awaited, in rows or in values.
+ */
+function retryingQuery(query: string, make: () => Pending): Pending {
+  const retriable = (err: unknown) =>
+    TERMINATED.has(errorCode(err)) || (CONNECTION_LOST.has(errorCode(err)) && idempotent(query));
+  const run = (pick: (q: Pending) => PromiseLike<unknown>) => retryOnce(async () => pick(make()), retriable);
+  return {
+    // biome-ignore lint/suspicious/noThenProperty: a thenable, as drizzle expects of the client
+    then: (resolve, reject) => run((q) => q).then(resolve, reject),
+    values: () => run((q) => q.values()),
+  };
+}
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Any constant: serialises migrations between API instances starting together. */
 const MIGRATION_LOCK_ID = 727_001;
@@ -48,6 +98,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     max: options.poolMax ?? 10,
     connect_timeout: options.connectTimeoutSeconds ?? 2,
     idle_timeout: 30,
+    // A connection lives at most 10 minutes, and TCP keepalive notices a peer that vanished
+    // without closing: dead connections leave the pool instead of waiting for a request.
+    max_lifetime: 10 * 60,
+    keep_alive: 10,
     // postgres.js waits 3^n/100 s (up to 20 s) between reconnects, n counting every failure in the
     // pool: after a few seconds of outage the API stayed down for seconds after PostgreSQL was back.
     // Capped at 0.5 s, recovery follows the database within about a second.
@@ -62,7 +116,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     get(target, property, receiver) {
       if (property === 'unsafe') {
         return (query: string, parameters?: unknown[], options?: { prepare?: boolean }) =>
-          target.unsafe(query, parameters as never, { ...options, prepare: true });
+          retryingQuery(query, () => target.unsafe(query, parameters as never, { ...options, prepare: true }));
+      }
+      if (property === 'begin') {
+        return (...args: unknown[]) =>
+          retryOnce(
+            () => (target.begin as (...a: unknown[]) => Promise<unknown>)(...args),
+            (err) => TERMINATED.has(errorCode(err)),
+          );
       }
       return Reflect.get(target, property, receiver);
     },
@@ -100,7 +161,18 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   if (!inMemory) await mkdir(path.dirname(path.resolve(dir)), { recursive: true });
   const client = new PGlite(inMemory ? undefined : dir);
   await client.waitReady;
-  const db = drizzle({ client, schema }) as unknown as Database;
+  // Statements (and whole transactions) queue with their request's deadline; see deadline.ts.
+  const enqueue = deadlineQueue();
+  const queued = new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'query' || property === 'transaction' || property === 'exec') {
+        const method = Reflect.get(target, property, receiver) as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => enqueue(() => method.apply(target, args));
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  const db = drizzle({ client: queued, schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -40,11 +40,23 @@ export interface AppEnv {
 
 export const services = (c: Context<AppEnv>) => c.get('services');
 
+/**
+ * The client's address. Behind TRUST_PROXY = N proxies, each appends the address it saw to
+ * X-Forwarded-For, so the client is the entry N from the right (1 = right-most, what the load
+ * balancer saw). Entries further left are written by the client and never trusted.
+ */
+export function forwardedClient(header: string | undefined, hops: number): string | null {
+  if (!hops || !header) return null;
+  const entries = header
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return entries[entries.length - hops] ?? null;
+}
+
 export function clientIp(c: Context<AppEnv>): string | null {
-  if (services(c).config.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+  const forwarded = forwardedClient(c.req.header('x-forwarded-for'), services(c).config.TRUST_PROXY);
+  if (forwarded) return forwarded;
   try {
     return getConnInfo(c).remote.address ?? null;
   } catch {

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { withDeadline } from '../db/deadline.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
 import { errorResponse } from './errors.ts';
@@ -39,6 +40,32 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; fo
 // adds what a meta tag cannot say. A fetch directive here would block Astro's hashed inline scripts.
 const SITE_CSP = "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/**
+ * Browser features the app never uses, turned off for it and anything it embeds. The clipboard
+ * (copying the PIX code) needs no policy entry; only features Chromium knows are listed, so the
+ * console stays clean.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 export function securityHeaders(config: Config): MiddlewareHandler {
   const base = secureHeaders({
     contentSecurityPolicy: undefined,
@@ -54,6 +81,7 @@ export function securityHeaders(config: Config): MiddlewareHandler {
     });
     c.header('Content-Security-Policy', c.req.path.startsWith('/api/') ? API_CSP : SITE_CSP);
     c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (requestProtocol(c.req.raw, config) === 'https') {
       c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
@@ -108,7 +136,7 @@ export function deadline(ms: number): MiddlewareHandler {
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), limit);
     });
-    const work = next().then(() => 'done' as const);
+    const work = withDeadline(ms, next).then(() => 'done' as const);
     const outcome = await Promise.race([work, timedOut]);
     clearTimeout(timer);
     if (outcome === 'timeout') {

@@ -22,6 +22,7 @@ import {
 } from '../db/schema.ts';
 import { type AppEnv, auditContext, clearSessionCookie, requireUser, services } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
+import { limitPasswordCheck, passwordCheckFailed } from '../http/limits.ts';
 import { jsonBody } from '../http/validate.ts';
 import { audit } from '../services/audit.ts';
 import { verifyPassword } from '../services/passwords.ts';
@@ -114,8 +115,10 @@ export function accountRoutes() {
       const { password } = c.req.valid('json');
       const { db } = services(c);
       const userId = c.get('user').id;
+      await limitPasswordCheck(c, 'account_delete', c.get('user').email);
       const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
       if (!row || !(await verifyPassword(row.passwordHash, password))) {
+        await passwordCheckFailed(c);
         throw new ApiError('validation_failed', undefined, { fields: { password: MESSAGES.wrongPassword } });
       }
       await db.transaction(async (tx) => {

@@ -14,35 +14,38 @@ import {
   type AppEnv,
   auditContext,
   clearSessionCookie,
-  clientIp,
   requireUser,
   services,
   setSessionCookie,
 } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
+import { limitMailRequest, limitPasswordCheck, passwordCheckFailed, passwordCheckPassed } from '../http/limits.ts';
 import { jsonBody } from '../http/validate.ts';
 import { describeError } from '../log.ts';
-import { audit, hashEmail } from '../services/audit.ts';
+import { audit } from '../services/audit.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../services/passwords.ts';
-import { consumeAttempt, LIMIT_PER_IDENTITY, LIMIT_PER_IP, resetAttempts } from '../services/rate-limit.ts';
 import { createSession, deleteSession, deleteUserSessions, generateToken, hashToken } from '../services/sessions.ts';
 
 const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-async function limitAttempts(c: Context<AppEnv>, action: string, email: string) {
-  const { db, clock } = services(c);
-  const ip = clientIp(c) ?? 'unknown';
-  try {
-    await consumeAttempt(db, clock.now(), [
-      { key: `${action}:ip-email:${ip}:${hashEmail(email)}`, limit: LIMIT_PER_IDENTITY },
-      { key: `${action}:ip:${ip}`, limit: LIMIT_PER_IP },
-    ]);
-  } catch (err) {
-    if (err instanceof ApiError && err.code === 'rate_limited') {
-      await audit(db, 'rate_limited', auditContext(c), { email, details: { action } });
-    }
-    throw err;
-  }
+/** Resend answers no sooner than this, whichever branch it took (its work is a few ms). */
+export const RESEND_FLOOR_MS = 80;
+
+/** Waits until `floorMs` have passed since `started` (performance.now()). */
+async function padTo(started: number, floorMs: number): Promise<void> {
+  const left = floorMs - (performance.now() - started);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/**
+ * Work that must not change how long the answer takes (e-mail): runs after the answer;
+ * failures are logged.
+ */
+function inBackground(c: Context<AppEnv>, label: string, task: () => Promise<void>): void {
+  const { logger } = services(c);
+  setImmediate(() => {
+    task().catch((err) => logger.error('background_failed', { task: label, ...describeError(err) }));
+  });
 }
 
 /** Mail failures must not change the answer (that would reveal the account); they are logged. */
@@ -73,7 +76,7 @@ export function authRoutes() {
   return new Hono<AppEnv>()
     .post('/signup', jsonBody(signupSchema), async (c) => {
       const { email, password } = c.req.valid('json');
-      await limitAttempts(c, 'signup', email);
+      await limitMailRequest(c, 'signup', email);
       const { db, config } = services(c);
       // Hash before looking: both branches then cost the same.
       const passwordHash = await hashPassword(password);
@@ -87,12 +90,15 @@ export function authRoutes() {
           .insert(consents)
           .values({ userId: created.id, purpose: 'dados_sensiveis_criancas', policyVersion: POLICY_VERSION });
         await audit(db, 'signup', auditContext(c), { userId: created.id, email });
-        await sendConfirmation(c, created);
+        inBackground(c, 'signup_email', () => sendConfirmation(c, created));
       } else {
         const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
         await audit(db, 'signup_existing_email', auditContext(c), { userId: existing?.id, email });
-        if (existing && !existing.emailConfirmedAt) await sendConfirmation(c, existing);
-        else await sendQuietly(c, alreadyRegisteredEmail(email, `${config.siteUrl}/auth/`));
+        inBackground(c, 'signup_email', () =>
+          existing && !existing.emailConfirmedAt
+            ? sendConfirmation(c, existing)
+            : sendQuietly(c, alreadyRegisteredEmail(email, `${config.siteUrl}/auth/`)),
+        );
       }
       return c.json({ ok: true }, 201);
     })
@@ -131,24 +137,27 @@ export function authRoutes() {
     })
 
     .post('/resend', jsonBody(resendSchema), async (c) => {
+      const started = performance.now();
       const { email } = c.req.valid('json');
-      await limitAttempts(c, 'resend', email);
+      await limitMailRequest(c, 'resend', email);
       const { db } = services(c);
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       if (user && !user.emailConfirmedAt) {
-        await sendConfirmation(c, user);
+        inBackground(c, 'resend_email', () => sendConfirmation(c, user));
         await audit(db, 'confirmation_resent', auditContext(c), { userId: user.id, email });
       }
+      await padTo(started, RESEND_FLOOR_MS);
       return c.json({ ok: true }, 202);
     })
 
     .post('/login', jsonBody(loginSchema), async (c) => {
       const { email, password } = c.req.valid('json');
-      await limitAttempts(c, 'login', email);
+      await limitPasswordCheck(c, 'login', email);
       const { db, clock } = services(c);
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
       if (!user || !valid) {
+        await passwordCheckFailed(c);
         await audit(db, 'login_failed', auditContext(c), { userId: user?.id, email });
         throw new ApiError('invalid_credentials', MESSAGES.invalidCredentials);
       }
@@ -156,7 +165,7 @@ export function authRoutes() {
         await audit(db, 'login_unconfirmed', auditContext(c), { userId: user.id, email });
         throw new ApiError('email_not_confirmed', MESSAGES.emailNotConfirmed);
       }
-      await resetAttempts(db, `login:ip-email:${clientIp(c) ?? 'unknown'}:${hashEmail(email)}`);
+      await passwordCheckPassed(c, email);
       const { token, expiresAt } = await createSession(db, user.id, clock.now());
       setSessionCookie(c, token, expiresAt);
       await audit(db, 'login_ok', auditContext(c), { userId: user.id, email });
@@ -175,8 +184,10 @@ export function authRoutes() {
       const { currentPassword, newPassword } = c.req.valid('json');
       const { db, clock } = services(c);
       const user = c.get('user');
+      await limitPasswordCheck(c, 'password_change', user.email);
       const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
       if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+        await passwordCheckFailed(c);
         throw new ApiError('validation_failed', undefined, {
           fields: { currentPassword: MESSAGES.wrongCurrentPassword },
         });
@@ -185,6 +196,7 @@ export function authRoutes() {
         .update(users)
         .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: clock.now() })
         .where(eq(users.id, user.id));
+      await passwordCheckPassed(c, user.email);
       await deleteUserSessions(db, user.id);
       const { token, expiresAt } = await createSession(db, user.id, clock.now());
       setSessionCookie(c, token, expiresAt);

@@ -7,6 +7,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { diaryEntrySchema, diaryQuerySchema, sleepPatchSchema } from '../../src/shared/diary.ts';
+import type { Database } from '../db/client.ts';
 import { diaryEntries } from '../db/schema.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -22,6 +23,18 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 const entryParam = idParam(MESSAGES.entryNotFound);
+
+/** Inserts one entry; with `keepId`, an id already taken inserts nothing (the caller looks). */
+async function insertEntry(db: Database, values: typeof diaryEntries.$inferInsert, keepId: boolean): Promise<Row[]> {
+  try {
+    const insert = db.insert(diaryEntries).values(values);
+    return await (keepId ? insert.onConflictDoNothing({ target: diaryEntries.id }) : insert).returning(columns);
+  } catch (err) {
+    // One night per child: the partial unique index on sleep entries.
+    if (isUniqueViolation(err)) throw new ApiError('conflict', MESSAGES.nightAlreadyRecorded);
+    throw err;
+  }
+}
 
 export function diaryRoutes() {
   return new Hono<AppEnv>()
@@ -49,25 +62,17 @@ export function diaryRoutes() {
       const userId = c.get('user').id;
       const childId = await childForWrite(db, userId, input.childId, clock.now());
       const values = { ...valuesOf(input), userId, childId, createdAt: clock.now() };
-      let inserted: Row | undefined;
-      try {
-        [inserted] = await db
-          .insert(diaryEntries)
-          .values({ ...(input.id ? { id: input.id } : {}), ...values })
-          .onConflictDoNothing({ target: diaryEntries.id })
-          .returning(columns);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError('conflict', MESSAGES.nightAlreadyRecorded);
-        throw err;
-      }
+      const [inserted] = await insertEntry(db, { ...(input.id ? { id: input.id } : {}), ...values }, true);
       if (inserted) return c.json({ entry: present(inserted) }, 201);
       // The same client id again (a retried offline send): the entry is already there.
       const [existing] = await db
         .select(columns)
         .from(diaryEntries)
         .where(and(eq(diaryEntries.id, input.id!), eq(diaryEntries.userId, userId)));
-      if (!existing) throw new ApiError('conflict', MESSAGES.idInUse);
-      return c.json({ entry: present(existing) }, 201);
+      if (existing) return c.json({ entry: present(existing) }, 201);
+      // Another mother's id is never revealed: stored under a fresh id, as an unknown id would be.
+      const [fresh] = await insertEntry(db, values, false);
+      return c.json({ entry: present(fresh!) }, 201);
     })
     .patch('/:id', requireSubscription, entryParam, jsonBody(sleepPatchSchema), async (c) => {
       const { id } = c.req.valid('param');

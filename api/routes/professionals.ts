@@ -53,8 +53,13 @@ export function professionalRoutes() {
         .select(columns)
         .from(professionalContacts)
         .where(and(eq(professionalContacts.id, id!), eq(professionalContacts.userId, userId)));
-      if (!existing) throw new ApiError('conflict', MESSAGES.idInUse);
-      return c.json({ professional: present(existing) }, 201);
+      if (existing) return c.json({ professional: present(existing) }, 201);
+      // Another mother's id is never revealed: stored under a fresh id, as an unknown id would be.
+      const [fresh] = await db
+        .insert(professionalContacts)
+        .values({ userId, createdAt: clock.now(), ...input })
+        .returning(columns);
+      return c.json({ professional: present(fresh!) }, 201);
     })
     .delete('/:id', idParam(MESSAGES.professionalNotFound), async (c) => {
       const { id } = c.req.valid('param');

@@ -2,6 +2,7 @@
 
 export const ERROR_CODES = {
   bad_json: 400,
+  invalid_token: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   subscription_required: 402,
@@ -31,6 +32,7 @@ export interface ErrorBody {
 /** pt-BR default message per code, fit for a toast. */
 export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   bad_json: 'Não foi possível ler os dados enviados.',
+  invalid_token: 'Este link não é válido, expirou ou já foi usado.',
   unauthenticated: 'Você precisa fazer login para continuar.',
   invalid_credentials: 'E-mail ou senha incorretos.',
   subscription_required: 'Este recurso é exclusivo para assinantes.',
@@ -64,7 +66,6 @@ export const MESSAGES = {
   paymentCreationFailed: 'Erro ao criar pagamento',
   badAdminToken: 'Token de administração inválido.',
   noAccountWithEmail: 'Nenhuma conta com este e-mail.',
-  idInUse: 'Este identificador já está em uso.',
   childNotFound: 'Criança não encontrada.',
   chooseChild: 'Escolha a criança',
   nightAlreadyRecorded: 'Já existe um registro de sono desta criança para esta noite.',
@@ -77,6 +78,8 @@ export const MESSAGES = {
   wrongPassword: 'Senha incorreta',
   wrongCurrentPassword: 'Senha atual incorreta',
   invalidCredentials: 'E-mail ou senha incorretos.',
+  invalidResetToken:
+    'Este link para criar uma nova senha não é válido, expirou ou já foi usado. Peça um novo link e use-o em até 1 hora.',
   emailNotConfirmed:
     'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
 } as const;

@@ -158,15 +158,21 @@ describe('diary', () => {
     expect(otherList.entries).toEqual([]);
   });
 
-  it('refuses a client id that belongs to another user without revealing it', async () => {
+  it('answers a client id that belongs to another user exactly as an unknown id', async () => {
     const id = crypto.randomUUID();
     await post({ ...behavior, id });
     const other = await confirmedUser(t, 'terceira@example.com');
     await activateSubscription(t, other.userId);
     const res = await post({ ...behavior, id, behavior: 'Tentativa' }, other.cookie);
-    expect(res.status).toBe(409);
+    const unknown = await post({ ...behavior, id: crypto.randomUUID(), behavior: 'Tentativa' }, other.cookie);
+    expect(res.status).toBe(201);
+    expect(unknown.status).toBe(201);
+    const { entry } = await res.json();
+    expect(entry.id).not.toBe(id);
+    expect(Object.keys(entry).sort()).toEqual(Object.keys((await unknown.json()).entry).sort());
     const [row] = await t.db.handle.db.select().from(diaryEntries).where(eq(diaryEntries.id, id));
     expect(row!.userId).toBe(subscriber.userId);
+    expect(row!.behavior).not.toBe('Tentativa');
   });
 });
 

@@ -58,7 +58,16 @@ describe('professionals', () => {
     expect((await add(body)).status).toBe(201);
     const list = (await (await t.call('/api/professionals', { headers: { cookie: a.cookie } })).json()).professionals;
     expect(list.filter((p: { id: string }) => p.id === id)).toHaveLength(1);
-    expect((await add(body, b.cookie)).status).toBe(409);
+    // Another mother's id answers as an unknown id would: stored for her under a fresh id.
+    const foreign = await add(body, b.cookie);
+    expect(foreign.status).toBe(201);
+    const { professional } = await foreign.json();
+    expect(professional.id).not.toBe(id);
+    expect(professional.name).toBe('Dra. Offline');
+    const unknown = await add({ ...body, id: crypto.randomUUID() }, b.cookie);
+    expect(unknown.status).toBe(foreign.status);
+    for (const own of [professional.id, (await unknown.json()).professional.id])
+      await t.call(`/api/professionals/${own}`, { method: 'DELETE', body: {}, headers: { cookie: b.cookie } });
   });
 
   it('never shows or deletes another user’s contact', async () => {

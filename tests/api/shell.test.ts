@@ -21,6 +21,8 @@ describe('the API shell', () => {
       expect(csp).toContain("default-src 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+        expect(res.headers.get('permissions-policy')).toContain(`${feature}=()`);
       expect(res.headers.get('strict-transport-security')).toBeNull();
     }
   });

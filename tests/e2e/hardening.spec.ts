@@ -19,6 +19,8 @@ test.describe('headers and XSS', () => {
       expect(headers['x-content-type-options'], path).toBe('nosniff');
       expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
       expect(headers['x-frame-options'], path).toBe('DENY');
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+        expect(headers['permissions-policy'], path).toContain(`${feature}=()`);
     }
   });
 

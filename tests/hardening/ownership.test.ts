@@ -29,6 +29,8 @@ const NOT_OWNED = new Set([
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'POST /api/auth/password',
+  'POST /api/auth/forgot',
+  'POST /api/auth/reset',
   'POST /api/payments/webhook/:provider',
   'POST /api/admin/subscriptions',
   'POST /api/admin/payments/:id/confirm',

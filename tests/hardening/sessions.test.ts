@@ -1,8 +1,7 @@
 /**
  * Sessions and auth under attack: expired, forged, truncated and revoked cookies; the session
  * travels only in its cookie; password change revokes other sessions; the rate limit holds across
- * two API processes on one PostgreSQL; sign-up, login and resend do not reveal who has an account,
- * in their answers or their timing.
+ * two API processes on one PostgreSQL. Timing: see timing.test.ts; limits: limits.test.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { SESSION_TTL_MS } from '../../api/services/sessions.ts';
@@ -68,64 +67,6 @@ describe('session cookies', () => {
     expect(res.status).toBe(200);
     for (const device of devices)
       expect((await t.call('/api/me', { headers: { cookie: device.cookie } })).status).toBe(401);
-  });
-});
-
-describe('no account enumeration', () => {
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-  async function timed(path: string, body: unknown, ip: string) {
-    const started = performance.now();
-    const res = await t.call(path, { body, headers: { 'x-forwarded-for': ip } });
-    return { ms: performance.now() - started, status: res.status, body: await res.text() };
-  }
-
-  /** Interleaved samples; compares medians, which shrug off a noisy machine's outliers. */
-  async function compare(path: string, known: (i: number) => unknown, unknown: (i: number) => unknown, samples = 16) {
-    const a: number[] = [];
-    const b: number[] = [];
-    for (let i = 0; i < samples; i++) {
-      const x = await timed(path, known(i), `10.1.${i}.1`);
-      const y = await timed(path, unknown(i), `10.2.${i}.1`);
-      expect(x.status).toBe(y.status);
-      expect(x.body).toBe(y.body);
-      a.push(x.ms);
-      b.push(y.ms);
-    }
-    const [ma, mb] = [median(a), median(b)];
-    const ratio = Math.max(ma, mb) / Math.min(ma, mb);
-    console.log(
-      `${path}: median ${ma.toFixed(1)} ms (account exists) vs ${mb.toFixed(1)} ms (does not) — ratio ${ratio.toFixed(2)}`,
-    );
-    expect(ratio).toBeLessThan(1.5);
-  }
-
-  it('login answers and takes the same for a wrong password and an unknown e-mail', async () => {
-    await confirmedUser(t, 'existe@example.com');
-    await compare(
-      '/api/auth/login',
-      () => ({ email: 'existe@example.com', password: 'errada-123' }),
-      (i) => ({ email: `nao-existe-${i}@example.com`, password: 'errada-123' }),
-    );
-  });
-
-  it('sign-up answers and takes the same for a taken and a new e-mail', async () => {
-    await confirmedUser(t, 'tomado@example.com');
-    await compare(
-      '/api/auth/signup',
-      () => ({ email: 'tomado@example.com', password: PASSWORD, consent: true }),
-      (i) => ({ email: `novo-${i}-${Date.now()}@example.com`, password: PASSWORD, consent: true }),
-    );
-  });
-
-  it('resend answers the same for a known and an unknown e-mail', async () => {
-    await confirmedUser(t, 'reenvio@example.com');
-    await compare(
-      '/api/auth/resend',
-      () => ({ email: 'reenvio@example.com' }),
-      (i) => ({ email: `ninguem-${i}@example.com` }),
-      10,
-    );
   });
 });
 

@@ -1,0 +1,94 @@
+/**
+ * Timing does not tell who has an account (issue 15, problem 6): sign-up, login and resend take
+ * the same time for unknown, confirmed and unconfirmed addresses. E-mail goes out after the
+ * answer, every path does the same expensive work, resend answers no sooner than a floor.
+ * Medians of interleaved samples, each on its own address and account so no limit is reached.
+ */
+import { users } from '../../api/db/schema.ts';
+import { hashPassword } from '../../api/services/passwords.ts';
+import { PASSWORD } from '../support/accounts.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+
+let t: TestApp;
+let passwordHash: string;
+beforeAll(async () => {
+  t = await createTestApp({ env: { TRUST_PROXY: '1' } });
+  passwordHash = await hashPassword(PASSWORD);
+});
+afterAll(() => t.close());
+
+const SAMPLES = 21;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+let address = 0;
+
+async function timed(path: string, body: unknown) {
+  address++;
+  const started = performance.now();
+  const res = await t.call(path, { body, headers: { 'x-forwarded-for': `10.${address >> 8}.${address & 255}.7` } });
+  const text = await res.text();
+  return { ms: performance.now() - started, status: res.status, body: text };
+}
+
+async function makeUsers(prefix: string, confirmed: boolean) {
+  const emails = Array.from({ length: SAMPLES }, (_, i) => `${prefix}-${i}@example.com`);
+  await t.db.handle.db
+    .insert(users)
+    .values(emails.map((email) => ({ email, passwordHash, emailConfirmedAt: confirmed ? new Date() : null })));
+  return emails;
+}
+
+/** One sample of each kind in turn; same status and body; medians within 10 %. */
+async function compare(path: string, kinds: Record<string, (i: number) => unknown>) {
+  const names = Object.keys(kinds);
+  const ms: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  await timed(path, kinds[names[0]!]!(SAMPLES)); // warm-up
+  for (let i = 0; i < SAMPLES; i++) {
+    const answers = [];
+    for (const name of names) {
+      const answer = await timed(path, kinds[name]!(i));
+      ms[name]!.push(answer.ms);
+      answers.push(answer);
+    }
+    for (const answer of answers) {
+      expect(answer.status).toBe(answers[0]!.status);
+      expect(answer.body).toBe(answers[0]!.body);
+    }
+  }
+  const medians = names.map((n) => median(ms[n]!));
+  const ratio = Math.max(...medians) / Math.min(...medians);
+  console.log(
+    `${path}: medians ${names.map((n, i) => `${n} ${medians[i]!.toFixed(1)} ms`).join(', ')} — ratio ${ratio.toFixed(3)}`,
+  );
+  expect(ratio).toBeLessThan(1.1);
+}
+
+it('login: unknown e-mail, wrong password, unconfirmed account', async () => {
+  const known = await makeUsers('login-conhecida', true);
+  const unconfirmed = await makeUsers('login-pendente', false);
+  await compare('/api/auth/login', {
+    unknown: (i) => ({ email: `login-ninguem-${i}@example.com`, password: 'errada-123' }),
+    known: (i) => ({ email: known[i] ?? known[0], password: 'errada-123' }),
+    unconfirmed: (i) => ({ email: unconfirmed[i] ?? unconfirmed[0], password: 'errada-123' }),
+  });
+});
+
+it('sign-up: new, taken and confirmed, taken and unconfirmed', async () => {
+  const known = await makeUsers('cadastro-conhecida', true);
+  const unconfirmed = await makeUsers('cadastro-pendente', false);
+  const body = (email: string) => ({ email, password: PASSWORD, consent: true });
+  await compare('/api/auth/signup', {
+    new: (i) => body(`cadastro-nova-${i}-${Date.now()}@example.com`),
+    known: (i) => body(known[i] ?? known[0]!),
+    unconfirmed: (i) => body(unconfirmed[i] ?? unconfirmed[0]!),
+  });
+});
+
+it('resend: unknown, confirmed, unconfirmed', async () => {
+  const known = await makeUsers('reenvio-conhecida', true);
+  const unconfirmed = await makeUsers('reenvio-pendente', false);
+  await compare('/api/auth/resend', {
+    unknown: (i) => ({ email: `reenvio-ninguem-${i}@example.com` }),
+    known: (i) => ({ email: known[i] ?? known[0] }),
+    unconfirmed: (i) => ({ email: unconfirmed[i] ?? unconfirmed[0] }),
+  });
+});
