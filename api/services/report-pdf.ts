@@ -196,7 +196,7 @@ interface Bars {
 
 /** A bar chart drawn with paths: bars, a baseline, the top value, labels under the bars. */
 function barChart(doc: Doc, chart: Bars) {
-  const height = 110;
+  const height = 80;
   room(doc, height + 70);
   doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(chart.title, MARGIN, doc.y);
   const top = doc.y + 14;
