@@ -53,7 +53,10 @@ export function insightsQuery(userId: string, childId: string, period: Window, t
     s as (select * from e where type = 'sleep'),
     first as (select min(date) as day from diary_entries where child_id = (select id from kid) and type = 'behavior')
     select kid.name, to_char(kid.birth_date, 'YYYY-MM-DD') as "birthDate", json_build_object(
-      'perDay', (select json_agg(json_build_array(to_char(x.date, 'YYYY-MM-DD'), x.n)) from (select date, count(*)::int n from b group by date) x),
+      'perDay', (select json_agg(json_build_array(to_char(x.date, 'YYYY-MM-DD'), x.n, x.low, x.mid, x.high)) from (
+        select date, count(*)::int n, count(*) filter (where intensity = 'Baixa')::int low,
+          count(*) filter (where intensity = 'Média')::int mid, count(*) filter (where intensity = 'Alta')::int high
+        from b group by date) x),
       'intensity', (select json_object_agg(x.intensity, x.n) from (select intensity, count(*)::int n from b group by intensity) x),
       'cells', (select json_agg(json_build_array(x.dow, x.hr, x.n)) from (
         select extract(dow from date)::int dow, extract(hour from time)::int hr, count(*)::int n from b group by 1, 2) x),
@@ -102,7 +105,8 @@ interface Row {
   baseline: string;
 }
 interface BehaviorRaw {
-  perDay: Pairs;
+  /** [date, episodes, Baixa, Média, Alta] */
+  perDay: Array<[string, number, number, number, number]> | null;
   intensity: Record<string, number> | null;
   cells: Array<[number, number, number]> | null;
   contexts: Pairs;
@@ -176,10 +180,11 @@ function presentBehavior(raw: BehaviorRaw, period: Window): Insights['behavior']
   const byWeekdayHour = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
   for (const [dow, hour, n] of raw.cells ?? []) byWeekdayHour[dow]![hour] = n;
   // Every day of the period, the days without an episode included.
-  const counts = new Map(raw.perDay ?? []);
+  const days = new Map((raw.perDay ?? []).map((day) => [day[0], day]));
   const perDay = Array.from({ length: daysInPeriod(period.from, period.to) }, (_, i) => {
     const date = addDays(period.from, i);
-    return { date, count: counts.get(date) ?? 0 };
+    const [, count = 0, low = 0, mid = 0, high = 0] = days.get(date) ?? [];
+    return { date, count, intensity: { Baixa: low, Média: mid, Alta: high } };
   });
   return {
     total: perDay.reduce((sum, day) => sum + day.count, 0),

@@ -18,7 +18,11 @@ export interface Insights {
   behavior: {
     total: number;
     /** every day of the period, zeros included */
-    perDay: Array<{ date: string; count: number }>;
+    perDay: Array<{
+      date: string;
+      count: number /** extra: that day's episodes by intensity */;
+      intensity: Record<Intensity, number>;
+    }>;
     intensity: Record<Intensity, number>;
     /** 24 counts, by the hour she wrote (her clock, America/Sao_Paulo) */
     byHour: number[];

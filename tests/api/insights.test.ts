@@ -110,11 +110,11 @@ describe('GET /api/insights', () => {
     const b = body.behavior;
     expect(b.total).toBe(4);
     expect(b.perDay).toHaveLength(14);
-    expect(b.perDay[0]).toEqual({ date: '2026-11-08', count: 0 });
+    expect(b.perDay[0]).toEqual({ date: '2026-11-08', count: 0, intensity: { Baixa: 0, Média: 0, Alta: 0 } });
     expect(b.perDay.filter((d: { count: number }) => d.count > 0)).toEqual([
-      { date: '2026-11-10', count: 2 },
-      { date: '2026-11-14', count: 1 },
-      { date: '2026-11-21', count: 1 },
+      { date: '2026-11-10', count: 2, intensity: { Baixa: 0, Média: 1, Alta: 1 } },
+      { date: '2026-11-14', count: 1, intensity: { Baixa: 0, Média: 0, Alta: 1 } },
+      { date: '2026-11-21', count: 1, intensity: { Baixa: 1, Média: 0, Alta: 0 } },
     ]);
     expect(b.intensity).toEqual({ Baixa: 1, Média: 1, Alta: 2 });
     const byHour = new Array(24).fill(0);
@@ -199,9 +199,9 @@ describe('GET /api/insights', () => {
     expect(body.behavior).toMatchObject({
       total: 0,
       perDay: [
-        { date: '2026-01-01', count: 0 },
-        { date: '2026-01-02', count: 0 },
-        { date: '2026-01-03', count: 0 },
+        { date: '2026-01-01', count: 0, intensity: { Baixa: 0, Média: 0, Alta: 0 } },
+        { date: '2026-01-02', count: 0, intensity: { Baixa: 0, Média: 0, Alta: 0 } },
+        { date: '2026-01-03', count: 0, intensity: { Baixa: 0, Média: 0, Alta: 0 } },
       ],
       intensity: { Baixa: 0, Média: 0, Alta: 0 },
       byWeekday: [0, 0, 0, 0, 0, 0, 0],

@@ -50,8 +50,12 @@ test.describe('patterns page', () => {
     const today = todayInSaoPaulo();
     const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
     await expect(page.getByText(`De ${dmy(addDays(today, -13))} a ${dmy(today)}`)).toBeVisible();
+    await expect(page.getByRole('figure', { name: 'Intensidade ao longo do período (por dia)' })).toBeVisible();
     await page.getByRole('radio', { name: '30 dias' }).check();
     await expect(page.getByText(`De ${dmy(addDays(today, -29))} a ${dmy(today)}`)).toBeVisible();
+    // Beyond two weeks the mix of intensities is drawn per week.
+    const weekly = page.getByRole('figure', { name: 'Intensidade ao longo do período (por semana)' });
+    await expect(weekly.getByRole('row', { includeHidden: true })).toHaveCount(6); // header + 5 weeks of 30 days
 
     await page.getByRole('radio', { name: 'Outras datas' }).check();
     await page.getByLabel('De', { exact: true }).fill(today);

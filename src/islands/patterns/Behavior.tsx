@@ -1,6 +1,16 @@
 /** Behaviour: episodes per day, intensity mix, when they happen, contexts, what helped. */
 import { formatMinutes } from '../../shared/format.ts';
-import { ChartFigure, Columns, type Datum, HeatGrid, type Part, Rows, Stacked } from './charts.tsx';
+import {
+  ChartFigure,
+  Columns,
+  type Datum,
+  HeatGrid,
+  type Part,
+  Rows,
+  Stacked,
+  type StackedColumn,
+  StackedColumns,
+} from './charts.tsx';
 import { decimal, shortDay, WEEKDAYS, WEEKDAYS_SHORT } from './model.ts';
 import type { Insights } from './types.ts';
 
@@ -37,6 +47,51 @@ function IntensityMix({ behavior }: { behavior: Behavior }) {
       rows={parts}
     >
       <Stacked parts={parts} />
+    </ChartFigure>
+  );
+}
+
+const LEVELS = ['Baixa', 'Média', 'Alta'] as const;
+
+/** Days of up to two weeks, weeks beyond: how the mix of intensities moves over the period. */
+function intensityColumns(perDay: Behavior['perDay']): StackedColumn[] {
+  const size = perDay.length <= 14 ? 1 : 7;
+  const columns: StackedColumn[] = [];
+  for (let i = 0; i < perDay.length; i += size) {
+    const days = perDay.slice(i, i + size);
+    columns.push({
+      label: shortDay(days[0]!.date),
+      parts: LEVELS.map((level) => ({
+        label: level,
+        value: days.reduce((n, day) => n + (day.intensity?.[level] ?? 0), 0),
+        className: INTENSITY_CLASS[level],
+      })),
+    });
+  }
+  return columns;
+}
+
+function IntensityOverTime({ behavior }: { behavior: Behavior }) {
+  const columns = intensityColumns(behavior.perDay);
+  const weekly = behavior.perDay.length > 14;
+  const rows: Datum[] = columns.map((c) => ({
+    label: weekly ? `Semana de ${c.label}` : c.label,
+    value: c.parts.reduce((n, p) => n + p.value, 0),
+    text: c.parts.map((p) => `${p.label} ${p.value}`).join(' · '),
+  }));
+  const strong = (c: StackedColumn) => c.parts[2]!.value;
+  const half = Math.ceil(columns.length / 2);
+  const before = columns.slice(0, half).reduce((n, c) => n + strong(c), 0);
+  const after = columns.slice(half).reduce((n, c) => n + strong(c), 0);
+  const summary = `Episódios de intensidade alta: ${before} na primeira metade do período e ${after} na segunda.`;
+  return (
+    <ChartFigure
+      title={weekly ? 'Intensidade ao longo do período (por semana)' : 'Intensidade ao longo do período (por dia)'}
+      summary={summary}
+      columns={[weekly ? 'Semana' : 'Dia', 'Episódios por intensidade']}
+      rows={rows}
+    >
+      <StackedColumns columns={columns} />
     </ChartFigure>
   );
 }
@@ -133,6 +188,7 @@ export default function BehaviorSection({ behavior }: { behavior: Behavior }) {
           </dl>
           <PerDay behavior={behavior} />
           <IntensityMix behavior={behavior} />
+          <IntensityOverTime behavior={behavior} />
           <When behavior={behavior} />
           <Contexts behavior={behavior} />
         </>

@@ -125,6 +125,67 @@ export function Columns({ data, height = 150, band, labelEvery = 1, className = 
   );
 }
 
+export interface StackedColumn {
+  label: string;
+  parts: Part[];
+}
+
+/** Vertical bars split by level (e.g. intensity), one per day or week, with the levels' legend. */
+export function StackedColumns({ columns, height = 150 }: { columns: StackedColumn[]; height?: number }) {
+  const totals = columns.map((c) => c.parts.reduce((n, p) => n + p.value, 0));
+  const top = Math.max(1, ...totals);
+  const plot = height - 22;
+  const step = WIDTH / Math.max(1, columns.length);
+  const scale = (value: number) => (value / top) * (plot - 16);
+  const labelEvery = Math.ceil(columns.length / 7);
+  return (
+    <div aria-hidden="true">
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} className="chart-svg" aria-hidden="true" focusable="false">
+        <line x1="0" x2={WIDTH} y1={plot} y2={plot} className="axis" />
+        {columns.map((column, i) => {
+          let base = plot;
+          return (
+            <g key={column.label}>
+              {column.parts.map((part) => {
+                if (!part.value) return null;
+                base -= scale(part.value);
+                return (
+                  <rect
+                    key={part.label}
+                    className={part.className}
+                    x={i * step + step * 0.15}
+                    y={base}
+                    width={step * 0.7}
+                    height={scale(part.value)}
+                  />
+                );
+              })}
+              {columns.length <= 14 && totals[i]! > 0 && (
+                <text x={i * step + step / 2} y={base - 3} textAnchor="middle" className="value">
+                  {totals[i]}
+                </text>
+              )}
+              {i % labelEvery === 0 && (
+                <text x={i * step + step / 2} y={height - 6} textAnchor="middle" className="tick">
+                  {column.label}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="legend">
+        {(columns[0]?.parts ?? []).map((p) => (
+          <li key={p.label}>
+            <span className={`swatch ${p.className}`} />
+            {p.label}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** Horizontal bars with the label above each: words of any length fit a phone. */
 export function Rows({ data, className = 'bar' }: { data: Datum[]; className?: string }) {
   const top = Math.max(1, ...data.map((d) => d.value));
