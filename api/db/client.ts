@@ -69,8 +69,13 @@ export async function retryDeadConnection<T>(
     } catch (err) {
       if (attempt >= attempts || !retriable(err)) throw err;
     }
+    // Not at once: postgres.js finishes closing the dead connection first (a query handed to a
+    // connection still closing can be written to its null socket and crash the process).
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
   }
 }
+
+const RETRY_DELAY_MS = 50;
 
 type Pending = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
 
@@ -138,13 +143,19 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
    * A connection killed during a query (pg_terminate_backend, a failover) leaves postgres.js's
    * connection object holding the error: its next connect fails the first query handed to it
    * with the old 57P01, seconds later, and can leave that connection stuck. So the first
-   * connection error seen on a pool replaces the whole pool; the old one is closed.
+   * connection error seen on a pool replaces the whole pool.
    */
   const discard = (pool: Pool) => {
     if (pool !== client) return;
     client = open();
-    pool.end({ timeout: 1 }).catch(() => {});
+    // The old pool is not ended: its queries in flight finish or fail on their own, and its idle
+    // connections close after idle_timeout. Ending it while a write is scheduled crashed the
+    // process (postgres.js 3.4: nextWrite on a connection whose socket end() had cleared).
+    retired.push(pool);
+    if (retired.length > 4) retired.shift();
   };
+  /** The last pools replaced after a connection error, ended with the handle (close()). */
+  const retired: Pool[] = [];
   const lost = (err: unknown) => TERMINATED.has(errorCode(err)) || CONNECTION_LOST.has(errorCode(err));
   // drizzle sends its queries through unsafe() unprepared, which costs postgres.js an extra round
   // trip per parameterised query (measured: 1.19 ms → 0.17 ms). Our SQL is fixed text with
@@ -196,7 +207,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await db.execute(sql`select 1`);
     },
     async close() {
-      await client.end({ timeout: 5 });
+      await Promise.all([client, ...retired.splice(0)].map((pool) => pool.end({ timeout: 5 })));
     },
   };
 }
