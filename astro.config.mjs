@@ -49,8 +49,8 @@ export default defineConfig({
         globIgnores: ['**/404.html'],
         // Every page is precached; a missing one goes to the network (e-mail links to /api, etc.).
         navigateFallback: null,
-        // /auth/?confirmado=1, /auth/?modo=cadastro and /continuar/?proxima=… are the precached pages.
-        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^confirmado$/, /^proxima$/, /^modo$/],
+        // /auth/?confirmado=1, /auth/?modo=cadastro, /continuar/?proxima=… and /redefinir-senha/?token=… are the precached pages.
+        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^confirmado$/, /^proxima$/, /^modo$/, /^token$/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {

@@ -21,7 +21,9 @@ import { authRoutes } from './routes/auth.ts';
 import { childrenRoutes } from './routes/children.ts';
 import { diaryRoutes } from './routes/diary.ts';
 import { healthRoutes } from './routes/health.ts';
+import { insightsRoutes } from './routes/insights.ts';
 import { meRoutes } from './routes/me.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { planRoutes } from './routes/plans.ts';
 import { professionalRoutes } from './routes/professionals.ts';
@@ -97,11 +99,13 @@ export function apiRoutes(database: AppDeps['database']) {
   return new Hono<AppEnv>()
     .route('/health', healthRoutes(database))
     .route('/auth', authRoutes())
+    .route('/auth', passwordResetRoutes())
     .route('/me', meRoutes())
     .route('/profile', profileRoutes())
     .route('/account', accountRoutes())
     .route('/children', childrenRoutes())
     .route('/diary', diaryRoutes())
+    .route('/insights', insightsRoutes())
     .route('/professionals', professionalRoutes())
     .route('/plans', planRoutes())
     .route('/stats', statsRoutes())

@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { logMailer, smtpMailer } from './email/transport.ts';
 import { type Config, ConfigError, loadConfig } from './env.ts';
 import { describeError, jsonLogger as logger } from './log.ts';
+import { settled } from './services/background.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -52,11 +53,12 @@ export async function startServer(config: Config) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // Stop accepting, let in-flight requests finish, then close the pool.
+    // Stop accepting, let in-flight requests and the work they left (e-mails) finish, then close the pool.
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     });
+    await settled();
     await database.close().catch((err) => logger.warn('database_close_failed', describeError(err)));
     logger.info('stopped');
     process.exit(0);

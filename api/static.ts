@@ -28,12 +28,13 @@ export function staticSite(root: string, logger: Logger) {
   });
 
   // A form sent before its island hydrated posts to its own page (never GET: the password would
-  // sit in the address): the body is ignored and she gets the page back, to send it again.
+  // sit in the address): the body is ignored and she gets the page back, to send it again, with
+  // its query (the reset link's token, /auth's mode).
   app.post('*', (c) => {
     const pathname = c.req.path;
     const page = path.join(absoluteRoot, path.normalize(decodeURIComponent(pathname)), 'index.html');
     if (!pathname.endsWith('/') || !page.startsWith(absoluteRoot) || !existsSync(page)) return c.notFound();
-    return c.redirect(pathname, 303);
+    return c.redirect(`${pathname}${new URL(c.req.url).search}`, 303);
   });
 
   app.use(

@@ -2,7 +2,9 @@
  * npm run bench:api — the API on PostgreSQL under load, against its floor in the same run.
  * Seeds 200 subscribed users with 200 diary entries each, then drives GET /api/diary,
  * POST /api/diary and GET /api/me with autocannon (this process) for BENCH_SECONDS (15) at 50
- * connections, with real session cookies spread across users. The floor (scripts/bench-floor.ts)
+ * connections, with real session cookies spread across users. GET /api/insights runs for 50 more
+ * mothers whose child has a year of daily entries (behaviour, food, sleep), over 366 days; then
+ * the report's PDF for 90 days is timed, one request at a time. The floor (scripts/bench-floor.ts)
  * is a bare node:http server doing the same database work — session check included — through the
  * API's own data layer; the bench first checks that both answer the same bodies. Per route, the
  * API and then the floor run against the same data (after a BENCH_WARMUP s warm-up each), so
@@ -19,6 +21,7 @@ import postgres from 'postgres';
 import { openDatabase } from '../api/db/client.ts';
 import { hashPassword } from '../api/services/passwords.ts';
 import { generateToken, hashToken } from '../api/services/sessions.ts';
+import { addDays, todayInSaoPaulo } from '../src/shared/insights-core.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -29,7 +32,11 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 4471);
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 4472);
 const POOL = process.env.DATABASE_POOL_MAX ?? '10';
-const BUDGET = { p99Ms: 50, floorRatio: 0.6, rssMb: 250 };
+const YEAR_USERS = 50;
+const BUDGET = { p99Ms: 50, floorRatio: 0.6, rssMb: 250, insightsP99Ms: 100, pdfMs: 1000 };
+const TODAY = todayInSaoPaulo(new Date());
+const INSIGHTS = `GET /api/insights?childId={childId}&from=${addDays(TODAY, -365)}&to=${TODAY}`;
+const REPORT = `/api/children/{childId}/report.pdf?from=${addDays(TODAY, -89)}&to=${TODAY}`;
 
 const dbName = `olhar_bench_${Date.now()}`;
 const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
@@ -89,13 +96,65 @@ const ENTRY = JSON.stringify({
 
 class BenchError extends Error {}
 
+interface Target {
+  id: string;
+  cookie: string;
+  /** the child whose year of entries GET /api/insights reads */
+  childId?: string;
+}
+
+/** A year of daily entries per child (behaviour, food and a night of sleep), varied by day. */
+async function seedYear(db: postgres.Sql, passwordHash: string) {
+  const users = await db<Array<{ id: string }>>`
+    insert into users (email, password_hash, email_confirmed_at)
+    select 'ano' || g || '@bench.example', ${passwordHash}, now() from generate_series(1, ${YEAR_USERS}) g returning id`;
+  const ids = users.map((u) => u.id);
+  await db`insert into subscriptions (user_id, status, plan_id, expires_at) select id, 'paid', '6-meses', now() + interval '90 days' from users where id = any(${ids}::uuid[])`;
+  const kids = await db<Array<{ id: string; user_id: string }>>`
+    insert into children (user_id, name, birth_date) select id, 'Lia Maria', '2019-03-10' from users where id = any(${ids}::uuid[]) returning id, user_id`;
+  const childIds = kids.map((k) => k.id);
+  await db`insert into diary_entries (user_id, child_id, type, date, time, behavior, context, intensity, duration_minutes, helped)
+    select c.user_id, c.id, 'behavior', (${TODAY}::date - d), make_time(7 + d % 15, d % 60, 0), 'Chorou e gritou',
+      (array['Jantar com a TV ligada', 'Na escola, antes da prova', 'Hora de dormir, muito cansado', 'No mercado cheio de gente'])[1 + d % 4],
+      (array['Baixa', 'Média', 'Alta'])[1 + d % 3], 5 + d % 30, array[(array['Pausa calma', 'Abraço', 'Respiração'])[1 + d % 3]]
+    from children c, generate_series(0, 364) d where c.id = any(${childIds}::uuid[])`;
+  await db`insert into diary_entries (user_id, child_id, type, date, time, meal, foods, reaction, mood)
+    select c.user_id, c.id, 'food', (${TODAY}::date - d), '12:00', 'Almoço', 'Arroz, feijão e ' || (array['chocolate', 'frango', 'suco'])[1 + d % 3],
+      case when d % 3 = 0 then 'Ficou agitada' else '' end, (array['Tranquilo', 'Animado', 'Irritado', 'Cansado', 'Ansioso'])[1 + d % 5]
+    from children c, generate_series(0, 364) d where c.id = any(${childIds}::uuid[])`;
+  await db`insert into diary_entries (user_id, child_id, type, date, time, woke_at, night_wakings, sleep_minutes)
+    select c.user_id, c.id, 'sleep', (${TODAY}::date - d), make_time(20 + d % 3, (d * 7) % 60, 0), '06:30', d % 4, 480 + (d * 13) % 150
+    from children c, generate_series(0, 364) d where c.id = any(${childIds}::uuid[])`;
+  return kids.map((k) => ({ userId: k.user_id, childId: k.id }));
+}
+
+/** The report's PDF for 90 days, one request at a time: the median and the slowest, in ms. */
+async function timeReports(year: Target[], runs = 7) {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const who = year[i % year.length]!;
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${API_PORT}${REPORT.replace('{childId}', who.childId!)}`, {
+      headers: { cookie: who.cookie },
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    times.push(Math.round(performance.now() - started));
+    if (res.status !== 200) throw new BenchError(`relatório: ${res.status}`);
+    bytes = body.length;
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: times[Math.floor(times.length / 2)]!, maxMs: times.at(-1)!, bytes, runs };
+}
+
 /** The floor must do the API's work: same status and body for the same requests (a write's id and time aside). */
-async function compareAnswers(cookie: string): Promise<string[]> {
+async function compareAnswers(cookie: string, year: Target): Promise<string[]> {
   const ask = async (port: number, method: string, path: string, withCookie = true) => {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    const asYear = path.includes('{childId}');
+    const res = await fetch(`http://127.0.0.1:${port}${path.replace('{childId}', year.childId ?? '')}`, {
       method,
       headers: {
-        ...(withCookie ? { cookie } : {}),
+        ...(withCookie ? { cookie: asYear ? year.cookie : cookie } : {}),
         ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
       },
       body: method === 'POST' ? ENTRY : undefined,
@@ -111,6 +170,7 @@ async function compareAnswers(cookie: string): Promise<string[]> {
     ['GET', '/api/diary?type=behavior'],
     ['GET', '/api/diary?type=food'],
     ['GET', '/api/me'],
+    ['GET', INSIGHTS.slice(4)],
     ['POST', '/api/diary'],
     ['GET', '/api/me', false],
   ];
@@ -143,7 +203,7 @@ async function load(
   target: 'api' | 'floor',
   route: string,
   port: number,
-  users: Array<{ id: string; cookie: string }>,
+  users: Target[],
   seconds = SECONDS,
 ): Promise<Result> {
   const [method, path] = route.split(' ') as ['GET' | 'POST', string];
@@ -160,6 +220,7 @@ async function load(
         ...(method === 'POST' ? { body } : {}),
         setupRequest: (request) => {
           const user = users[next++ % users.length]!;
+          request.path = path.replace('{childId}', user.childId ?? '');
           request.headers = {
             ...request.headers,
             ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
@@ -203,21 +264,30 @@ try {
   await db`insert into diary_entries (user_id, child_id, type, date, time, meal, foods, reaction, mood, created_at)
     select u.id, (select id from children where user_id = u.id), 'food', '2026-11-21', '12:00:00', 'Almoço', 'Arroz, feijão, cenoura e frango', 'Comeu bem', 'Tranquilo', now() - (g || ' minutes')::interval
     from users u, generate_series(1, ${ENTRIES / 2}) g`;
-  const sessions = users.map((u) => ({ userId: u.id, token: generateToken() }));
+  const yearChildren = await seedYear(db, passwordHash);
+  const sessions = [...users.map((u) => u.id), ...yearChildren.map((k) => k.userId)].map((userId) => ({
+    userId,
+    token: generateToken(),
+  }));
   await db`insert into sessions ${db(sessions.map((s) => ({ id: hashToken(s.token), user_id: s.userId, expires_at: new Date(Date.now() + 29 * 86400_000) })))}`;
   await db`analyze`;
   const plan = await db.unsafe(
     `explain analyze select "id", "type", "date", "time", "behavior", "context", "intensity", "meal", "foods", "reaction", "mood", "created_at" from "diary_entries" where ("user_id" = '${users[0]!.id}' and "type" = 'behavior') order by "created_at" desc, "id" desc`,
   );
   await db.end();
-  const targets = sessions.map((s) => ({ id: s.userId, cookie: `session=${s.token}` }));
-  console.log(`Semeado: ${USERS} mães com assinatura, ${USERS * ENTRIES} registros. Plano da consulta do diário:`);
+  const everyone: Target[] = sessions.map((s) => ({ id: s.userId, cookie: `session=${s.token}` }));
+  const targets = everyone.slice(0, USERS);
+  const year = everyone.slice(USERS).map((t, i) => ({ ...t, childId: yearChildren[i]!.childId }));
+  console.log(
+    `Semeado: ${USERS} mães com assinatura, ${USERS * ENTRIES} registros; ${YEAR_USERS} mães com um ano de registros diários (${YEAR_USERS * 365 * 3}). Plano da consulta do diário:`,
+  );
   for (const row of plan) console.log(`  ${(row as Record<string, string>)['QUERY PLAN']}`);
 
-  const routes = ['GET /api/diary?type=behavior', 'POST /api/diary', 'GET /api/me'];
+  const routes = ['GET /api/diary?type=behavior', 'POST /api/diary', 'GET /api/me', INSIGHTS];
+  const p99Budget = (route: string) => (route === INSIGHTS ? BUDGET.insightsP99Ms : BUDGET.p99Ms);
   const api = await start('api/server.ts', API_PORT);
   await start('scripts/bench-floor.ts', FLOOR_PORT);
-  const mismatches = await compareAnswers(targets[0]!.cookie);
+  const mismatches = await compareAnswers(targets[0]!.cookie, year[0]!);
   if (mismatches.length) throw new BenchError(`o piso não responde como a API:\n- ${mismatches.join('\n- ')}`);
   // Route by route, the API then the floor: both read the same rows (the writes come after the reads).
   const results: Result[] = [];
@@ -226,10 +296,12 @@ try {
       ['api', API_PORT],
       ['floor', FLOOR_PORT],
     ] as const) {
-      if (WARMUP > 0) await load(target, route, port, targets, WARMUP);
-      results.push(await load(target, route, port, targets));
+      const who = route === INSIGHTS ? year : targets;
+      if (WARMUP > 0) await load(target, route, port, who, WARMUP);
+      results.push(await load(target, route, port, who));
     }
   }
+  const report = await timeReports(year);
   const rssMb = peakRssMb(api.pid!);
 
   const failures: string[] = [];
@@ -239,12 +311,13 @@ try {
     const ratio = Math.round((a.rps / f.rps) * 100) / 100;
     if (a.errors || a.non2xx) failures.push(`${route}: ${a.errors} errors, ${a.non2xx} non-2xx`);
     if (f.errors || f.non2xx) failures.push(`${route} (floor): ${f.errors} errors, ${f.non2xx} non-2xx`);
-    if (a.p99 > BUDGET.p99Ms) failures.push(`${route}: p99 ${a.p99} ms > ${BUDGET.p99Ms} ms`);
+    if (a.p99 > p99Budget(route)) failures.push(`${route}: p99 ${a.p99} ms > ${p99Budget(route)} ms`);
     if (ratio < BUDGET.floorRatio)
       failures.push(`${route}: ${Math.round(ratio * 100)}% of the floor < ${BUDGET.floorRatio * 100}%`);
     return { route, api: a, floor: f, ratio };
   });
   if (rssMb > BUDGET.rssMb) failures.push(`API peak RSS ${rssMb} MB > ${BUDGET.rssMb} MB`);
+  if (report.maxMs > BUDGET.pdfMs) failures.push(`report.pdf (90 days): ${report.maxMs} ms > ${BUDGET.pdfMs} ms`);
 
   console.log(`\nautocannon: ${CONNECTIONS} connections × ${SECONDS} s per route, PostgreSQL pool ${POOL}\n`);
   const header = ['route', 'target', 'req/s', 'p50', 'p97.5', 'p99', 'errors', 'non-2xx', 'API/floor'];
@@ -260,6 +333,9 @@ try {
   console.log(fmt(header));
   for (const line of lines) console.log(fmt(line));
   console.log(`\nAPI peak RSS: ${rssMb} MB (latencies in ms)`);
+  console.log(
+    `report.pdf, 90 days of daily entries (${Math.round(report.bytes / 1024)} kB): median ${report.medianMs} ms, slowest ${report.maxMs} ms of ${report.runs}`,
+  );
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     'bench-results/api.json',
@@ -271,6 +347,7 @@ try {
         pool: Number(POOL),
         budget: BUDGET,
         rssMb,
+        report,
         rows,
         failures,
       },

@@ -1,6 +1,6 @@
 /**
  * The API benchmark's floor: a bare node:http server doing the database work the API does for
- * GET /api/diary, POST /api/diary and GET /api/me, through the API's own data layer (openDatabase:
+ * GET /api/diary, POST /api/diary, GET /api/me and GET /api/insights, through the API's own data layer (openDatabase:
  * postgres.js, same pool, statements prepared) — the same session check (validateSession: SHA-256
  * of the cookie's token, the session + subscription prepared query, expiry, sliding renewal), then
  * the same drizzle query as the route. What it leaves out is what "API / floor" measures: Hono's
@@ -13,7 +13,9 @@ import { openDatabase } from '../api/db/client.ts';
 import { children, diaryEntries, profiles } from '../api/db/schema.ts';
 import { childForWrite } from '../api/services/children.ts';
 import { columns, type Input, present, valuesOf } from '../api/services/diary.ts';
+import { insightsFor } from '../api/services/insights.ts';
 import { SESSION_COOKIE, validateSession } from '../api/services/sessions.ts';
+import { resolvePeriod } from '../src/shared/insights-core.ts';
 import { isProfileComplete } from '../src/shared/validation.ts';
 
 const handle = await openDatabase({
@@ -83,6 +85,16 @@ const server = createServer(async (req, res) => {
         },
         headers,
       );
+    }
+    if (req.method === 'GET' && url.pathname === '/api/insights') {
+      if (!found.subscription.active) return send(res, 402, { error: { code: 'subscription_required' } }, headers);
+      const q = url.searchParams;
+      const period = resolvePeriod({ from: q.get('from') ?? undefined, to: q.get('to') ?? undefined }, now);
+      try {
+        return send(res, 200, await insightsFor(db, userId, q.get('childId') ?? '', period, now), headers);
+      } catch {
+        return send(res, 404, { error: { code: 'not_found' } }, headers);
+      }
     }
     if (req.method === 'POST' && url.pathname === '/api/diary') {
       if (!found.subscription.active) return send(res, 402, { error: { code: 'subscription_required' } }, headers);

@@ -148,6 +148,36 @@ function summarise(page: string, lhr: Lhr): Row {
   };
 }
 
+/** `days` days of the three diaries ending today, so /padroes/ is measured with a season of data. */
+async function addDailyEntries(cookie: string, days: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const day = (back: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+  const post = async (body: Record<string, unknown>) => {
+    const res = await fetch(`${BASE}/api/diary`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new BenchSetupError(`diário (POST /api/diary): a API respondeu ${res.status}`);
+  };
+  for (let back = days - 1; back >= 0; back--) {
+    const date = day(back);
+    await post({
+      type: 'behavior',
+      date,
+      time: `${16 + (back % 5)}:30:00`,
+      behavior: 'Gritou ao desligar a TV',
+      context: back % 2 ? 'Hora de dormir, cansada' : 'Lição de casa depois da escola',
+      intensity: (['Baixa', 'Média', 'Alta'] as const)[back % 3],
+      durationMinutes: 5 + (back % 4) * 5,
+      helped: ['Respiração 4-7-8'],
+    });
+    await post({ type: 'food', date, time: '12:00:00', meal: 'Almoço', foods: 'Arroz e feijão', mood: 'Tranquilo' });
+    await post({ type: 'sleep', date, bedtime: back % 4 ? '21:00' : '22:30', wokeAt: '06:45', nightWakings: back % 3 });
+  }
+}
+
 const median = (rows: Row[]) => [...rows].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(rows.length / 2)]!;
 
 try {
@@ -158,11 +188,13 @@ try {
     adminToken: ADMIN,
     email: `bench-${Date.now()}@example.com`,
   });
+  await addDailyEntries(cookie, 90);
   const targets: Array<{ page: string; signedIn: boolean }> = [
     { page: '/bench-floor/', signedIn: false },
     { page: '/', signedIn: true },
     { page: '/hiperatividade/observacao/', signedIn: true },
     { page: '/comportamento/', signedIn: true },
+    { page: '/padroes/', signedIn: true },
     { page: '/auth/', signedIn: false },
   ];
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });

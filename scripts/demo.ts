@@ -1,6 +1,6 @@
 /**
  * npm run demo: the built site and the API on a throwaway embedded database, with one signed-in
- * mother (subscribed, two children, a fortnight of diary entries) — to look at guarded pages, take
+ * mother (subscribed, two children, six weeks of diary entries: /padroes/ has patterns and progress) — to look at guarded pages, take
  * screenshots (`SESSION_COOKIE=… node scripts/screenshot.ts http://localhost:4330 /comportamento/`)
  * or try them by hand (the cookie line is printed). Ctrl-C stops it and deletes the database.
  */
@@ -64,8 +64,23 @@ await send('/api/children', 'POST', { name: 'Theo', birthDate: '2021-02-03' });
 const day = (back: number) => new Date(Date.now() - back * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
 const behaviours = ['Gritou ao desligar a TV', 'Chorou na hora do banho', 'Jogou o material no chão', 'Bateu a porta'];
 const contexts = ['Depois da escola, com fome', 'Hora de dormir', 'Lição de casa', 'Saída do parquinho'];
-for (let back = 13; back >= 0; back--) {
+const DEMO_DAYS = 42;
+for (let back = DEMO_DAYS - 1; back >= 0; back--) {
   const childId = first.child.id;
+  // Her first weeks had a second, evening episode on most days: /padroes/ shows progress.
+  if (back >= 21 && back % 3) {
+    await send('/api/diary', 'POST', {
+      childId,
+      type: 'behavior',
+      date: day(back),
+      time: `${String(19 + (back % 2)).padStart(2, '0')}:15:00`,
+      behavior: behaviours[(back + 1) % 4],
+      context: contexts[1],
+      intensity: 'Média',
+      durationMinutes: 15,
+      helped: ['Respiração 4-7-8'],
+    });
+  }
   await send('/api/diary', 'POST', {
     childId,
     type: 'behavior',
@@ -75,7 +90,7 @@ for (let back = 13; back >= 0; back--) {
     context: contexts[back % 4],
     intensity: (['Baixa', 'Média', 'Alta'] as const)[back % 3],
     durationMinutes: 5 + (back % 4) * 5,
-    helped: back % 2 ? ['Respiração junto'] : [],
+    helped: back % 2 ? ['Respiração 4-7-8'] : [],
   });
   await send('/api/diary', 'POST', {
     childId,

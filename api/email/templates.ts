@@ -36,3 +36,17 @@ export function alreadyRegisteredEmail(to: string, loginLink: string): MailMessa
     html: layout('Você já tem uma conta', ['Olá!', intro, next], { label: 'Entrar no Olhar de Mãe', href: loginLink }),
   };
 }
+
+export function passwordResetEmail(to: string, link: string): MailMessage {
+  const intro =
+    'Recebemos um pedido para criar uma nova senha para a sua conta no Olhar de Mãe. Para escolher a nova senha, use o link abaixo.';
+  const expiry =
+    'O link vale por 1 hora e só pode ser usado uma vez. Ao criar a nova senha, sua conta sai de todos os aparelhos em que estava aberta.';
+  const ignore = 'Se você não pediu, ignore esta mensagem: sua senha continua a mesma.';
+  return {
+    to,
+    subject: 'Crie uma nova senha no Olhar de Mãe',
+    text: `Olá!\n\n${intro}\n\n${link}\n\n${expiry}\n\n${ignore}\n\nOlhar de Mãe`,
+    html: layout('Crie uma nova senha', ['Olá!', intro, expiry, ignore], { label: 'Criar nova senha', href: link }),
+  };
+}

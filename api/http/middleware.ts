@@ -124,13 +124,17 @@ export function limitBody(): MiddlewareHandler {
 /**
  * Fail fast, never hang: a request still running after `ms` gets 503 (the database is down or
  * swamped). Its work may still finish; a write answered 503 was not acknowledged, and the client's
- * retry with the same id is idempotent.
+ * retry with the same id is idempotent. The report's PDF (a year of entries: ~30 pages) gets
+ * REPORT_DEADLINE_FACTOR times as long: it is a read, made on request, and slow by its size.
  */
+export const REPORT_DEADLINE_FACTOR = 4;
+
 export function deadline(ms: number): MiddlewareHandler {
   return async (c, next) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = c.req.path.endsWith('/report.pdf') ? ms * REPORT_DEADLINE_FACTOR : ms;
     const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), ms);
+      timer = setTimeout(() => resolve('timeout'), limit);
     });
     const work = withDeadline(ms, next).then(() => 'done' as const);
     const outcome = await Promise.race([work, timedOut]);

@@ -5,9 +5,13 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError } from './errors.ts';
 
-/** After requireUser, which read the subscription with the session in the same query. */
-export const requireSubscription: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { active } = c.get('subscription');
-  if (!active) throw new ApiError('subscription_required', MESSAGES.subscriptionRequired);
-  await next();
-};
+/** After requireUser, which read the subscription with the session in the same query; `message` says what needs it. */
+export function subscriptionFor(message: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { active } = c.get('subscription');
+    if (!active) throw new ApiError('subscription_required', message);
+    await next();
+  };
+}
+
+export const requireSubscription = subscriptionFor(MESSAGES.subscriptionRequired);

@@ -23,6 +23,7 @@ import { limitMailRequest, limitPasswordCheck, passwordCheckFailed, passwordChec
 import { jsonBody } from '../http/validate.ts';
 import { describeError } from '../log.ts';
 import { audit } from '../services/audit.ts';
+import { runLater } from '../services/background.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../services/passwords.ts';
 import { createSession, deleteSession, deleteUserSessions, generateToken, hashToken } from '../services/sessions.ts';
 
@@ -42,10 +43,8 @@ async function padTo(started: number, floorMs: number): Promise<void> {
  * failures are logged.
  */
 function inBackground(c: Context<AppEnv>, label: string, task: () => Promise<void>): void {
-  const { logger } = services(c);
-  setImmediate(() => {
-    task().catch((err) => logger.error('background_failed', { task: label, ...describeError(err) }));
-  });
+  // runLater: a shutdown waits for it, and tests can await settled() instead of sleeping.
+  runLater(services(c).logger, 'background_failed', task, { task: label });
 }
 
 /** Mail failures must not change the answer (that would reveal the account); they are logged. */

@@ -14,11 +14,16 @@ import {
   progressSchema,
 } from '../../src/shared/children.ts';
 import { CHECKLIST_SIZES } from '../../src/shared/guides.ts';
+import { periodQuerySchema, reportFileName } from '../../src/shared/insights.ts';
 import { checklistProgress, children, observationNotes } from '../db/schema.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { idParam, jsonBody } from '../http/validate.ts';
+import { subscriptionFor } from '../http/subscription.ts';
+import { idParam, jsonBody, queryParams } from '../http/validate.ts';
 import { ownChild } from '../services/children.ts';
+import { reportData } from '../services/report-data.ts';
+import { renderReport } from '../services/report-pdf.ts';
+import { checkedPeriod } from './insights.ts';
 
 const columns = {
   id: children.id,
@@ -103,6 +108,25 @@ export function childrenRoutes() {
       if (deleted.length === 0) throw new ApiError('not_found', MESSAGES.childNotFound);
       return c.body(null, 204);
     })
+    .get(
+      '/:id/report.pdf',
+      subscriptionFor(MESSAGES.patternsSubscriptionRequired),
+      childParam,
+      queryParams(periodQuerySchema),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const { db, clock } = services(c);
+        const now = clock.now();
+        const period = checkedPeriod(c.req.valid('query'), now);
+        const data = await reportData(db, c.get('user').id, id, period, now);
+        const pdf = await renderReport(data);
+        return c.body(new Uint8Array(pdf), 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${reportFileName(data.insights.child.name, period.from, period.to)}"`,
+          'Cache-Control': 'private, no-store',
+        });
+      },
+    )
     .get('/:id/progress', childParam, async (c) => {
       const { id } = c.req.valid('param');
       const { db } = services(c);

@@ -15,6 +15,8 @@ export type AuditEvent =
   | 'login_unconfirmed'
   | 'logout'
   | 'password_changed'
+  | 'password_reset_requested'
+  | 'password_reset'
   | 'rate_limited'
   | 'profile_saved'
   | 'payment_confirmed_by_admin'

@@ -1,5 +1,6 @@
 /**
- * /auth (spec §2): login and sign-up on one screen, toggled by a link; login by default.
+ * /auth (spec §2): login and sign-up on one screen, toggled by a link; login by default; and
+ * "Esqueci minha senha" (?modo=esqueci), which asks for a reset link.
  * A signed-in visitor is sent to /. Messages and toasts as spec §5 and §8. Rendered into the
  * static HTML (client:load), so the form paints before any JavaScript runs.
  */
@@ -8,6 +9,8 @@ import { KNOWN_SESSION_KEY, readJson } from '../lib/storage.ts';
 import { refreshSession } from '../stores/session.ts';
 import { type Mode, resendLink } from './auth/actions.ts';
 import CredentialsForm, { EMPTY_CREDENTIALS, type Notice } from './auth/CredentialsForm.tsx';
+import ForgotForm from './auth/ForgotForm.tsx';
+import ModeLink from './auth/ModeLink.tsx';
 import SignedUpCard from './auth/SignedUpCard.tsx';
 
 const CONFIRMED: Record<string, Notice> = {
@@ -19,8 +22,19 @@ const CONFIRMED: Record<string, Notice> = {
   },
 };
 
+type View = Mode | 'forgot';
+
+const HEADINGS: Record<View, { title: string; lead: string }> = {
+  login: { title: 'Entrar', lead: 'Que bom ver você de novo.' },
+  signup: { title: 'Criar conta', lead: 'Leva menos de um minuto. Depois, confirme seu e-mail.' },
+  forgot: {
+    title: 'Esqueci minha senha',
+    lead: 'Digite o e-mail da sua conta. Enviaremos um link para você criar uma nova senha.',
+  },
+};
+
 export default function AuthForm() {
-  const [mode, setMode] = useState<Mode>('login');
+  const [mode, setMode] = useState<View>('login');
   const [notice, setNotice] = useState<Notice>(null);
   const [signedUp, setSignedUp] = useState<string | null>(null);
   const [form, setForm] = useState(EMPTY_CREDENTIALS);
@@ -28,6 +42,7 @@ export default function AuthForm() {
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     if (params.get('modo') === 'cadastro') setMode('signup');
+    if (params.get('modo') === 'esqueci') setMode('forgot');
     setNotice(CONFIRMED[params.get('confirmado') ?? ''] ?? null);
     // Only a device that knows a session asks the server (a fresh visitor has none to check).
     if (readJson(KNOWN_SESSION_KEY)) {
@@ -37,7 +52,7 @@ export default function AuthForm() {
     }
   }, []);
 
-  function switchMode(next: Mode) {
+  function switchMode(next: View) {
     setMode(next);
     setNotice(null);
     setSignedUp(null);
@@ -51,34 +66,54 @@ export default function AuthForm() {
 
   return (
     <div className="auth-card">
-      <h1>{mode === 'login' ? 'Entrar' : 'Criar conta'}</h1>
-      <p className="auth-lead">
-        {mode === 'login' ? 'Que bom ver você de novo.' : 'Leva menos de um minuto. Depois, confirme seu e-mail.'}
-      </p>
-      <CredentialsForm
-        mode={mode}
-        form={form}
-        setForm={setForm}
-        notice={notice}
-        setNotice={setNotice}
-        onSignedUp={setSignedUp}
-      />
+      <h1>{HEADINGS[mode].title}</h1>
+      <p className="auth-lead">{HEADINGS[mode].lead}</p>
+      {mode === 'forgot' ? (
+        <ForgotForm
+          email={form.email}
+          setEmail={(email) => setForm((f) => ({ ...f, email }))}
+          onBack={() => switchMode('login')}
+        />
+      ) : (
+        <SignInOrUp
+          mode={mode}
+          form={form}
+          setForm={setForm}
+          notice={notice}
+          setNotice={setNotice}
+          onSignedUp={setSignedUp}
+          onSwitch={switchMode}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Login or sign-up, the link between them, and under the login the way to a new password. */
+function SignInOrUp({
+  mode,
+  onSwitch,
+  ...props
+}: Parameters<typeof CredentialsForm>[0] & { onSwitch: (next: View) => void }) {
+  return (
+    <>
+      <CredentialsForm mode={mode} {...props} />
+      {mode === 'login' && (
+        <p className="auth-forgot">
+          <ModeLink href="?modo=esqueci" onClick={() => onSwitch('forgot')}>
+            Esqueci minha senha
+          </ModeLink>
+        </p>
+      )}
       <p className="auth-switch">
         {mode === 'login' ? 'Ainda não tem conta? ' : 'Já tem uma conta? '}
-        {/* A link, so it works even before the page is interactive; once it is, it switches in place. */}
-        {/* biome-ignore lint/a11y/useSemanticElements: a real link before hydration, a toggle after it. */}
-        <a
-          className="link-button"
-          role="button"
+        <ModeLink
           href={mode === 'login' ? '?modo=cadastro' : '?modo=entrar'}
-          onClick={(event) => {
-            event.preventDefault();
-            switchMode(mode === 'login' ? 'signup' : 'login');
-          }}
+          onClick={() => onSwitch(mode === 'login' ? 'signup' : 'login')}
         >
           {mode === 'login' ? 'Criar conta' : 'Entrar'}
-        </a>
+        </ModeLink>
       </p>
-    </div>
+    </>
   );
 }

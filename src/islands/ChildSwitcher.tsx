@@ -7,12 +7,15 @@ import { useId } from 'react';
 import { currentChild, selectChild } from '../stores/child.ts';
 import { session } from '../stores/session.ts';
 import Field from './Field.tsx';
+import { useHydrated } from './useHydrated.ts';
 
 export default function ChildSwitcher() {
   const { children } = useStore(session);
   const child = useStore(currentChild);
   const id = useId();
-  if (children.length < 2 || !child) return null;
+  // The server drew nothing: the same first render, whatever another island already loaded.
+  const hydrated = useHydrated();
+  if (!hydrated || children.length < 2 || !child) return null;
   return (
     <div className="child-switcher">
       <Field

@@ -9,7 +9,8 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '../../api/app.ts';
 import { DEFAULT_MESSAGES, type ErrorBody, type ErrorCode } from '../shared/api-errors.ts';
 
-const BASE = (import.meta.env.PUBLIC_API_URL ?? '').replace(/\/$/, '');
+/** Where the API answers: '' for the same origin (npm start), else PUBLIC_API_URL. */
+export const BASE = (import.meta.env.PUBLIC_API_URL ?? '').replace(/\/$/, '');
 
 export class ApiError extends Error {
   readonly status: number;

@@ -6,6 +6,8 @@ export type SecurityEvent =
   | 'auth_login_success'
   | 'auth_signup_failed'
   | 'auth_signup_success'
+  | 'auth_reset_requested'
+  | 'auth_password_reset'
   | 'payment_attempt'
   | 'payment_creation_failed'
   | 'payment_creation_success'

@@ -2,6 +2,7 @@
 
 export const ERROR_CODES = {
   bad_json: 400,
+  invalid_token: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   subscription_required: 402,
@@ -31,6 +32,7 @@ export interface ErrorBody {
 /** pt-BR default message per code, fit for a toast. */
 export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   bad_json: 'Não foi possível ler os dados enviados.',
+  invalid_token: 'Este link não é válido, expirou ou já foi usado.',
   unauthenticated: 'Você precisa fazer login para continuar.',
   invalid_credentials: 'E-mail ou senha incorretos.',
   subscription_required: 'Este recurso é exclusivo para assinantes.',
@@ -67,12 +69,17 @@ export const MESSAGES = {
   childNotFound: 'Criança não encontrada.',
   chooseChild: 'Escolha a criança',
   nightAlreadyRecorded: 'Já existe um registro de sono desta criança para esta noite.',
+  patternsSubscriptionRequired: 'Assine um plano para ver os padrões e o relatório para o profissional.',
+  periodReversed: 'A data inicial precisa ser igual ou anterior à data final.',
+  periodTooLong: 'Escolha um período de no máximo 366 dias.',
   unknownChecklist: 'Lista de verificação desconhecida.',
   checklistSize: (size: number) => `Esta lista tem ${size} itens: envie exatamente ${size} marcações.`,
   professionalRequired: 'Campos obrigatórios',
   wrongPassword: 'Senha incorreta',
   wrongCurrentPassword: 'Senha atual incorreta',
   invalidCredentials: 'E-mail ou senha incorretos.',
+  invalidResetToken:
+    'Este link para criar uma nova senha não é válido, expirou ou já foi usado. Peça um novo link e use-o em até 1 hora.',
   emailNotConfirmed:
     'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
 } as const;

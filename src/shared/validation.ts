@@ -131,21 +131,34 @@ export const loginSchema = z.strictObject({ email: emailSchema, password: passwo
 export const resendSchema = z.strictObject({ email: emailSchema });
 export const deleteAccountSchema = z.strictObject({ password: passwordSchema });
 export const passwordChangeSchema = z.strictObject({ currentPassword: passwordSchema, newPassword: newPasswordSchema });
+export const forgotPasswordSchema = z.strictObject({ email: emailSchema });
+/** The token comes from the e-mail's link; a wrong one is the API's `invalid_token`, not a field error. */
+export const RESET_LINK_INVALID = 'Link inválido';
+export const resetPasswordSchema = z.strictObject({
+  token: text(RESET_LINK_INVALID).check(z.maxLength(200, { error: RESET_LINK_INVALID })),
+  password: newPasswordSchema,
+});
+
+/** The confirmation must match (spec §5), shown with the other errors, not only once everything else is right. */
+const passwordsMatch = () =>
+  z.refine<{ password: string; confirmPassword: string }>((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'As senhas não coincidem',
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
+    },
+  });
 
 /** Sign-up form in the browser adds the confirmation (spec §5). */
 export const signupFormSchema = z
   .object({ email: emailSchema, password: newPasswordSchema, confirmPassword: z.string(), consent: consentSchema })
-  .check(
-    z.refine((form) => form.password === form.confirmPassword, {
-      path: ['confirmPassword'],
-      error: 'As senhas não coincidem',
-      // Shown with the other errors, not only once everything else is right.
-      when: (payload) => {
-        const value = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
-        return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
-      },
-    }),
-  );
+  .check(passwordsMatch());
+
+/** The new-password form (the e-mail's link) adds the same confirmation. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .check(passwordsMatch());
 
 export const profileSchema = z.strictObject({
   fullName: fullNameSchema,

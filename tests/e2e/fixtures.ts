@@ -9,7 +9,12 @@ export const PASSWORD = 'senha-segura-123';
 let counter = 0;
 export const uniqueEmail = (name = 'mae') => `${name}.${Date.now()}.${counter++}@example.com`;
 
-export async function waitForMail(to: string, timeoutMs = 10_000): Promise<{ subject: string; text: string }> {
+/** The newest e-mail to `to` (with this subject, when given) in the SMTP sink's folder. */
+export async function waitForMail(
+  to: string,
+  timeoutMs = 10_000,
+  subject?: string,
+): Promise<{ subject: string; text: string }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of readdirSync(E2E.mailDir).sort().reverse()) {
@@ -18,7 +23,7 @@ export async function waitForMail(to: string, timeoutMs = 10_000): Promise<{ sub
         subject: string;
         text: string;
       };
-      if (mail.to.includes(to.toLowerCase())) return mail;
+      if (mail.to.includes(to.toLowerCase()) && (subject === undefined || mail.subject === subject)) return mail;
     }
     await new Promise((r) => setTimeout(r, 100));
   }

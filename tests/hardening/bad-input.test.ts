@@ -77,6 +77,8 @@ const ROUTES: Array<{ method: string; path: string; body: fc.Arbitrary<unknown> 
   },
   { method: 'POST', path: '/api/auth/login', body: around({ email: fc.emailAddress(), password: nasty }) },
   { method: 'POST', path: '/api/auth/resend', body: around({ email: fc.emailAddress() }) },
+  { method: 'POST', path: '/api/auth/forgot', body: around({ email: fc.emailAddress() }) },
+  { method: 'POST', path: '/api/auth/reset', body: around({ token: nasty, password: nasty }) },
   {
     method: 'PUT',
     path: '/api/profile',

@@ -29,6 +29,8 @@ const NOT_OWNED = new Set([
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'POST /api/auth/password',
+  'POST /api/auth/forgot',
+  'POST /api/auth/reset',
   'POST /api/payments/webhook/:provider',
   'POST /api/admin/subscriptions',
   'POST /api/admin/payments/:id/confirm',
@@ -198,7 +200,9 @@ describe('ownership matrix', () => {
       const query =
         path === '/api/diary' && method === 'GET'
           ? ['?type=behavior', '?type=food', '?type=sleep', `?type=sleep&childId=${A.childId}`]
-          : [''];
+          : path === '/api/insights'
+            ? [`?childId=${A.childId}`, `?childId=${A.childId}&from=2026-01-01&to=2026-12-31`]
+            : [''];
       for (const q of query) {
         const res = await t.call(path + q, {
           method,

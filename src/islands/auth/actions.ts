@@ -37,3 +37,9 @@ export async function resendLink(email: string): Promise<void> {
     toast('Erro', err instanceof ApiError ? err.message : 'Ocorreu um erro inesperado');
   }
 }
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export async function requestResetLink(email: string): Promise<void> {
+  await call(client.auth.forgot.$post({ json: { email } }));
+  logSecurityEvent('auth_reset_requested');
+}

@@ -1,0 +1,227 @@
+/**
+ * GET /api/insights: what a child's diaries show over a period, aggregated in SQL in one statement
+ * (one round trip, the child's ownership checked in the same query) over the
+ * (child_id, type, date) index. Entries keep the date and time she wrote on her clock, so hours and
+ * weekdays are America/Sao_Paulo's as they are stored; only "today" needs the time zone.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { ageOn } from '../../src/shared/ages.ts';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { INTENSITIES, MOODS } from '../../src/shared/enums.ts';
+import {
+  addDays,
+  DEFAULT_PERIOD_DAYS,
+  daysInPeriod,
+  type Insights,
+  PT_STOP_WORDS,
+  recommendedSleep,
+  todayInSaoPaulo,
+} from '../../src/shared/insights-core.ts';
+import type { Database } from '../db/client.ts';
+import { ApiError } from '../http/errors.ts';
+
+const ACCENTED_UPPER = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
+const ACCENTED_LOWER = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
+/** Lower case whatever the database's locale: lower() folds only ASCII under the C locale. */
+const folded = (column: string) => sql.raw(`lower(translate(${column}, '${ACCENTED_UPPER}', '${ACCENTED_LOWER}'))`);
+const NOT_A_WORD = sql.raw(`'[^a-z0-9${ACCENTED_LOWER}]+'`);
+const STOP_WORDS = sql.raw(`array[${[...PT_STOP_WORDS].map((w) => `'${w.replaceAll("'", "''")}'`).join(', ')}]`);
+
+interface Window {
+  from: string;
+  to: string;
+}
+
+/**
+ * The whole answer in one statement: the child (none when she is not the caller's), her entries
+ * of the period read once over the (child_id, type, date) index, then each section aggregated as
+ * JSON text. Exported so the benchmark can EXPLAIN it.
+ */
+export function insightsQuery(userId: string, childId: string, period: Window, today: string): SQL {
+  // Bedtimes after midnight count as late evenings (00:30 → 24:30): 23:30 and 00:30 are an hour apart.
+  const bedtime = sql.raw(`(extract(epoch from s.time) / 60 + case when s.time < time '12:00' then 1440 else 0 end)`);
+  return sql`with kid as (
+      select id, name, birth_date from children where id = ${childId} and user_id = ${userId}
+    ), e as materialized (
+      select e.type, e.date, e.time, e.intensity, e.context, e.duration_minutes, e.helped, e.foods, e.reaction,
+        e.mood, e.sleep_minutes, e.night_wakings, e.woke_at
+      from diary_entries e join kid on e.child_id = kid.id
+      where e.type in ('behavior', 'food', 'sleep') and e.date between ${period.from}::date and ${period.to}::date
+    ),
+    b as (select * from e where type = 'behavior'),
+    f as (select * from e where type = 'food'),
+    s as (select * from e where type = 'sleep'),
+    first as (select min(date) as day from diary_entries where child_id = (select id from kid) and type = 'behavior')
+    select kid.name, to_char(kid.birth_date, 'YYYY-MM-DD') as "birthDate", json_build_object(
+      'perDay', (select json_agg(json_build_array(to_char(x.date, 'YYYY-MM-DD'), x.n)) from (select date, count(*)::int n from b group by date) x),
+      'intensity', (select json_object_agg(x.intensity, x.n) from (select intensity, count(*)::int n from b group by intensity) x),
+      'cells', (select json_agg(json_build_array(x.dow, x.hr, x.n)) from (
+        select extract(dow from date)::int dow, extract(hour from time)::int hr, count(*)::int n from b group by 1, 2) x),
+      'contexts', (select json_agg(json_build_array(x.term, x.n) order by x.n desc, x.term collate "C") from (
+        select y.term, y.n from (
+          -- a context written the same way again is split once
+          select w.term, sum(g.n)::int n from (select context, count(*) n from b group by context) g
+          cross join lateral regexp_split_to_table(${folded('g.context')}, ${NOT_A_WORD}) w(term)
+          where char_length(w.term) >= 3 group by w.term) y
+        -- each distinct word checked once, not each occurrence
+        where y.term !~ '^[0-9]+$' and y.term <> all(${STOP_WORDS})
+        order by y.n desc, y.term collate "C" limit 10) x),
+      'helped', (select json_agg(json_build_array(x.strategy, x.n) order by x.n desc, x.strategy collate "C") from (
+        select h.strategy, count(*)::int n from b cross join lateral unnest(b.helped) h(strategy)
+        group by h.strategy order by n desc, h.strategy collate "C" limit 10) x),
+      'avgDuration', (select round(avg(duration_minutes))::int from b)
+    )::text as behavior, json_build_object(
+      'total', (select count(*)::int from f),
+      'byMood', (select json_object_agg(x.mood, x.n) from (select mood, count(*)::int n from f group by mood) x),
+      'reactions', (select json_agg(json_build_array(x.food, x.n) order by x.n desc, x.food collate "C") from (
+        select btrim(i.food) food, sum(g.n)::int n
+        from (select foods, count(*) n from f where btrim(coalesce(reaction, '')) <> '' group by foods) g
+        cross join lateral unnest(string_to_array(replace(translate(${folded('g.foods')}, ';/+', ',,,'), ' e ', ','), ',')) i(food)
+        where btrim(i.food) <> ''
+        group by btrim(i.food) order by n desc, btrim(i.food) collate "C" limit 10) x)
+    )::text as food, (select json_build_object(
+      'nights', count(*)::int,
+      'avgSleep', round(avg(s.sleep_minutes))::int,
+      'bedtimeSpread', round(stddev_pop(${bedtime}))::int,
+      'wakings', coalesce(sum(s.night_wakings), 0)::int,
+      'avgWakings', round(avg(s.night_wakings), 1),
+      'perNight', json_agg(json_build_array(to_char(s.date, 'YYYY-MM-DD'), s.sleep_minutes, left(s.time::text, 5), left(s.woke_at::text, 5), s.night_wakings) order by s.date)
+    ) from s)::text as sleep, json_build_array(to_char(first.day, 'YYYY-MM-DD'), (select count(*)::int from diary_entries
+      where child_id = kid.id and type = 'behavior'
+        and date between first.day and least(first.day + ${DEFAULT_PERIOD_DAYS - 1}::int, ${today}::date)))::text as baseline
+    from kid, first`;
+}
+
+type Pairs = Array<[string, number]> | null;
+interface Row {
+  name: string;
+  birthDate: string | null;
+  behavior: string;
+  food: string;
+  sleep: string;
+  baseline: string;
+}
+interface BehaviorRaw {
+  perDay: Pairs;
+  intensity: Record<string, number> | null;
+  cells: Array<[number, number, number]> | null;
+  contexts: Pairs;
+  helped: Pairs;
+  avgDuration: number | null;
+}
+interface FoodRaw {
+  total: number;
+  byMood: Record<string, number> | null;
+  reactions: Pairs;
+}
+interface SleepRaw {
+  nights: number;
+  avgSleep: number | null;
+  bedtimeSpread: number | null;
+  wakings: number;
+  avgWakings: number | null;
+  perNight: Array<[string, number, string, string, number]> | null;
+}
+
+const perWeek = (count: number, days: number) => (count * 7) / days;
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/** 404 unless the child is the caller's; else what her diaries show from `from` to `to`. */
+export async function insightsFor(
+  db: Database,
+  userId: string,
+  childId: string,
+  period: Window,
+  now: Date,
+): Promise<Insights> {
+  const today = todayInSaoPaulo(now);
+  const current = { from: maxDate(period.from, addDays(period.to, -(DEFAULT_PERIOD_DAYS - 1))), to: period.to };
+  const result = await db.execute(insightsQuery(userId, childId, period, today));
+  // postgres.js answers the rows, PGlite an object that holds them
+  const [row] = (Array.isArray(result) ? result : (result as unknown as { rows: Row[] }).rows) as Row[];
+  if (!row) throw new ApiError('not_found', MESSAGES.childNotFound);
+  const ageYears = row.birthDate ? ageOn(row.birthDate, today) : null;
+  const recommended = recommendedSleep(ageYears);
+  const behavior = JSON.parse(row.behavior) as BehaviorRaw;
+  const sleep = JSON.parse(row.sleep) as SleepRaw;
+  const [baselineFrom, baselineCount] = JSON.parse(row.baseline) as [string | null, number];
+  const currentCount = (behavior.perDay ?? []).reduce((sum, [date, n]) => sum + (date >= current.from ? n : 0), 0);
+  const currentRate = perWeek(currentCount, daysInPeriod(current.from, current.to));
+  const baseline = baselineWindow(baselineFrom, baselineCount, today);
+  const overlaps = !baseline || baseline.to >= current.from;
+  return {
+    childId,
+    from: period.from,
+    to: period.to,
+    behavior: presentBehavior(behavior, period),
+    food: presentFood(JSON.parse(row.food) as FoodRaw),
+    sleep: presentSleep(sleep, recommended),
+    baseline: baseline && { from: baseline.from, to: baseline.to, behaviorPerWeek: oneDecimal(baseline.rate) },
+    current: { ...current, behaviorPerWeek: oneDecimal(currentRate) },
+    changePercent: overlaps ? null : Math.round(((currentRate - baseline.rate) / baseline.rate) * 100),
+    child: { name: row.name, ageYears },
+  };
+}
+
+const maxDate = (a: string, b: string) => (a > b ? a : b);
+const minDate = (a: string, b: string) => (a < b ? a : b);
+
+function baselineWindow(from: string | null, count: number, today: string) {
+  if (!from) return null;
+  const to = minDate(addDays(from, DEFAULT_PERIOD_DAYS - 1), maxDate(today, from));
+  return { from, to, rate: perWeek(count, daysInPeriod(from, to)) };
+}
+
+function presentBehavior(raw: BehaviorRaw, period: Window): Insights['behavior'] {
+  const byWeekdayHour = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
+  for (const [dow, hour, n] of raw.cells ?? []) byWeekdayHour[dow]![hour] = n;
+  // Every day of the period, the days without an episode included.
+  const counts = new Map(raw.perDay ?? []);
+  const perDay = Array.from({ length: daysInPeriod(period.from, period.to) }, (_, i) => {
+    const date = addDays(period.from, i);
+    return { date, count: counts.get(date) ?? 0 };
+  });
+  return {
+    total: perDay.reduce((sum, day) => sum + day.count, 0),
+    perDay,
+    intensity: Object.fromEntries(
+      INTENSITIES.map((i) => [i, raw.intensity?.[i] ?? 0]),
+    ) as Insights['behavior']['intensity'],
+    byHour: Array.from({ length: 24 }, (_, hour) => byWeekdayHour.reduce((sum, day) => sum + day[hour]!, 0)),
+    byWeekday: byWeekdayHour.map((day) => day.reduce((sum, n) => sum + n, 0)),
+    byWeekdayHour,
+    topContexts: (raw.contexts ?? []).map(([term, count]) => ({ term, count })),
+    helped: (raw.helped ?? []).map(([strategy, count]) => ({ strategy, count })),
+    avgDurationMinutes: raw.avgDuration,
+  };
+}
+
+function presentFood(raw: FoodRaw): Insights['food'] {
+  return {
+    total: raw.total,
+    byMood: Object.fromEntries(MOODS.map((m) => [m, raw.byMood?.[m] ?? 0])),
+    reactions: (raw.reactions ?? []).map(([food, count]) => ({ food, count })),
+  };
+}
+
+function presentSleep(raw: SleepRaw, recommended: ReturnType<typeof recommendedSleep>): Insights['sleep'] {
+  const perNight = (raw.perNight ?? []).map(([date, sleepMinutes, bedtime, wokeAt, nightWakings]) => ({
+    date,
+    sleepMinutes,
+    bedtime,
+    wokeAt,
+    nightWakings,
+  }));
+  const inRange = (minutes: number) =>
+    !!recommended && minutes >= recommended.minHours * 60 && minutes <= recommended.maxHours * 60;
+  return {
+    nights: raw.nights,
+    avgSleepMinutes: raw.avgSleep,
+    recommended,
+    nightsInRange: perNight.filter((n) => inRange(n.sleepMinutes)).length,
+    perNight,
+    bedtimeSpreadMinutes: raw.nights >= 2 ? raw.bedtimeSpread : null,
+    avgNightWakings: raw.avgWakings === null ? null : Number(raw.avgWakings),
+    totalNightWakings: raw.wakings,
+  };
+}

@@ -1,0 +1,410 @@
+/**
+ * The report for a professional or the school, as a PDF (pdfkit): A4, selectable text, pt-BR,
+ * dates dd/mm/aaaa. Charts are drawn as vector paths, each followed by a sentence that says what
+ * it shows. Its words stay here, as the e-mails' stay in their templates.
+ */
+import PDFDocument from 'pdfkit';
+import { formatDay, formatMinutes } from '../../src/shared/format.ts';
+import { todayInSaoPaulo } from '../../src/shared/insights-core.ts';
+import { SITE_NAME } from '../../src/shared/site.ts';
+import type { DiaryEntryView } from './diary.ts';
+import type { ReportData } from './report-data.ts';
+
+type Doc = PDFKit.PDFDocument;
+const MARGIN = 50;
+const INK = '#1f2933';
+const MUTED = '#52606d';
+const BAR = '#2f6f8f';
+const BAND = '#d9ecd9';
+const RULE = '#c7ccd1';
+
+const WORDS = {
+  title: 'Relatório de acompanhamento',
+  disclaimer:
+    'Este relatório reúne as anotações feitas pela mãe ou cuidadora no aplicativo Olhar de Mãe. Ele descreve o que foi registrado e não é um diagnóstico, nem substitui a avaliação de um profissional de saúde ou de educação.',
+  diaries: { behavior: 'Comportamento', food: 'Alimentação', sleep: 'Sono' },
+  none: 'Nenhum registro no período.',
+} as const;
+
+// The standard PDF fonts speak WinAnsi (Windows-1252): printable ASCII, Latin-1 and these.
+const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const inWinAnsi = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char) || char === '\n';
+};
+
+/**
+ * What she typed, in what the PDF's fonts can draw: a letter they lack loses its accent
+ * ("ő" → "o"), anything else (emoji, other scripts) is left out rather than drawn as garbage.
+ */
+export function pdfSafe(text: string): string {
+  let out = '';
+  for (const char of text) {
+    if (inWinAnsi(char)) out += char;
+    else if (char === '\t' || char === '\r') out += ' ';
+    else {
+      const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      if (base && [...base].every(inWinAnsi)) out += base;
+    }
+  }
+  return out.replace(/ {2,}/g, ' ');
+}
+
+const number = (value: number, digits = 1) =>
+  value.toLocaleString('pt-BR', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+const years = (n: number) => (n === 1 ? '1 ano' : `${n} anos`);
+const times = (n: number) => (n === 1 ? '1 vez' : `${n} vezes`);
+const firstName = (name: string) => pdfSafe(name.trim().split(/\s+/)[0] ?? name);
+
+/** The whole report as one buffer. */
+export async function renderReport(data: ReportData): Promise<Buffer> {
+  const { insights } = data;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    lang: 'pt-BR',
+    displayTitle: true,
+    info: {
+      Title: `${WORDS.title} — ${firstName(insights.child.name)} — ${formatDay(insights.from)} a ${formatDay(insights.to)}`,
+      Author: SITE_NAME,
+      Creator: SITE_NAME,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  header(doc, data);
+  summary(doc, data);
+  charts(doc, data);
+  rankings(doc, data);
+  observations(doc, data);
+  await entriesTable(doc, data.entries);
+  footers(doc, data);
+  doc.end();
+  return done;
+}
+
+const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2;
+const bottom = (doc: Doc) => doc.page.height - MARGIN;
+
+/** A new page unless `height` more points fit on this one. */
+function room(doc: Doc, height: number) {
+  if (doc.y + height > bottom(doc)) doc.addPage();
+}
+
+function heading(doc: Doc, text: string) {
+  room(doc, 60);
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text, MARGIN, doc.y);
+  doc.moveDown(0.3).font('Helvetica').fontSize(10);
+}
+
+function paragraph(doc: Doc, raw: string, color = INK) {
+  const text = pdfSafe(raw);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(color)
+    .text(text, MARGIN, doc.y, { width: contentWidth(doc) });
+}
+
+function header(doc: Doc, { insights, generatedAt }: ReportData) {
+  const { child } = insights;
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(SITE_NAME, MARGIN, MARGIN);
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(WORDS.title);
+  doc.moveDown(0.4).font('Helvetica').fontSize(11);
+  const age = child.ageYears === null ? 'idade não informada' : years(child.ageYears);
+  doc.text(`Criança: ${firstName(child.name)}, ${age}`);
+  doc.text(`Período: ${formatDay(insights.from)} a ${formatDay(insights.to)}`);
+  doc.fillColor(MUTED).text(`Gerado em ${formatDay(todayInSaoPaulo(generatedAt))}`);
+  doc.moveDown(0.6);
+  const y = doc.y;
+  doc.fontSize(9);
+  const height = doc.heightOfString(WORDS.disclaimer, { width: contentWidth(doc) - 16 }) + 12;
+  doc.rect(MARGIN, y, contentWidth(doc), height).fillAndStroke('#f4f6f8', RULE);
+  doc.fillColor(INK).text(WORDS.disclaimer, MARGIN + 8, y + 6, { width: contentWidth(doc) - 16 });
+  doc.y = y + height;
+}
+
+/** The figures a professional reads first, one per line. */
+function summaryLines({ insights }: ReportData): string[] {
+  const { behavior, food, sleep, baseline, current, changePercent } = insights;
+  const lines = [
+    `Episódios de comportamento: ${behavior.total} (${number(current.behaviorPerWeek)} por semana nos últimos ${daysLabel(current)})`,
+    `Intensidade: Baixa ${behavior.intensity.Baixa} · Média ${behavior.intensity.Média} · Alta ${behavior.intensity.Alta}`,
+  ];
+  if (behavior.avgDurationMinutes !== null)
+    lines.push(`Duração média de um episódio: ${behavior.avgDurationMinutes} min`);
+  lines.push(`Refeições registradas: ${food.total}`);
+  lines.push(sleepLine(sleep));
+  if (sleep.bedtimeSpreadMinutes !== null)
+    lines.push(
+      `Regularidade do horário de deitar: variação típica de ${sleep.bedtimeSpreadMinutes} min entre as noites`,
+    );
+  if (sleep.avgNightWakings !== null)
+    lines.push(
+      `Despertares noturnos: ${sleep.totalNightWakings} (média de ${number(sleep.avgNightWakings)} por noite)`,
+    );
+  if (baseline && changePercent !== null)
+    lines.push(
+      `Comparação: ${number(current.behaviorPerWeek)} episódios por semana agora, ${number(baseline.behaviorPerWeek)} nas 2 primeiras semanas de registros (${formatDay(baseline.from)} a ${formatDay(baseline.to)}): ${changePercent > 0 ? '+' : changePercent < 0 ? '−' : ''}${Math.abs(changePercent)} %`,
+    );
+  return lines;
+}
+
+const daysLabel = (w: { from: string; to: string }) =>
+  `${Math.round((Date.parse(w.to) - Date.parse(w.from)) / 86_400_000) + 1} dias`;
+
+function sleepLine(sleep: ReportData['insights']['sleep']): string {
+  if (!sleep.nights) return 'Noites registradas: 0';
+  const average = `média de ${formatMinutes(sleep.avgSleepMinutes ?? 0)} de sono`;
+  const range = sleep.recommended
+    ? `; ${sleep.nightsInRange} de ${sleep.nights} dentro do recomendado para a idade (${sleep.recommended.minHours} a ${sleep.recommended.maxHours} h)`
+    : '';
+  return `Noites registradas: ${sleep.nights}, ${average}${range}`;
+}
+
+/** A bulleted line whose wrapped lines align with its first word. */
+function bullet(doc: Doc, raw: string) {
+  const text = pdfSafe(raw);
+  doc.font('Helvetica').fontSize(10);
+  room(doc, doc.heightOfString(text, { width: contentWidth(doc) - 12 }));
+  const y = doc.y;
+  doc.fillColor(INK).text('•', MARGIN, y, { lineBreak: false });
+  doc.text(text, MARGIN + 12, y, { width: contentWidth(doc) - 12 });
+}
+
+function summary(doc: Doc, data: ReportData) {
+  heading(doc, 'Resumo');
+  for (const line of summaryLines(data)) bullet(doc, line);
+}
+
+interface Bars {
+  title: string;
+  values: number[];
+  /** label under bar i, or '' */
+  labels: string[];
+  /** a shaded range (e.g. the recommended hours of sleep), in the values' unit */
+  band?: { from: number; to: number } | null;
+  unit: string;
+  /** what the chart shows, for whoever cannot see it */
+  caption: string;
+}
+
+/** A bar chart drawn with paths: bars, a baseline, the top value, labels under the bars. */
+function barChart(doc: Doc, chart: Bars) {
+  const height = 80;
+  room(doc, height + 70);
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(chart.title, MARGIN, doc.y);
+  const top = doc.y + 14;
+  const left = MARGIN + 30;
+  const width = contentWidth(doc) - 30;
+  const max = Math.max(1, ...chart.values, chart.band?.to ?? 0);
+  const yOf = (value: number) => top + height - (value / max) * height;
+  if (chart.band) doc.rect(left, yOf(chart.band.to), width, yOf(chart.band.from) - yOf(chart.band.to)).fill(BAND);
+  const step = width / Math.max(1, chart.values.length);
+  chart.values.forEach((value, i) => {
+    if (value > 0) doc.rect(left + i * step + step * 0.15, yOf(value), step * 0.7, top + height - yOf(value)).fill(BAR);
+  });
+  doc
+    .moveTo(left, top + height)
+    .lineTo(left + width, top + height)
+    .lineWidth(0.8)
+    .stroke(MUTED);
+  doc.font('Helvetica').fontSize(7).fillColor(MUTED);
+  doc.text(`${number(max)} ${chart.unit}`, MARGIN, yOf(max) - 3, { width: 28, align: 'right', lineBreak: false });
+  doc.text('0', MARGIN, top + height - 4, { width: 28, align: 'right', lineBreak: false });
+  chart.labels.forEach((label, i) => {
+    if (label)
+      doc.text(label, left + i * step - 10, top + height + 3, { width: step + 20, align: 'center', lineBreak: false });
+  });
+  doc.y = top + height + 16;
+  doc
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(chart.caption, MARGIN, doc.y, { width: contentWidth(doc) });
+  doc.moveDown(0.8);
+}
+
+/** Every n-th label, so a long period stays readable. */
+const sparse = (labels: string[], most = 14) => {
+  const every = Math.ceil(labels.length / most);
+  return labels.map((label, i) => (i % every === 0 ? label : ''));
+};
+const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+const WEEKDAYS = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
+
+function charts(doc: Doc, { insights }: ReportData) {
+  const { behavior, sleep } = insights;
+  heading(doc, 'Gráficos');
+  const busiest = behavior.perDay.reduce((a, b) => (b.count > a.count ? b : a), { date: '', count: 0 });
+  const daysWith = behavior.perDay.filter((d) => d.count > 0).length;
+  barChart(doc, {
+    title: 'Episódios de comportamento por dia',
+    values: behavior.perDay.map((d) => d.count),
+    labels: sparse(behavior.perDay.map((d) => dayMonth(d.date))),
+    unit: '',
+    caption: busiest.count
+      ? `${behavior.total} episódios em ${daysWith} dos ${behavior.perDay.length} dias do período; no máximo ${busiest.count} num dia (a primeira vez em ${formatDay(busiest.date)}).`
+      : WORDS.none,
+  });
+  const peakHour = behavior.byHour.indexOf(Math.max(...behavior.byHour));
+  const peakDay = behavior.byWeekday.indexOf(Math.max(...behavior.byWeekday));
+  barChart(doc, {
+    title: 'Episódios por hora do dia',
+    values: behavior.byHour,
+    labels: behavior.byHour.map((_, h) => (h % 3 === 0 ? `${h}h` : '')),
+    unit: '',
+    caption: behavior.total
+      ? `Horário com mais episódios: ${peakHour}h às ${peakHour + 1}h (${behavior.byHour[peakHour]}). Dia da semana com mais episódios: ${WEEKDAYS[peakDay]} (${behavior.byWeekday[peakDay]}).`
+      : WORDS.none,
+  });
+  if (sleep.nights)
+    barChart(doc, {
+      title: 'Horas de sono por noite (faixa verde: recomendado para a idade)',
+      values: sleep.perNight.map((n) => n.sleepMinutes / 60),
+      labels: sparse(sleep.perNight.map((n) => dayMonth(n.date))),
+      band: sleep.recommended && { from: sleep.recommended.minHours, to: sleep.recommended.maxHours },
+      unit: 'h',
+      caption: sleepLine(sleep),
+    });
+}
+
+function rankings(doc: Doc, { insights }: ReportData) {
+  const { behavior, food } = insights;
+  const rows: Array<[string, Array<{ label: string; count: number }>]> = [
+    ['Palavras mais frequentes nos contextos', behavior.topContexts.map((t) => ({ label: t.term, count: t.count }))],
+    ['O que ajudou', behavior.helped.map((h) => ({ label: h.strategy, count: h.count }))],
+    ['Alimentos seguidos de reação', food.reactions.map((r) => ({ label: r.food, count: r.count }))],
+  ];
+  const moods = Object.entries(food.byMood).filter(([, n]) => n > 0);
+  heading(doc, 'O que mais aparece');
+  for (const [title, items] of rows) {
+    room(doc, 30);
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(title, MARGIN, doc.y);
+    paragraph(doc, items.length ? items.map((i) => `${i.label} (${i.count})`).join(' · ') : '—');
+    doc.moveDown(0.4);
+  }
+  room(doc, 30);
+  doc.font('Helvetica-Bold').fontSize(10).text('Humor nas refeições', MARGIN, doc.y);
+  paragraph(doc, moods.length ? moods.map(([mood, n]) => `${mood} (${n})`).join(' · ') : '—');
+}
+
+function observations(doc: Doc, { observations: guides }: ReportData) {
+  heading(doc, 'Sinais observados na Etapa 1 (marcados pela mãe)');
+  if (!guides.length) return paragraph(doc, 'Nenhum sinal marcado nem anotação nos guias.', MUTED);
+  for (const guide of guides) {
+    room(doc, 40);
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(guide.title, MARGIN, doc.y);
+    for (const list of guide.lists) {
+      doc.font('Helvetica-Oblique').fontSize(10).text(list.title, MARGIN, doc.y);
+      for (const item of list.ticked) bullet(doc, item);
+    }
+    if (guide.notes) {
+      room(doc, 28);
+      doc.font('Helvetica-Bold').fontSize(10).text('Anotações:', MARGIN, doc.y);
+      paragraph(doc, guide.notes);
+    }
+    doc.moveDown(0.5);
+  }
+}
+
+/** What an entry says, in one cell. */
+export function entryText(entry: DiaryEntryView): string {
+  if (entry.type === 'behavior') {
+    const parts = [`${entry.behavior}. Contexto: ${entry.context}. Intensidade: ${entry.intensity}.`];
+    if (entry.durationMinutes) parts.push(`Duração: ${entry.durationMinutes} min.`);
+    if (entry.consequence) parts.push(`Depois: ${entry.consequence}.`);
+    if (entry.helped.length) parts.push(`Ajudou: ${entry.helped.join(', ')}.`);
+    return parts.join(' ');
+  }
+  if (entry.type === 'food')
+    return `${entry.meal}: ${entry.foods}. Humor: ${entry.mood}.${entry.reaction ? ` Reação: ${entry.reaction}.` : ''}`;
+  const asleep = entry.asleepAt ? `, dormiu ${entry.asleepAt}` : '';
+  const notes = entry.notes ? ` ${entry.notes}` : '';
+  const wakings = entry.nightWakings
+    ? `acordou ${times(entry.nightWakings)} durante a noite`
+    : 'não acordou durante a noite';
+  return `Deitou ${entry.bedtime}${asleep}, acordou ${entry.wokeAt}: ${formatMinutes(entry.sleepMinutes)} de sono; ${wakings}.${notes}`;
+}
+
+const COLUMNS = [
+  { title: 'Data', width: 62 },
+  { title: 'Hora', width: 36 },
+  { title: 'Diário', width: 80 },
+] as const;
+
+function tableHeader(doc: Doc) {
+  const y = doc.y;
+  let x = MARGIN;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
+  for (const column of COLUMNS) {
+    doc.text(column.title, x, y, { width: column.width, lineBreak: false });
+    x += column.width;
+  }
+  doc.text('Registro', x, y, { lineBreak: false });
+  doc.y = y + 13;
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + contentWidth(doc), doc.y)
+    .lineWidth(0.8)
+    .stroke(MUTED);
+  doc.y += 3;
+}
+
+/** Rows laid out between two turns of the event loop: a year's table must not hold other requests. */
+const ROWS_PER_TURN = 100;
+
+async function entriesTable(doc: Doc, entries: DiaryEntryView[]) {
+  heading(doc, `Registros do período (${entries.length})`);
+  if (!entries.length) return paragraph(doc, WORDS.none, MUTED);
+  const textX = MARGIN + COLUMNS.reduce((sum, c) => sum + c.width, 0);
+  const textWidth = MARGIN + contentWidth(doc) - textX;
+  tableHeader(doc);
+  for (const [index, entry] of entries.entries()) {
+    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+    const text = pdfSafe(entryText(entry));
+    doc.font('Helvetica').fontSize(9);
+    const height = doc.heightOfString(text, { width: textWidth }) + 6;
+    if (doc.y + height > bottom(doc)) {
+      doc.addPage();
+      tableHeader(doc);
+      doc.font('Helvetica').fontSize(9);
+    }
+    const y = doc.y;
+    const time = entry.type === 'sleep' ? entry.bedtime : entry.time.slice(0, 5);
+    doc.fillColor(INK).text(formatDay(entry.date), MARGIN, y, { width: COLUMNS[0].width, lineBreak: false });
+    doc.text(time, MARGIN + COLUMNS[0].width, y, { width: COLUMNS[1].width, lineBreak: false });
+    doc.text(WORDS.diaries[entry.type], MARGIN + COLUMNS[0].width + COLUMNS[1].width, y, { lineBreak: false });
+    doc.text(text, textX, y, { width: textWidth });
+    doc.y = y + height;
+    doc
+      .moveTo(MARGIN, doc.y - 3)
+      .lineTo(MARGIN + contentWidth(doc), doc.y - 3)
+      .lineWidth(0.4)
+      .stroke(RULE);
+  }
+}
+
+/** "página n de N" on every page, written once the number of pages is known. */
+function footers(doc: Doc, { insights }: ReportData) {
+  const { start, count } = doc.bufferedPageRange();
+  const who = `${SITE_NAME} · ${firstName(insights.child.name)} · ${formatDay(insights.from)} a ${formatDay(insights.to)}`;
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - 32;
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.text(who, MARGIN, y, { width: contentWidth(doc), align: 'left', lineBreak: false });
+    doc.text(`página ${i - start + 1} de ${count}`, MARGIN, y, {
+      width: contentWidth(doc),
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = margin;
+  }
+}

@@ -1,0 +1,142 @@
+/** Behaviour: episodes per day, intensity mix, when they happen, contexts, what helped. */
+import { formatMinutes } from '../../shared/format.ts';
+import { ChartFigure, Columns, type Datum, HeatGrid, type Part, Rows, Stacked } from './charts.tsx';
+import { decimal, shortDay, WEEKDAYS, WEEKDAYS_SHORT } from './model.ts';
+import type { Insights } from './types.ts';
+
+type Behavior = Insights['behavior'];
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function PerDay({ behavior }: { behavior: Behavior }) {
+  const data: Datum[] = behavior.perDay.map((d) => ({ label: shortDay(d.date), value: d.count }));
+  const busiest = behavior.perDay.reduce((a, b) => (b.count > a.count ? b : a), { date: '', count: 0 });
+  const days = Math.max(1, behavior.perDay.length);
+  const summary = `${plural(behavior.total, 'episódio', 'episódios')} em ${plural(days, 'dia', 'dias')}, média de ${decimal(behavior.total / days)} por dia${busiest.count ? `; o dia com mais foi ${shortDay(busiest.date)}, com ${busiest.count}` : ''}.`;
+  return (
+    <ChartFigure title="Episódios por dia" summary={summary} columns={['Dia', 'Episódios']} rows={data}>
+      <Columns data={data} labelEvery={Math.ceil(data.length / 7)} />
+    </ChartFigure>
+  );
+}
+
+const INTENSITY_CLASS = { Baixa: 'low', Média: 'mid', Alta: 'high' } as const;
+
+function IntensityMix({ behavior }: { behavior: Behavior }) {
+  const parts: Part[] = (['Baixa', 'Média', 'Alta'] as const).map((level) => ({
+    label: level,
+    value: behavior.intensity[level],
+    className: INTENSITY_CLASS[level],
+  }));
+  const summary = parts.map((p) => `${p.label}: ${p.value}`).join('; ');
+  return (
+    <ChartFigure
+      title="Intensidade dos episódios"
+      summary={`Intensidade — ${summary}.`}
+      columns={['Intensidade', 'Episódios']}
+      rows={parts}
+    >
+      <Stacked parts={parts} />
+    </ChartFigure>
+  );
+}
+
+function When({ behavior }: { behavior: Behavior }) {
+  const hours: Datum[] = behavior.byHour.map((value, hour) => ({ label: `${hour}h`, value }));
+  const days: Datum[] = behavior.byWeekday.map((value, day) => ({ label: WEEKDAYS[day]!, value }));
+  const peakHour = hours.reduce((a, b) => (b.value > a.value ? b : a), hours[0]!);
+  const peakDay = days.reduce((a, b) => (b.value > a.value ? b : a), days[0]!);
+  const summary = `Mais episódios por volta das ${peakHour.label} e às ${peakDay.label.toLowerCase()}s.`;
+  if (behavior.byWeekdayHour) {
+    const rows = days.map((d, i) => ({
+      label: d.label,
+      value: d.value,
+      text: hoursText(behavior.byWeekdayHour![i] ?? []),
+    }));
+    return (
+      <ChartFigure
+        title="Quando acontecem (dia da semana × hora)"
+        summary={summary}
+        columns={['Dia', 'Horários']}
+        rows={rows}
+      >
+        <HeatGrid matrix={behavior.byWeekdayHour} rowLabels={WEEKDAYS_SHORT} />
+      </ChartFigure>
+    );
+  }
+  return (
+    <>
+      <ChartFigure title="Quando acontecem: hora do dia" summary={summary} columns={['Hora', 'Episódios']} rows={hours}>
+        <Columns data={hours} labelEvery={6} />
+      </ChartFigure>
+      <ChartFigure title="Quando acontecem: dia da semana" summary={summary} columns={['Dia', 'Episódios']} rows={days}>
+        <Columns data={days.map((d, i) => ({ ...d, label: WEEKDAYS_SHORT[i]! }))} />
+      </ChartFigure>
+    </>
+  );
+}
+
+/** "16h: 2, 18h: 1" — the hours of a weekday that had episodes. */
+function hoursText(row: number[]): string {
+  const text = row.flatMap((count, hour) => (count ? [`${hour}h: ${count}`] : [])).join(', ');
+  return text || 'nenhum';
+}
+
+function Contexts({ behavior }: { behavior: Behavior }) {
+  const contexts: Datum[] = behavior.topContexts.map((c) => ({ label: c.term, value: c.count }));
+  const helped: Datum[] = behavior.helped.map((h) => ({ label: h.strategy, value: h.count }));
+  return (
+    <>
+      {contexts.length > 0 && (
+        <ChartFigure
+          title="O que mais aparece no contexto"
+          summary={`Palavras mais frequentes no contexto: ${contexts.map((c) => `${c.label} (${c.value})`).join(', ')}.`}
+          columns={['Palavra ou expressão', 'Vezes']}
+          rows={contexts}
+        >
+          <Rows data={contexts} />
+        </ChartFigure>
+      )}
+      {helped.length > 0 && (
+        <ChartFigure
+          title="O que ajudou"
+          summary={`O que mais ajudou: ${helped.map((h) => `${h.label} (${h.value})`).join(', ')}.`}
+          columns={['Estratégia', 'Vezes']}
+          rows={helped}
+        >
+          <Rows data={helped} className="bar-accent" />
+        </ChartFigure>
+      )}
+    </>
+  );
+}
+
+export default function BehaviorSection({ behavior }: { behavior: Behavior }) {
+  return (
+    <section className="pattern-section tone-behavior" aria-labelledby="padroes-comportamento">
+      <h2 id="padroes-comportamento">Comportamento</h2>
+      {behavior.total === 0 ? (
+        <p className="muted">
+          Nenhum episódio registrado no período. <a href="/comportamento/">Abrir o Diário de Comportamento</a>
+        </p>
+      ) : (
+        <>
+          <dl className="figures">
+            <div>
+              <dt>Episódios</dt>
+              <dd>{behavior.total}</dd>
+            </div>
+            <div>
+              <dt>Duração média</dt>
+              <dd>{behavior.avgDurationMinutes ? formatMinutes(Math.round(behavior.avgDurationMinutes)) : '—'}</dd>
+            </div>
+          </dl>
+          <PerDay behavior={behavior} />
+          <IntensityMix behavior={behavior} />
+          <When behavior={behavior} />
+          <Contexts behavior={behavior} />
+        </>
+      )}
+    </section>
+  );
+}

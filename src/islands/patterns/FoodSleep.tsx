@@ -1,0 +1,134 @@
+/** Food (meals by mood, foods followed by a reaction) and sleep (nights against the age's range). */
+import { MOODS } from '../../shared/enums.ts';
+import { formatMinutes } from '../../shared/format.ts';
+import { ChartFigure, Columns, type Datum, Rows } from './charts.tsx';
+import { decimal, shortDay } from './model.ts';
+import type { Insights } from './types.ts';
+
+export function FoodSection({ food }: { food: Insights['food'] }) {
+  const moods: Datum[] = MOODS.map((mood) => ({ label: mood, value: food.byMood[mood] ?? 0 }));
+  const reactions: Datum[] = food.reactions.map((r) => ({ label: r.food, value: r.count }));
+  return (
+    <section className="pattern-section tone-food" aria-labelledby="padroes-alimentacao">
+      <h2 id="padroes-alimentacao">Alimentação</h2>
+      {food.total === 0 ? (
+        <p className="muted">
+          Nenhuma refeição registrada no período. <a href="/alimentacao/">Abrir o Diário Alimentar</a>
+        </p>
+      ) : (
+        <>
+          <ChartFigure
+            title={`Humor nas refeições (${food.total} ${food.total === 1 ? 'refeição' : 'refeições'})`}
+            summary={`Humor nas refeições: ${moods.map((m) => `${m.label} ${m.value}`).join(', ')}.`}
+            columns={['Humor', 'Refeições']}
+            rows={moods}
+          >
+            <Rows data={moods} className="bar-food" />
+          </ChartFigure>
+          {reactions.length > 0 ? (
+            <ChartFigure
+              title="Alimentos seguidos de alguma reação"
+              summary={`Alimentos mais seguidos de reação: ${reactions.map((r) => `${r.label} (${r.value})`).join(', ')}.`}
+              columns={['Alimento', 'Vezes']}
+              rows={reactions}
+            >
+              <Rows data={reactions} className="bar-food" />
+            </ChartFigure>
+          ) : (
+            <p className="muted">Nenhuma reação anotada depois das refeições no período.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+type Sleep = Insights['sleep'];
+
+function SleepNights({ sleep }: { sleep: Sleep }) {
+  const nights = sleep.perNight ?? [];
+  if (!nights.length) return null;
+  const range = sleep.recommended;
+  const outside = (minutes: number) =>
+    range !== null && (minutes < range.minHours * 60 || minutes > range.maxHours * 60);
+  const data: Datum[] = nights.map((n) => ({
+    label: shortDay(n.date),
+    className: outside(n.sleepMinutes) ? 'bar-sleep-out' : undefined,
+    value: n.sleepMinutes / 60,
+    text: `${formatMinutes(n.sleepMinutes)}${outside(n.sleepMinutes) ? ' (fora da faixa)' : ''}${n.bedtime ? ` · deitou ${n.bedtime.slice(0, 5)}` : ''}${n.nightWakings !== undefined ? ` · acordou ${n.nightWakings}×` : ''}`,
+  }));
+  return (
+    <ChartFigure
+      title="Horas de sono por noite"
+      summary={`${sleep.nightsInRange} de ${sleep.nights} noites dentro da faixa recomendada${range ? ` de ${range.minHours} a ${range.maxHours} horas` : ''}.`}
+      columns={['Noite', 'Sono']}
+      rows={data}
+    >
+      <Columns
+        data={data}
+        className="bar-sleep"
+        values={false}
+        labelEvery={Math.ceil(data.length / 7)}
+        band={range ? { min: range.minHours, max: range.maxHours } : undefined}
+      />
+      {range && (
+        <p className="band-legend" aria-hidden="true">
+          <span className="swatch band-swatch" /> Faixa recomendada para a idade: {range.minHours} a {range.maxHours} h
+          <span className="swatch bar-sleep-out" /> Fora da faixa
+        </p>
+      )}
+    </ChartFigure>
+  );
+}
+
+function SleepFigures({ sleep }: { sleep: Sleep }) {
+  const range = sleep.recommended;
+  return (
+    <dl className="figures">
+      <div>
+        <dt>Sono médio</dt>
+        <dd>{sleep.avgSleepMinutes ? formatMinutes(Math.round(sleep.avgSleepMinutes)) : '—'}</dd>
+      </div>
+      <div>
+        <dt>Noites na faixa{range ? ` (${range.minHours}–${range.maxHours} h)` : ''}</dt>
+        <dd>
+          {sleep.nightsInRange} de {sleep.nights}
+        </dd>
+      </div>
+      {sleep.bedtimeSpreadMinutes != null && (
+        <div>
+          <dt>Variação da hora de deitar</dt>
+          <dd>± {formatMinutes(Math.round(sleep.bedtimeSpreadMinutes))}</dd>
+        </div>
+      )}
+      {sleep.avgNightWakings != null && (
+        <div>
+          <dt>Despertares por noite</dt>
+          <dd>{decimal(sleep.avgNightWakings)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+export function SleepSection({ sleep }: { sleep: Sleep }) {
+  return (
+    <section className="pattern-section tone-sono" aria-labelledby="padroes-sono">
+      <h2 id="padroes-sono">Sono</h2>
+      {sleep.nights === 0 ? (
+        <p className="muted">
+          Nenhuma noite registrada no período. <a href="/diario-do-sono/">Abrir o Diário do Sono</a>
+        </p>
+      ) : (
+        <>
+          <SleepFigures sleep={sleep} />
+          <SleepNights sleep={sleep} />
+          <p className="muted small">
+            Horas de sono recomendadas pelos guias: 3–5 anos 10–13 h, 6–13 anos 9–11 h, 14–17 anos 8–10 h. A variação da
+            hora de deitar mostra quanto o horário muda de uma noite para outra: quanto menor, mais regular a rotina.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+/** The figures and charts of one period (loaded as its own chunk, only on /padroes/). */
+import BehaviorSection from './Behavior.tsx';
+import { FoodSection, SleepSection } from './FoodSleep.tsx';
+import { daysMissing, moreDaysMessage, shortDay } from './model.ts';
+import ProgressSection from './Progress.tsx';
+import type { Insights } from './types.ts';
+
+export default function Report({ insights, sample }: { insights: Insights; sample: boolean }) {
+  const missing = sample ? 0 : daysMissing(insights);
+  return (
+    <div className={sample ? 'pattern-report is-sample' : 'pattern-report'}>
+      <p className="period-shown">
+        De {shortDay(insights.from)}/{insights.from.slice(0, 4)} a {shortDay(insights.to)}/{insights.to.slice(0, 4)}
+      </p>
+      {missing > 0 && (
+        <div className="notice notice-warning" role="status">
+          <p>
+            <strong>{moreDaysMessage(missing)}</strong> Os guias pedem 2 semanas de anotações: com menos dias, o que
+            aparece aqui ainda pode mudar bastante.
+          </p>
+        </div>
+      )}
+      <BehaviorSection behavior={insights.behavior} />
+      <FoodSection food={insights.food} />
+      <SleepSection sleep={insights.sleep} />
+      <ProgressSection insights={insights} />
+    </div>
+  );
+}

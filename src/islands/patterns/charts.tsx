@@ -1,0 +1,226 @@
+/**
+ * The patterns page's charts: plain SVG drawn by React (docs/decisions/0015). Each is a <figure>
+ * whose drawing is an image with a one-sentence summary, and whose figures are also a table a
+ * screen reader (or a curious mother) can read under "Ver os números".
+ */
+import type { ReactNode } from 'react';
+
+export interface Datum {
+  label: string;
+  value: number;
+  /** the cell's text in the table, when not the bare number */
+  text?: string;
+  /** this bar's colour class, when not the chart's */
+  className?: string;
+}
+
+interface FigureProps {
+  title: string;
+  summary: string;
+  columns: [string, string];
+  rows: Datum[];
+  children: ReactNode;
+}
+
+/** A chart with its caption and its table. */
+export function ChartFigure({ title, summary, columns, rows, children }: FigureProps) {
+  return (
+    <figure className="chart">
+      <figcaption className="chart-title">{title}</figcaption>
+      <div role="img" aria-label={summary} className="chart-drawing">
+        {children}
+      </div>
+      <details className="chart-table">
+        <summary>Ver os números</summary>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{columns[0]}</th>
+              <th scope="col">{columns[1]}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{row.text ?? row.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+const WIDTH = 320;
+
+interface ColumnsProps {
+  data: Datum[];
+  height?: number;
+  /** a horizontal band drawn over the bars (e.g. the recommended sleep), in the data's unit */
+  band?: { min: number; max: number };
+  /** which labels to print under the axis (every one by default) */
+  labelEvery?: number;
+  className?: string;
+  /** print each bar's value above it (default: up to 14 bars) */
+  values?: boolean;
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Vertical bars, one per datum, from zero to the largest value (or the band's top). Up to 14 bars
+ * carry their value; more get a line at the largest value, labelled.
+ */
+export function Columns({ data, height = 150, band, labelEvery = 1, className = 'bar', values }: ColumnsProps) {
+  const top = Math.max(1, ...data.map((d) => d.value), band?.max ?? 0);
+  const plot = height - 22;
+  const step = WIDTH / Math.max(1, data.length);
+  const y = (value: number) => plot - (value / top) * (plot - 16);
+  const showValues = values ?? data.length <= 14;
+  return (
+    <svg viewBox={`0 0 ${WIDTH} ${height}`} className="chart-svg" aria-hidden="true" focusable="false">
+      <line x1="0" x2={WIDTH} y1={plot} y2={plot} className="axis" />
+      {!showValues && !band && (
+        <g className="grid">
+          <line x1="0" x2={WIDTH} y1={y(top)} y2={y(top)} />
+          <text x={WIDTH} y={y(top) - 3} textAnchor="end">
+            máx. {round1(top).toLocaleString('pt-BR')}
+          </text>
+        </g>
+      )}
+      {data.map((d, i) => (
+        <g key={d.label}>
+          {d.value > 0 && (
+            <rect
+              className={d.className ?? className}
+              x={i * step + step * 0.15}
+              y={y(d.value)}
+              width={step * 0.7}
+              height={plot - y(d.value)}
+              rx="2"
+            />
+          )}
+          {showValues && (
+            <text x={i * step + step / 2} y={y(d.value) - 3} textAnchor="middle" className="value">
+              {round1(d.value).toLocaleString('pt-BR')}
+            </text>
+          )}
+          {i % labelEvery === 0 && (
+            <text x={i * step + step / 2} y={height - 6} textAnchor="middle" className="tick">
+              {d.label}
+            </text>
+          )}
+        </g>
+      ))}
+      {band && (
+        <g className="band">
+          <rect x="0" y={y(band.max)} width={WIDTH} height={y(band.min) - y(band.max)} />
+          <line x1="0" x2={WIDTH} y1={y(band.max)} y2={y(band.max)} />
+          <line x1="0" x2={WIDTH} y1={y(band.min)} y2={y(band.min)} />
+        </g>
+      )}
+    </svg>
+  );
+}
+
+/** Horizontal bars with the label above each: words of any length fit a phone. */
+export function Rows({ data, className = 'bar' }: { data: Datum[]; className?: string }) {
+  const top = Math.max(1, ...data.map((d) => d.value));
+  return (
+    <ul className="rows" aria-hidden="true">
+      {data.map((d) => (
+        <li key={d.label}>
+          <span className="rows-label">
+            {d.label}
+            <span className="rows-value">{d.text ?? d.value}</span>
+          </span>
+          <svg viewBox="0 0 100 8" preserveAspectRatio="none" className="rows-bar" aria-hidden="true" focusable="false">
+            <rect x="0" y="0" width="100" height="8" rx="4" className="track" />
+            <rect x="0" y="0" width={(d.value / top) * 100} height="8" rx="4" className={className} />
+          </svg>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface Part {
+  label: string;
+  value: number;
+  className: string;
+}
+
+/** One bar split into parts (a mix), with its legend. */
+export function Stacked({ parts }: { parts: Part[] }) {
+  const total = Math.max(
+    1,
+    parts.reduce((n, p) => n + p.value, 0),
+  );
+  let x = 0;
+  return (
+    <div aria-hidden="true">
+      <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="stacked" aria-hidden="true" focusable="false">
+        {parts.map((p) => {
+          const width = (p.value / total) * 100;
+          const rect = <rect key={p.label} x={x} y="0" width={width} height="10" className={p.className} />;
+          x += width;
+          return rect;
+        })}
+      </svg>
+      <ul className="legend">
+        {parts.map((p) => (
+          <li key={p.label}>
+            <span className={`swatch ${p.className}`} />
+            {p.label}: {Math.round((p.value / total) * 100)} %
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface GridProps {
+  matrix: number[][];
+  rowLabels: readonly string[];
+}
+
+/** Weekday × hour: the darker the cell, the more episodes. Hours 6h–23h, where episodes happen. */
+export function HeatGrid({ matrix, rowLabels }: GridProps) {
+  const hours = Array.from({ length: 18 }, (_, i) => i + 6);
+  const top = Math.max(1, ...matrix.flat());
+  const cell = 15;
+  const left = 30;
+  return (
+    <svg viewBox={`0 0 ${left + hours.length * cell} ${7 * cell + 16}`} className="chart-svg" aria-hidden="true">
+      {matrix.map((row, day) => (
+        <g key={rowLabels[day]}>
+          <text x="0" y={day * cell + 11} className="tick">
+            {rowLabels[day]}
+          </text>
+          {hours.map((hour) => {
+            const value = row[hour] ?? 0;
+            return (
+              <rect
+                key={hour}
+                x={left + (hour - 6) * cell}
+                y={day * cell}
+                width={cell - 2}
+                height={cell - 2}
+                rx="2"
+                className={value ? 'heat' : 'heat-empty'}
+                style={value ? { opacity: 0.25 + 0.75 * (value / top) } : undefined}
+              />
+            );
+          })}
+        </g>
+      ))}
+      {[6, 9, 12, 15, 18, 21].map((hour) => (
+        <text key={hour} x={left + (hour - 6) * cell} y={7 * cell + 12} className="tick">
+          {hour}h
+        </text>
+      ))}
+    </svg>
+  );
+}

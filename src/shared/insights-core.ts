@@ -1,0 +1,139 @@
+/**
+ * What the patterns page and the API's insights share without zod (the page's chart chunk imports
+ * this): the answer's type, the period's arithmetic in America/Sao_Paulo, the recommended sleep by
+ * age (spec §9) and the pt-BR words left out of the contexts' word counts.
+ */
+import type { Intensity } from './enums.ts';
+
+export const INSIGHTS_TIME_ZONE = 'America/Sao_Paulo';
+/** The guides' two-week diary: the default period, the baseline and the "current" window. */
+export const DEFAULT_PERIOD_DAYS = 14;
+export const MAX_PERIOD_DAYS = 366;
+
+/** The answer of GET /api/insights (api-contract "Patterns and reports"); extras are marked. */
+export interface Insights {
+  childId: string;
+  from: string;
+  to: string;
+  behavior: {
+    total: number;
+    /** every day of the period, zeros included */
+    perDay: Array<{ date: string; count: number }>;
+    intensity: Record<Intensity, number>;
+    /** 24 counts, by the hour she wrote (her clock, America/Sao_Paulo) */
+    byHour: number[];
+    /** 7 counts, Sunday first */
+    byWeekday: number[];
+    /** extra: 7 rows (Sunday first) × 24 hours, for a heat grid */
+    byWeekdayHour: number[][];
+    topContexts: Array<{ term: string; count: number }>;
+    helped: Array<{ strategy: string; count: number }>;
+    avgDurationMinutes: number | null;
+  };
+  food: {
+    total: number;
+    byMood: Record<string, number>;
+    reactions: Array<{ food: string; count: number }>;
+  };
+  sleep: {
+    nights: number;
+    avgSleepMinutes: number | null;
+    /** null when the child's age is unknown or outside spec §9's ranges (under 3) */
+    recommended: SleepRange | null;
+    nightsInRange: number;
+    /** extra: each night of the period, oldest first */
+    perNight: Array<{ date: string; sleepMinutes: number; bedtime: string; wokeAt: string; nightWakings: number }>;
+    /** extra: bedtime regularity, the standard deviation of bedtimes in minutes (null under 2 nights) */
+    bedtimeSpreadMinutes: number | null;
+    /** extra */
+    avgNightWakings: number | null;
+    /** extra */
+    totalNightWakings: number;
+  };
+  /** the first 14 days of her behaviour records for this child; null before the first record */
+  baseline: { from: string; to: string; behaviorPerWeek: number } | null;
+  /** the last 14 days of the period (fewer when the period is shorter); from/to are extras */
+  current: { from: string; to: string; behaviorPerWeek: number };
+  /** null without a baseline, or when the baseline and current windows overlap */
+  changePercent: number | null;
+  /** extra: the child as the page and the report name her */
+  child: { name: string; ageYears: number | null };
+}
+
+export interface SleepRange {
+  minHours: number;
+  maxHours: number;
+}
+
+/** Spec §9: 3–5 years 10–13 h, 6–13 years 9–11 h, 14–17 years 8–10 h; none outside them. */
+export function recommendedSleep(ageYears: number | null | undefined): SleepRange | null {
+  if (ageYears === null || ageYears === undefined) return null;
+  if (ageYears >= 3 && ageYears <= 5) return { minHours: 10, maxHours: 13 };
+  if (ageYears >= 6 && ageYears <= 13) return { minHours: 9, maxHours: 11 };
+  if (ageYears >= 14 && ageYears <= 17) return { minHours: 8, maxHours: 10 };
+  return null;
+}
+
+/** The calendar day (YYYY-MM-DD) in America/Sao_Paulo at `now`. */
+export function todayInSaoPaulo(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: INSIGHTS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** A calendar day moved by whole days ("2026-03-01", −1 → "2026-02-28"). */
+export function addDays(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to`, both counted (the same day → 1). */
+export function daysInPeriod(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** The period asked for, with the defaults filled: to = today in São Paulo, from = 13 days before `to`. */
+export function resolvePeriod(query: { from?: string | undefined; to?: string | undefined }, now: Date) {
+  const to = query.to ?? todayInSaoPaulo(now);
+  const from = query.from ?? addDays(to, -(DEFAULT_PERIOD_DAYS - 1));
+  return { from, to };
+}
+
+/** Which rule a period breaks, if any. */
+export function periodProblem(from: string, to: string): 'periodReversed' | 'periodTooLong' | null {
+  if (from > to) return 'periodReversed';
+  if (daysInPeriod(from, to) > MAX_PERIOD_DAYS) return 'periodTooLong';
+  return null;
+}
+
+/**
+ * Words that say nothing about a context (articles, prepositions, pronouns, common verbs), in
+ * lower case with their accents: the contexts' word counts leave them out.
+ */
+export const PT_STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a à ao aos aquela aquelas aquele aqueles aquilo as às até com como da das de dela delas dele deles ' +
+    'depois do dos e é ela elas ele eles em entre era essa essas esse esses esta está estava estão estas ' +
+    'este estes eu foi for foram há isso isto já lhe lhes lo la mais mas me mesmo meu meus minha minhas ' +
+    'muito na nas nem no nos nós não num numa nossa nosso o os ou para pela pelas pelo pelos por pra pro ' +
+    'qual quando que quem se sem ser seu seus só sua suas também te tem tinha tá um uma umas uns você ' +
+    'vocês vai ter estar ficou fica então ainda bem sempre porque pq dia hoje ontem vez vezes outro outra ' +
+    'tudo todo toda todos todas nada algo onde lá aqui ali após antes durante sobre sob desde contra cada ' +
+    'seja sido são sou'
+  ).split(' '),
+);
+
+/** "relatorio-lia-maria-2026-11-08-2026-11-21.pdf": the report's file name, in plain ASCII. */
+export function reportFileName(childName: string, from: string, to: string): string {
+  const name = childName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `relatorio-${name || 'crianca'}-${from}-${to}.pdf`;
+}

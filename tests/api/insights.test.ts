@@ -1,0 +1,317 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { diaryEntries } from '../../api/db/schema.ts';
+import { sleepSpan } from '../../src/shared/sleep.ts';
+import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+
+// 02:30 UTC on 22/11 is still 21/11 (23:30) in São Paulo: the default period ends on the 21st.
+const clock = fixedClock(new Date('2026-11-22T02:30:00Z'));
+let t: TestApp;
+type Mother = { cookie: string; userId: string };
+let ana: Mother;
+let bea: Mother;
+let free: Mother;
+let lia: string;
+let tom: string;
+let davi: string;
+
+const as = (who: Mother, path: string) => t.call(path, { headers: { cookie: who.cookie } });
+const addChild = async (who: Mother, name: string, birthDate: string) => {
+  const res = await t.call('/api/children', { body: { name, birthDate }, headers: { cookie: who.cookie } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { child: { id: string } }).child.id;
+};
+
+type Row = typeof diaryEntries.$inferInsert;
+const behavior = (date: string, time: string, context: string, intensity: string, extra: Partial<Row> = {}) => ({
+  type: 'behavior',
+  date,
+  time,
+  behavior: 'Gritou e chorou',
+  context,
+  intensity,
+  ...extra,
+});
+const food = (date: string, foods: string, reaction: string, mood: string) => ({
+  type: 'food',
+  date,
+  time: '12:00:00',
+  meal: 'Almoço',
+  foods,
+  reaction,
+  mood,
+});
+const night = (date: string, bedtime: string, wokeAt: string, nightWakings: number, asleepAt?: string) => {
+  const span = sleepSpan({ bedtime, asleepAt, wokeAt });
+  if (!('minutes' in span)) throw new Error('bad night');
+  return {
+    type: 'sleep',
+    date,
+    time: `${bedtime}:00`,
+    asleepAt: asleepAt ? `${asleepAt}:00` : null,
+    wokeAt: `${wokeAt}:00`,
+    nightWakings,
+    sleepMinutes: span.minutes,
+  };
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  ana = await confirmedUser(t, 'ana@example.com');
+  bea = await confirmedUser(t, 'bea@example.com');
+  free = await confirmedUser(t, 'livre@example.com');
+  await activateSubscription(t, ana.userId);
+  await activateSubscription(t, bea.userId);
+  lia = await addChild(ana, 'Lia', '2019-03-02'); // 7 years on 21/11/2026: 9–11 h of sleep
+  tom = await addChild(ana, 'Tom', '2024-01-10'); // 2 years: no range in spec §9
+  davi = await addChild(bea, 'Davi', '2018-05-05');
+  const rows = [
+    // her baseline: the first 14 days of records (01/10–14/10), 2 episodes → 1 a week
+    behavior('2026-10-01', '10:00:00', 'Na escola', 'Baixa'),
+    behavior('2026-10-03', '10:00:00', 'Na escola', 'Baixa'),
+    behavior('2026-11-07', '12:00:00', 'Fora do período', 'Alta'),
+    behavior('2026-11-10', '23:30:00', 'Jantar com a TV ligada', 'Alta', {
+      durationMinutes: 10,
+      helped: ['Pausa calma', 'Abraço'],
+    }),
+    behavior('2026-11-10', '07:15:00', 'Antes da escola, TV ligada', 'Média', {
+      durationMinutes: 20,
+      helped: ['Pausa calma'],
+    }),
+    behavior('2026-11-14', '18:05:00', 'Jantar na casa da avó', 'Alta'),
+    behavior('2026-11-21', '23:59:00', 'TELEVISÃO desligada; Jantar', 'Baixa', { durationMinutes: 15 }),
+    behavior('2026-11-22', '08:00:00', 'Depois do período', 'Alta'),
+    food('2026-11-09', 'Arroz, feijão e Chocolate', 'Ficou agitada', 'Animado'),
+    food('2026-11-12', 'chocolate; suco', 'Irritada depois', 'Irritado'),
+    food('2026-11-15', 'Sopa', '', 'Tranquilo'),
+    night('2026-11-12', '21:00', '06:30', 1), // 9 h 30: within 9–11 h
+    night('2026-11-13', '23:30', '07:15', 2, '00:15'), // asleep after midnight: 7 h
+    night('2026-11-14', '00:30', '09:00', 0), // bedtime after midnight: 8 h 30
+  ];
+  await t.db.handle.db
+    .insert(diaryEntries)
+    .values(rows.map((r) => ({ ...r, userId: ana.userId, childId: lia }) as Row));
+});
+afterAll(() => t.close());
+
+const get = async (who: Mother, query: string) => {
+  const res = await as(who, `/api/insights?${query}`);
+  return { status: res.status, body: await res.json() };
+};
+
+describe('GET /api/insights', () => {
+  it('aggregates behaviour by day, intensity, hour and weekday on her clock, for the last 14 days by default', async () => {
+    const { status, body } = await get(ana, `childId=${lia}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ childId: lia, from: '2026-11-08', to: '2026-11-21' });
+    const b = body.behavior;
+    expect(b.total).toBe(4);
+    expect(b.perDay).toHaveLength(14);
+    expect(b.perDay[0]).toEqual({ date: '2026-11-08', count: 0 });
+    expect(b.perDay.filter((d: { count: number }) => d.count > 0)).toEqual([
+      { date: '2026-11-10', count: 2 },
+      { date: '2026-11-14', count: 1 },
+      { date: '2026-11-21', count: 1 },
+    ]);
+    expect(b.intensity).toEqual({ Baixa: 1, Média: 1, Alta: 2 });
+    const byHour = new Array(24).fill(0);
+    byHour[7] = 1;
+    byHour[18] = 1;
+    byHour[23] = 2; // 23:30 and 23:59 stay at 23 h (not 02 h UTC)
+    expect(b.byHour).toEqual(byHour);
+    expect(b.byWeekday).toEqual([0, 0, 2, 0, 0, 0, 2]); // Tuesday 10/11, Saturdays 14/11 and 21/11
+    expect(b.byWeekdayHour[2][23]).toBe(1);
+    expect(b.byWeekdayHour[2][7]).toBe(1);
+    expect(b.byWeekdayHour[6][18]).toBe(1);
+    expect(b.byWeekdayHour[6][23]).toBe(1);
+    expect(b.byWeekdayHour.flat().reduce((s: number, n: number) => s + n, 0)).toBe(4);
+  });
+
+  it('counts context words without stop-words, what helped and the average duration', async () => {
+    const { body } = await get(ana, `childId=${lia}&from=2026-11-08&to=2026-11-21`);
+    expect(body.behavior.topContexts).toEqual([
+      { term: 'jantar', count: 3 },
+      { term: 'ligada', count: 2 },
+      { term: 'avó', count: 1 },
+      { term: 'casa', count: 1 },
+      { term: 'desligada', count: 1 },
+      { term: 'escola', count: 1 },
+      { term: 'televisão', count: 1 },
+    ]);
+    expect(body.behavior.helped).toEqual([
+      { strategy: 'Pausa calma', count: 2 },
+      { strategy: 'Abraço', count: 1 },
+    ]);
+    expect(body.behavior.avgDurationMinutes).toBe(15); // (10 + 20 + 15) / 3
+  });
+
+  it('counts meals by mood and the foods followed by a reaction', async () => {
+    const { body } = await get(ana, `childId=${lia}`);
+    expect(body.food).toEqual({
+      total: 3,
+      byMood: { Tranquilo: 1, Animado: 1, Irritado: 1, Cansado: 0, Ansioso: 0 },
+      reactions: [
+        { food: 'chocolate', count: 2 },
+        { food: 'arroz', count: 1 },
+        { food: 'feijão', count: 1 },
+        { food: 'suco', count: 1 },
+      ],
+    });
+  });
+
+  it('measures nights across midnight against the range for her age, and bedtime regularity', async () => {
+    const { body } = await get(ana, `childId=${lia}`);
+    expect(body.sleep).toMatchObject({
+      nights: 3,
+      avgSleepMinutes: 500, // (570 + 420 + 510) / 3
+      recommended: { minHours: 9, maxHours: 11 },
+      nightsInRange: 1,
+      // bedtimes 21:00, 23:30, 00:30 → 1260, 1410, 1470 min: mean 1380, σ = √7800 ≈ 88
+      bedtimeSpreadMinutes: 88,
+      avgNightWakings: 1,
+      totalNightWakings: 3,
+    });
+    expect(body.sleep.perNight).toEqual([
+      { date: '2026-11-12', sleepMinutes: 570, bedtime: '21:00', wokeAt: '06:30', nightWakings: 1 },
+      { date: '2026-11-13', sleepMinutes: 420, bedtime: '23:30', wokeAt: '07:15', nightWakings: 2 },
+      { date: '2026-11-14', sleepMinutes: 510, bedtime: '00:30', wokeAt: '09:00', nightWakings: 0 },
+    ]);
+  });
+
+  it('compares her first 14 days of records with the last 14 days of the period', async () => {
+    const { body } = await get(ana, `childId=${lia}`);
+    expect(body.baseline).toEqual({ from: '2026-10-01', to: '2026-10-14', behaviorPerWeek: 1 });
+    expect(body.current).toEqual({ from: '2026-11-08', to: '2026-11-21', behaviorPerWeek: 2 });
+    expect(body.changePercent).toBe(100);
+    expect(body.child).toEqual({ name: 'Lia', ageYears: 7 });
+    // a short period: the current window is the period itself; 3 episodes in 5 days → 4.2 a week
+    const short = await get(ana, `childId=${lia}&from=2026-11-10&to=2026-11-14`);
+    expect(short.body.current).toEqual({ from: '2026-11-10', to: '2026-11-14', behaviorPerWeek: 4.2 });
+    expect(short.body.changePercent).toBe(320);
+  });
+
+  it('answers an empty period with zeros, and no range for a child under 3', async () => {
+    const { status, body } = await get(ana, `childId=${tom}&from=2026-01-01&to=2026-01-03`);
+    expect(status).toBe(200);
+    expect(body.behavior).toMatchObject({
+      total: 0,
+      perDay: [
+        { date: '2026-01-01', count: 0 },
+        { date: '2026-01-02', count: 0 },
+        { date: '2026-01-03', count: 0 },
+      ],
+      intensity: { Baixa: 0, Média: 0, Alta: 0 },
+      byWeekday: [0, 0, 0, 0, 0, 0, 0],
+      topContexts: [],
+      helped: [],
+      avgDurationMinutes: null,
+    });
+    expect(body.behavior.byHour).toEqual(new Array(24).fill(0));
+    expect(body.food).toEqual({
+      total: 0,
+      byMood: { Tranquilo: 0, Animado: 0, Irritado: 0, Cansado: 0, Ansioso: 0 },
+      reactions: [],
+    });
+    expect(body.sleep).toMatchObject({
+      nights: 0,
+      avgSleepMinutes: null,
+      recommended: null,
+      nightsInRange: 0,
+      perNight: [],
+      bedtimeSpreadMinutes: null,
+    });
+    expect(body.baseline).toBeNull();
+    expect(body.changePercent).toBeNull();
+  });
+
+  it('takes a period of 366 days and refuses 367 or a reversed one with pt-BR messages', async () => {
+    const year = await get(ana, `childId=${lia}&from=2025-11-21&to=2026-11-21`);
+    expect(year.status).toBe(200);
+    expect(year.body.behavior.perDay).toHaveLength(366);
+    expect(year.body.behavior.total).toBe(7);
+    const tooLong = await get(ana, `childId=${lia}&from=2025-11-20&to=2026-11-21`);
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.error.fields.from).toBe('Escolha um período de no máximo 366 dias.');
+    const reversed = await get(ana, `childId=${lia}&from=2026-11-21&to=2026-11-20`);
+    expect(reversed.status).toBe(422);
+    expect(reversed.body.error.fields.to).toBe('A data inicial precisa ser igual ou anterior à data final.');
+    // only `from`, after today in São Paulo: reversed against the default end
+    const future = await get(ana, `childId=${lia}&from=2026-11-22`);
+    expect(future.status).toBe(422);
+    const badDate = await get(ana, `childId=${lia}&from=2026-02-30`);
+    expect(badDate.body.error.fields.from).toBe('Data inválida');
+  });
+
+  it('answers 402 without an active subscription and 404 for another mother’s or an unknown child', async () => {
+    const unpaid = await get(free, `childId=${lia}`);
+    expect(unpaid.status).toBe(402);
+    expect(unpaid.body.error.code).toBe('subscription_required');
+    const other = await get(bea, `childId=${lia}`);
+    const unknown = await get(bea, 'childId=00000000-0000-4000-8000-000000000000');
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual(unknown.body);
+    expect((await get(bea, `childId=${davi}`)).status).toBe(200);
+    expect((await t.call(`/api/insights?childId=${lia}`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/children/:id/report.pdf', () => {
+  const pdfText = (pdf: Buffer) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'relatorio-'));
+    try {
+      writeFileSync(path.join(dir, 'r.pdf'), pdf);
+      // -layout off: words come out in reading order, accents as UTF-8
+      return execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('makes an A4 PDF whose text has her name and age, the period, the figures, her ticks and notes, and the entries', async () => {
+    const put = (p: string, body: unknown) => t.call(p, { method: 'PUT', body, headers: { cookie: ana.cookie } });
+    const ticks = [true, false, false, false, true, false, false, false];
+    expect((await put(`/api/children/${lia}/progress/irritabilidade-signs`, { checked: ticks })).status).toBe(200);
+    expect((await put(`/api/children/${lia}/notes/irritabilidade`, { text: 'Piora perto do jantar.' })).status).toBe(
+      200,
+    );
+    const res = await as(ana, `/api/children/${lia}/report.pdf?from=2026-11-08&to=2026-11-21`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="relatorio-lia-2026-11-08-2026-11-21.pdf"',
+    );
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+    const text = pdfText(pdf);
+    expect(text).toContain('Criança: Lia, 7 anos');
+    expect(text).toContain('Período: 08/11/2026 a 21/11/2026');
+    expect(text).toContain('Episódios de comportamento: 4');
+    expect(text).toContain('1 de 3 dentro do recomendado para a idade (9 a 11 h)');
+    expect(text).toContain('Chora, grita ou bate o pé diante de frustrações pequenas');
+    expect(text).toContain('Joga, empurra ou quebra objetos quando está com raiva');
+    expect(text).not.toContain('Demora muito para se acalmar');
+    expect(text).toContain('Piora perto do jantar.');
+    expect(text).toContain('Jantar na casa da avó');
+    expect(text).toContain('Arroz, feijão e Chocolate');
+    expect(text).not.toContain('Fora do período');
+    expect(text).toMatch(/página 1 de \d/);
+    expect(text).toMatch(/não é um diagnóstico/);
+  });
+
+  it('answers an empty period, 402 without a subscription and 404 for another mother’s or a malformed id', async () => {
+    const empty = await as(ana, `/api/children/${tom}/report.pdf?from=2026-01-01&to=2026-01-03`);
+    expect(empty.status).toBe(200);
+    expect(pdfText(Buffer.from(await empty.arrayBuffer()))).toContain('Nenhum registro no período.');
+    expect((await as(free, `/api/children/${lia}/report.pdf`)).status).toBe(402);
+    const other = await as(bea, `/api/children/${lia}/report.pdf`);
+    expect(other.status).toBe(404);
+    const unknown = await as(bea, '/api/children/00000000-0000-4000-8000-000000000000/report.pdf');
+    expect(await other.json()).toEqual(await unknown.json());
+    expect((await as(bea, '/api/children/nao-e-uuid/report.pdf')).status).toBe(404);
+    expect((await as(ana, `/api/children/${lia}/report.pdf?from=2026-11-21&to=2026-11-01`)).status).toBe(422);
+  });
+});
