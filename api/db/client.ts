@@ -54,17 +54,44 @@ const errorCode = (err: unknown) => String((err as { code?: unknown } | null)?.c
 const idempotent = (query: string) =>
   /^\s*(select|with\b[^;]*\bselect\b)/i.test(query) || /on conflict[^;]*do nothing/i.test(query);
 
-/** Runs `run`; once more when the first failure passes `retriable`. */
-export async function retryOnce<T>(run: () => Promise<T>, retriable: (err: unknown) => boolean): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (!retriable(err)) throw err;
-    return run();
+/**
+ * Runs `run`; again when a failure passes `retriable`, up to `attempts` times in all. Each dead
+ * connection that fails a statement leaves the pool, so the next try gets a live one.
+ */
+export async function retryDeadConnection<T>(
+  run: () => Promise<T>,
+  retriable: (err: unknown) => boolean,
+  attempts = 3,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= attempts || !retriable(err)) throw err;
+    }
+    // Not at once: postgres.js finishes closing the dead connection first (a query handed to a
+    // connection still closing can be written to its null socket and crash the process).
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
   }
 }
 
+const RETRY_DELAY_MS = 50;
+
 type Pending = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
+
+/** The same lazy query, calling `onError` when it fails (in rows or in values). */
+function withDiscard(pending: Pending, onError: (err: unknown) => void): Pending {
+  const watch = (p: PromiseLike<unknown>) =>
+    Promise.resolve(p).catch((err) => {
+      onError(err);
+      throw err;
+    });
+  return {
+    // biome-ignore lint/suspicious/noThenProperty: a thenable, as drizzle expects of the client
+    then: (resolve, reject) => watch(pending).then(resolve, reject),
+    values: () => watch(pending.values()),
+  };
+}
 
 /**
  * A statement met a dead connection: retried once on another connection when that is safe
@@ -74,7 +101,7 @@ type Pending = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
 function retryingQuery(query: string, make: () => Pending): Pending {
   const retriable = (err: unknown) =>
     TERMINATED.has(errorCode(err)) || (CONNECTION_LOST.has(errorCode(err)) && idempotent(query));
-  const run = (pick: (q: Pending) => PromiseLike<unknown>) => retryOnce(async () => pick(make()), retriable);
+  const run = (pick: (q: Pending) => PromiseLike<unknown>) => retryDeadConnection(async () => pick(make()), retriable);
   return {
     // biome-ignore lint/suspicious/noThenProperty: a thenable, as drizzle expects of the client
     then: (resolve, reject) => run((q) => q).then(resolve, reject),
@@ -94,38 +121,71 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const client = postgres(url, {
-    max: options.poolMax ?? 10,
-    connect_timeout: options.connectTimeoutSeconds ?? 2,
-    idle_timeout: 30,
-    // A connection lives at most 10 minutes, and TCP keepalive notices a peer that vanished
-    // without closing: dead connections leave the pool instead of waiting for a request.
-    max_lifetime: 10 * 60,
-    keep_alive: 10,
-    // postgres.js waits 3^n/100 s (up to 20 s) between reconnects, n counting every failure in the
-    // pool: after a few seconds of outage the API stayed down for seconds after PostgreSQL was back.
-    // Capped at 0.5 s, recovery follows the database within about a second.
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
-    onnotice: () => {},
-    connection: { application_name: 'olhar-de-mae-api' },
-  });
+  const open = () =>
+    postgres(url, {
+      max: options.poolMax ?? 10,
+      connect_timeout: options.connectTimeoutSeconds ?? 2,
+      idle_timeout: 30,
+      // A connection lives at most 10 minutes, and TCP keepalive notices a peer that vanished
+      // without closing.
+      max_lifetime: 10 * 60,
+      keep_alive: 10,
+      // postgres.js waits 3^n/100 s (up to 20 s) between reconnects, n counting every failure in the
+      // pool: after a few seconds of outage the API stayed down for seconds after PostgreSQL was back.
+      // Capped at 0.5 s, recovery follows the database within about a second.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
+      onnotice: () => {},
+      connection: { application_name: 'olhar-de-mae-api' },
+    });
+  type Pool = ReturnType<typeof open>;
+  let client: Pool = open();
+  /**
+   * A connection killed during a query (pg_terminate_backend, a failover) leaves postgres.js's
+   * connection object holding the error: its next connect fails the first query handed to it
+   * with the old 57P01, seconds later, and can leave that connection stuck. So the first
+   * connection error seen on a pool replaces the whole pool.
+   */
+  const discard = (pool: Pool) => {
+    if (pool !== client) return;
+    client = open();
+    // The old pool is not ended: its queries in flight finish or fail on their own, and its idle
+    // connections close after idle_timeout. Ending it while a write is scheduled crashed the
+    // process (postgres.js 3.4: nextWrite on a connection whose socket end() had cleared).
+    retired.push(pool);
+    if (retired.length > 4) retired.shift();
+  };
+  /** The last pools replaced after a connection error, ended with the handle (close()). */
+  const retired: Pool[] = [];
+  const lost = (err: unknown) => TERMINATED.has(errorCode(err)) || CONNECTION_LOST.has(errorCode(err));
   // drizzle sends its queries through unsafe() unprepared, which costs postgres.js an extra round
   // trip per parameterised query (measured: 1.19 ms → 0.17 ms). Our SQL is fixed text with
   // parameters, so preparing it is safe; the statements are cached per connection.
   const preparedClient = new Proxy(client, {
-    get(target, property, receiver) {
+    get(_target, property) {
       if (property === 'unsafe') {
         return (query: string, parameters?: unknown[], options?: { prepare?: boolean }) =>
-          retryingQuery(query, () => target.unsafe(query, parameters as never, { ...options, prepare: true }));
+          retryingQuery(query, () => {
+            const pool = client;
+            const pending = pool.unsafe(query, parameters as never, { ...options, prepare: true });
+            return withDiscard(pending, (err) => lost(err) && discard(pool));
+          });
       }
       if (property === 'begin') {
         return (...args: unknown[]) =>
-          retryOnce(
-            () => (target.begin as (...a: unknown[]) => Promise<unknown>)(...args),
+          retryDeadConnection(
+            () => {
+              const pool = client;
+              return (pool.begin as (...a: unknown[]) => Promise<unknown>)(...args).catch((err) => {
+                if (lost(err)) discard(pool);
+                throw err;
+              });
+            },
+            // Terminated: the transaction rolled back, running it again is safe.
             (err) => TERMINATED.has(errorCode(err)),
           );
       }
-      return Reflect.get(target, property, receiver);
+      const value = Reflect.get(client, property);
+      return typeof value === 'function' ? value.bind(client) : value;
     },
   });
   const db = drizzle({ client: preparedClient, schema }) as unknown as Database;
@@ -147,7 +207,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await db.execute(sql`select 1`);
     },
     async close() {
-      await client.end({ timeout: 5 });
+      await Promise.all([client, ...retired.splice(0)].map((pool) => pool.end({ timeout: 5 })));
     },
   };
 }

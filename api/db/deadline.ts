@@ -17,6 +17,13 @@ export class DeadlinePassed extends Error {
   }
 }
 
+/** True when `err` (or what it wraps, as drizzle does) is a DeadlinePassed. */
+export function isDeadlinePassed(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if (e instanceof DeadlinePassed) return true;
+  return false;
+}
+
 /** Runs `work` (one request) with a deadline `ms` from now. */
 export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
   return requestDeadline.run(performance.now() + ms, work);
@@ -29,17 +36,31 @@ export function deadlinePassed(): boolean {
 
 /**
  * One statement (or transaction) at a time, first come first served; each skipped with
- * DeadlinePassed when its request's deadline has gone by while it waited.
+ * DeadlinePassed when its request's deadline has gone by while it waited, or refused at once when
+ * the statements ahead of it (at their average duration) would take it past the deadline.
  */
 export function deadlineQueue() {
   let tail: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
+  let averageMs = 2;
   return function enqueue<T>(work: () => Promise<T>): Promise<T> {
     const deadline = requestDeadline.getStore();
-    const turn = tail.then(() => {
+    if (deadline !== undefined && performance.now() + waiting * averageMs > deadline)
+      return Promise.reject(new DeadlinePassed());
+    waiting++;
+    const turn = tail.then(async () => {
+      // PGlite runs on this thread: a chain of statements resolved one after another never lets
+      // the event loop read new requests, fire deadline timers or write answers. Yield first.
+      await new Promise((resolve) => setImmediate(resolve));
       if (deadline !== undefined && performance.now() > deadline) throw new DeadlinePassed();
-      return work();
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        averageMs = averageMs * 0.9 + (performance.now() - started) * 0.1;
+      }
     });
-    tail = turn.catch(() => {});
+    tail = turn.catch(() => {}).finally(() => waiting--);
     return turn;
   };
 }

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DEFAULT_MESSAGES, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../src/shared/api-errors.ts';
-import { DeadlinePassed } from '../db/deadline.ts';
+import { isDeadlinePassed } from '../db/deadline.ts';
 import { describeError, type Logger } from '../log.ts';
 
 export class ApiError extends Error {
@@ -111,7 +111,7 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
     logger.warn('database_rule_refused', { path: c.req.path, code: dbCode });
     return errorResponse(c, 'validation_failed');
   }
-  if (err instanceof DeadlinePassed) return errorResponse(c, 'unavailable');
+  if (isDeadlinePassed(err)) return errorResponse(c, 'unavailable');
   if (isDatabaseUnavailable(err)) {
     logger.warn('database_unavailable', { path: c.req.path, ...describeError(err) });
     return errorResponse(c, 'unavailable');

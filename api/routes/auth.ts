@@ -79,26 +79,28 @@ export function authRoutes() {
       const { db, config } = services(c);
       // Hash before looking: both branches then cost the same.
       const passwordHash = await hashPassword(password);
-      const [created] = await db
-        .insert(users)
-        .values({ email, passwordHash })
-        .onConflictDoNothing()
-        .returning({ id: users.id, email: users.email });
-      if (created) {
-        await db
-          .insert(consents)
-          .values({ userId: created.id, purpose: 'dados_sensiveis_criancas', policyVersion: POLICY_VERSION });
-        await audit(db, 'signup', auditContext(c), { userId: created.id, email });
-        inBackground(c, 'signup_email', () => sendConfirmation(c, created));
-      } else {
-        const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-        await audit(db, 'signup_existing_email', auditContext(c), { userId: existing?.id, email });
-        inBackground(c, 'signup_email', () =>
-          existing && !existing.emailConfirmedAt
-            ? sendConfirmation(c, existing)
-            : sendQuietly(c, alreadyRegisteredEmail(email, `${config.siteUrl}/auth/`)),
-        );
-      }
+      // One transaction on both paths: the same single commit whether or not the address is taken
+      // (a commit's flush is most of a write's cost), and never a user without her consent.
+      const user = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({ email, passwordHash })
+          .onConflictDoNothing()
+          .returning({ id: users.id, email: users.email, emailConfirmedAt: users.emailConfirmedAt });
+        if (created) {
+          await tx
+            .insert(consents)
+            .values({ userId: created.id, purpose: 'dados_sensiveis_criancas', policyVersion: POLICY_VERSION });
+        }
+        const [found] = created ? [created] : await tx.select().from(users).where(eq(users.email, email)).limit(1);
+        await audit(tx, created ? 'signup' : 'signup_existing_email', auditContext(c), { userId: found?.id, email });
+        return found;
+      });
+      inBackground(c, 'signup_email', () =>
+        user && !user.emailConfirmedAt
+          ? sendConfirmation(c, user)
+          : sendQuietly(c, alreadyRegisteredEmail(email, `${config.siteUrl}/auth/`)),
+      );
       return c.json({ ok: true }, 201);
     })
 

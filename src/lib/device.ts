@@ -1,10 +1,20 @@
-/** What this device keeps about the signed-in mother, and forgetting it (logout, account deletion). */
+/**
+ * What this device keeps about the signed-in mother, and forgetting it (logout, account deletion):
+ * on a shared phone the next mother must find nothing of hers. Device-level choices (the install
+ * card dismissed, visit count, the login attempts counter) stay.
+ */
+import { CHECKLIST_SIZES } from '../shared/guides.ts';
 import { forgetSelectedChild } from '../stores/child.ts';
+import { PENDING_FLAG } from '../stores/queue.ts';
 import { KNOWN_SESSION_KEY, removeKey } from './storage.ts';
 
 export { KNOWN_SESSION_KEY };
 /** Cache Storage: her own API answers, for offline use (the service worker fills it). */
 export const USER_DATA_CACHE = 'dados-da-mae';
+
+/** localStorage keys that hold something of hers: notes, ticks, stages done, her security log. */
+const PERSONAL_KEYS = ['etapas-concluidas', 'security_logs', PENDING_FLAG, ...CHECKLIST_SIZES.keys()];
+const PERSONAL_PREFIXES = ['notas-observacao-'];
 
 export async function clearUserCache(): Promise<void> {
   try {
@@ -14,11 +24,37 @@ export async function clearUserCache(): Promise<void> {
   }
 }
 
-/** Her session snapshot, the child she chose, cached data and unsent writes leave this device. */
+function clearPersonalKeys(): void {
+  for (const key of PERSONAL_KEYS) removeKey(key);
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '');
+    for (const key of keys) if (PERSONAL_PREFIXES.some((prefix) => key.startsWith(prefix))) removeKey(key);
+  } catch (err) {
+    console.warn('Não foi possível ler o armazenamento local', err);
+  }
+}
+
+/** Her session snapshot, the child she chose, notes, ticks, cached data and the write queue leave this device. */
 export async function forgetThisDevice(): Promise<void> {
   removeKey(KNOWN_SESSION_KEY);
   forgetSelectedChild();
+  clearPersonalKeys();
   await clearUserCache();
   // Loaded only now: pages with a logout button need no IndexedDB code otherwise.
   await import('./offline-queue.ts').then((queue) => queue.clearQueue()).catch(() => {});
+}
+
+/**
+ * Writes made on this device and not yet on the server: sent first when there is a connection.
+ * Returns how many still wait.
+ */
+export async function unsentWrites(): Promise<number> {
+  try {
+    if (!localStorage.getItem(PENDING_FLAG)) return 0;
+    const queue = await import('./offline-queue.ts');
+    if (navigator.onLine) await queue.flush().catch(() => {});
+    return (await queue.loadQueue()).length;
+  } catch {
+    return 0;
+  }
 }

@@ -217,10 +217,83 @@ describe('ownership matrix', () => {
         }
         // A's id in the path or the query is not found, exactly like an unknown one.
         if (pattern.includes(':') || q.includes(A.childId)) expect(res.status, route).toBe(404);
-        else expect([200, 201, 204, 409], `${route}${q}: ${text.slice(0, 120)}`).toContain(res.status);
+        else expect([200, 201, 204], `${route}${q}: ${text.slice(0, 120)}`).toContain(res.status);
       }
     }
     expect(await snapshotOfA()).toBe(before);
     console.log(`ownership matrix: ${tried.length} requests over ${unique.length} routes\n  ${tried.join('\n  ')}`);
+  });
+});
+
+describe("another mother's id in a create", () => {
+  const creates = (id: string, childId?: string) => [
+    { path: '/api/children', body: { id, name: 'Criança da B', birthDate: '2019-05-05' }, key: 'child' },
+    {
+      path: '/api/diary',
+      body: {
+        id,
+        childId,
+        type: 'behavior',
+        date: '2026-11-22',
+        time: '09:00:00',
+        behavior: 'Birra no mercado',
+        context: 'Fila do caixa',
+        intensity: 'Baixa',
+      },
+      key: 'entry',
+    },
+    {
+      path: '/api/diary',
+      body: {
+        id,
+        childId,
+        type: 'food',
+        date: '2026-11-22',
+        time: '12:00:00',
+        meal: 'Almoço',
+        foods: 'Arroz e feijão',
+        mood: 'Tranquilo',
+      },
+      key: 'entry',
+    },
+    {
+      path: '/api/professionals',
+      body: { id, name: 'Dra. B', phone: '11 3333-5555', specialty: 'Pediatra' },
+      key: 'professional',
+    },
+  ];
+  const shape = (value: unknown): unknown =>
+    value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value).map(([k, v]) => [
+            k,
+            k === 'id' || k === 'createdAt' || k === 'childId' ? typeof v : shape(v),
+          ]),
+        )
+      : value;
+
+  it("answers exactly as an unknown id would (201, a fresh id), and leaves A's row alone", async () => {
+    const before = await snapshotOfA();
+    const theirs = [A.childId, A.diaryId, A.foodId, A.professionalId];
+    let bChild: string | undefined;
+    for (let i = 0; i < theirs.length; i++) {
+      const create = creates('', bChild)[i]!;
+      const asForeign = await t.call(create.path, {
+        body: { ...create.body, id: theirs[i] },
+        headers: { cookie: B.cookie },
+      });
+      const asUnknown = await t.call(create.path, {
+        body: { ...create.body, id: crypto.randomUUID() },
+        headers: { cookie: B.cookie },
+      });
+      const [a, u] = [await asForeign.json(), await asUnknown.json()];
+      expect(asForeign.status, `${create.path}: ${JSON.stringify(a)}`).toBe(201);
+      expect(asForeign.status).toBe(asUnknown.status);
+      expect(shape(a)).toEqual(shape(u));
+      expect(a[create.key].id).not.toBe(theirs[i]);
+      expect(JSON.stringify(a)).not.toContain(A.marker);
+      bChild ??= a.child?.id;
+    }
+    expect(await snapshotOfA()).toBe(before);
   });
 });
