@@ -1,0 +1,78 @@
+/** Leaving: ends the session on the server and on this device (loaded when she taps "Sair", see logout.ts). */
+
+import { announce } from '../stores/session.ts';
+import { call, client } from './api.ts';
+import { forgetThisDevice, unsentWrites } from './device.ts';
+import { toast } from './toast.ts';
+
+/**
+ * Writes still waiting to be sent would be lost with the device's data: a modal (the native
+ * <dialog>, so focus stays in it) says so and offers to wait. Resolves true to leave anyway.
+ */
+export function confirmLeavingUnsent(count: number): Promise<boolean> {
+  const dialog = document.createElement('dialog');
+  dialog.className = 'dialog';
+  dialog.setAttribute('aria-labelledby', 'sair-pendente-titulo');
+  dialog.setAttribute('aria-describedby', 'sair-pendente-texto');
+  const panel = document.createElement('div');
+  panel.className = 'dialog-panel';
+  const title = Object.assign(document.createElement('h2'), {
+    id: 'sair-pendente-titulo',
+    className: 'dialog-title',
+    textContent: 'Há registros ainda não enviados',
+  });
+  const text = Object.assign(document.createElement('p'), {
+    id: 'sair-pendente-texto',
+    textContent: `${count === 1 ? '1 alteração feita' : `${count} alterações feitas`} sem conexão ainda não ${
+      count === 1 ? 'chegou' : 'chegaram'
+    } ao servidor. Se você sair agora, ${count === 1 ? 'ela será apagada' : 'elas serão apagadas'} deste aparelho e ${
+      count === 1 ? 'perdida' : 'perdidas'
+    }. Espere a conexão voltar para enviá-${count === 1 ? 'la' : 'las'}.`,
+  });
+  const wait = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'btn btn-primary',
+    textContent: 'Esperar e enviar',
+  });
+  const leave = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'btn btn-secondary',
+    textContent: 'Sair e perder as alterações',
+  });
+  const actions = Object.assign(document.createElement('div'), { className: 'dialog-actions' });
+  actions.append(wait, leave);
+  panel.append(title, text, actions);
+  dialog.append(panel);
+  document.body.append(dialog);
+  return new Promise((resolve) => {
+    const done = (leaving: boolean) => {
+      dialog.close();
+      dialog.remove();
+      resolve(leaving);
+    };
+    wait.addEventListener('click', () => done(false));
+    leave.addEventListener('click', () => done(true));
+    dialog.addEventListener('cancel', (event) => {
+      event.preventDefault();
+      done(false);
+    });
+    dialog.showModal();
+    wait.focus();
+  });
+}
+
+export async function logout(): Promise<void> {
+  const waiting = await unsentWrites();
+  if (waiting > 0 && !(await confirmLeavingUnsent(waiting))) return;
+  try {
+    await call(client.auth.logout.$post({ json: {} }));
+  } catch (err) {
+    if ((err as { status?: number }).status !== 401) {
+      toast('Erro', 'Não foi possível sair agora. Verifique sua conexão e tente novamente.');
+      return;
+    }
+  }
+  await forgetThisDevice();
+  await announce('SIGNED_OUT');
+  window.location.replace('/auth/');
+}
