@@ -145,8 +145,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
    * with the old 57P01, seconds later, and can leave that connection stuck. So the first
    * connection error seen on a pool replaces the whole pool.
    */
+  let closed = false;
   const discard = (pool: Pool) => {
-    if (pool !== client) return;
+    // After close() the pool stays ended: a query then fails instead of opening a new pool.
+    if (closed || pool !== client) return;
     client = open();
     // The old pool is not ended: its queries in flight finish or fail on their own, and its idle
     // connections close after idle_timeout. Ending it while a write is scheduled crashed the
@@ -207,6 +209,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await db.execute(sql`select 1`);
     },
     async close() {
+      closed = true;
       await Promise.all([client, ...retired.splice(0)].map((pool) => pool.end({ timeout: 5 })));
     },
   };
