@@ -36,6 +36,9 @@ const YEAR_USERS = 50;
 const BUDGET = { p99Ms: 50, floorRatio: 0.6, rssMb: 250, insightsP99Ms: 100, pdfMs: 1000 };
 const TODAY = todayInSaoPaulo(new Date());
 const INSIGHTS = `GET /api/insights?childId={childId}&from=${addDays(TODAY, -365)}&to=${TODAY}`;
+/** what the patterns page asks first: the default last 14 days, for the same children */
+const INSIGHTS_14 = 'GET /api/insights?childId={childId}';
+const isInsights = (route: string) => route === INSIGHTS || route === INSIGHTS_14;
 const REPORT = `/api/children/{childId}/report.pdf?from=${addDays(TODAY, -89)}&to=${TODAY}`;
 
 const dbName = `olhar_bench_${Date.now()}`;
@@ -171,6 +174,7 @@ async function compareAnswers(cookie: string, year: Target): Promise<string[]> {
     ['GET', '/api/diary?type=food'],
     ['GET', '/api/me'],
     ['GET', INSIGHTS.slice(4)],
+    ['GET', INSIGHTS_14.slice(4)],
     ['POST', '/api/diary'],
     ['GET', '/api/me', false],
   ];
@@ -283,8 +287,8 @@ try {
   );
   for (const row of plan) console.log(`  ${(row as Record<string, string>)['QUERY PLAN']}`);
 
-  const routes = ['GET /api/diary?type=behavior', 'POST /api/diary', 'GET /api/me', INSIGHTS];
-  const p99Budget = (route: string) => (route === INSIGHTS ? BUDGET.insightsP99Ms : BUDGET.p99Ms);
+  const routes = ['GET /api/diary?type=behavior', 'POST /api/diary', 'GET /api/me', INSIGHTS_14, INSIGHTS];
+  const p99Budget = (route: string) => (isInsights(route) ? BUDGET.insightsP99Ms : BUDGET.p99Ms);
   const api = await start('api/server.ts', API_PORT);
   await start('scripts/bench-floor.ts', FLOOR_PORT);
   const mismatches = await compareAnswers(targets[0]!.cookie, year[0]!);
@@ -296,7 +300,7 @@ try {
       ['api', API_PORT],
       ['floor', FLOOR_PORT],
     ] as const) {
-      const who = route === INSIGHTS ? year : targets;
+      const who = isInsights(route) ? year : targets;
       if (WARMUP > 0) await load(target, route, port, who, WARMUP);
       results.push(await load(target, route, port, who));
     }
