@@ -34,12 +34,19 @@ export const SENDERS = {
 };
 export type ResourceName = keyof typeof SENDERS;
 
+/** A tick or a note sent just before she leaves the page still reaches the server (small bodies). */
+const OUTLIVES_PAGE = { init: { keepalive: true } };
 /** A child's checklist as it is now (free for every mother). */
 export const putProgress = (childId: string, key: string, checked: boolean[]) =>
-  call(client.children[':id'].progress[':key'].$put({ param: { id: childId, key }, json: { checked } }));
+  call(client.children[':id'].progress[':key'].$put({ param: { id: childId, key }, json: { checked } }, OUTLIVES_PAGE));
 /** A child's observation notes of one guide, as they are now. */
 export const putNotes = (childId: string, condition: string, text: string) =>
-  call(client.children[':id'].notes[':condition'].$put({ param: { id: childId, condition }, json: { text } }));
+  call(
+    client.children[':id'].notes[':condition'].$put(
+      { param: { id: childId, condition }, json: { text } },
+      OUTLIVES_PAGE,
+    ),
+  );
 
 type Toast = readonly [title: string, text: string];
 

@@ -74,9 +74,16 @@ test.describe("each child's record", () => {
     await page.getByLabel('Registros de').selectOption({ label: 'Tom' });
     await expect(page.getByText(/Ficam guardadas no registro de Tom/)).toBeVisible();
     await expect(signs.nth(1)).not.toBeChecked();
+    // Both reach Tom's record before the reload (the tick may wait for his record to load first).
+    const saved = (part: string) =>
+      page.waitForResponse((r) => r.url().includes(part) && r.request().method() === 'PUT' && r.ok());
+    const tickSaved = saved('/progress/');
     await signs.nth(0).check();
+    await tickSaved;
+    const notesSaved = saved('/notes/');
     await notes.fill('Notas do Tom: acorda cedo');
     await notes.blur();
+    await notesSaved;
     await page.reload();
     await hydrated(page, 'ObservationNotes');
     await expect(page.getByText(/Ficam guardadas no registro de Tom/)).toBeVisible();
