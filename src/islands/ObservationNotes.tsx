@@ -24,18 +24,24 @@ export default function ObservationNotes({ condition }: { condition: Condition }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const dirty = useRef(false);
 
+  /** The child whose notes the box shows: after a switch, the other child's text is not hers to keep. */
+  const shownFor = useRef<string | null>(null);
+  const childId = child?.id ?? null;
+
   // Once the child's notes arrive: show them, keeping what she typed before (on top of them).
   useEffect(() => {
     if (status !== 'ready') return;
     const element = ref.current!;
     const stored = notes.get()[condition] ?? '';
+    const switched = shownFor.current !== null && shownFor.current !== childId;
+    shownFor.current = childId;
     const typed = element.value.trim();
-    if (!typed) element.value = stored;
+    if (!typed || switched) element.value = stored;
     else if (typed !== stored.trim()) {
       element.value = stored ? `${stored}\n\n${element.value}` : element.value;
       saveNotes(condition, element.value);
     }
-  }, [status, condition]);
+  }, [status, condition, childId]);
 
   useEffect(() => {
     const flush = () => {

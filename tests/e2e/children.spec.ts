@@ -74,6 +74,7 @@ test.describe("each child's record", () => {
     await page.getByLabel('Registros de').selectOption({ label: 'Tom' });
     await expect(page.getByText(/Ficam guardadas no registro de Tom/)).toBeVisible();
     await expect(signs.nth(1)).not.toBeChecked();
+    await expect(notes).toHaveValue('');
     // Both reach Tom's record before the reload (the tick may wait for his record to load first).
     const saved = (part: string) =>
       page.waitForResponse((r) => r.url().includes(part) && r.request().method() === 'PUT' && r.ok());
@@ -87,6 +88,9 @@ test.describe("each child's record", () => {
     await page.reload();
     await hydrated(page, 'ObservationNotes');
     await expect(page.getByText(/Ficam guardadas no registro de Tom/)).toBeVisible();
+    // The checklist hydrates when it scrolls into view (client:visible), as it does for her.
+    await signs.nth(0).scrollIntoViewIfNeeded();
+    await hydrated(page, 'Checklist');
     await expect(signs.nth(0)).toBeChecked();
     await expect(signs.nth(1)).not.toBeChecked();
     await expect(notes).toHaveValue('Notas do Tom: acorda cedo');
