@@ -110,6 +110,8 @@ interface Row {
   renderBlockingScripts: number;
   islands: boolean;
   lcpRatio?: number;
+  /** Best-practices audits that cost points, with what they name, so a score under 100 says why. */
+  bestPracticesMissed: string[];
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -145,7 +147,23 @@ function summarise(page: string, lhr: Lhr): Row {
     cssKb: size('stylesheet'),
     renderBlockingScripts: blocking.filter((item) => /\.js(\?|$)/.test(item.url)).length,
     islands: network.some((r) => /\/_astro\/client\.[\w-]+\.js/.test(r.url)),
+    bestPracticesMissed: missed(lhr, 'best-practices'),
   };
+}
+
+/** The weighted audits of a category that scored under 1: "errors-in-console: … (url)". */
+function missed(lhr: Lhr, category: string): string[] {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => {
+      const items =
+        (lhr.audits[ref.id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+      const named = items
+        .slice(0, 3)
+        .map((item) => String(item.description ?? item.url ?? item.source ?? '').slice(0, 160))
+        .filter(Boolean);
+      return `${ref.id}: ${lhr.audits[ref.id]?.title ?? ''}${named.length ? ` (${named.join('; ')})` : ''}`;
+    });
 }
 
 /** `days` days of the three diaries ending today, so /padroes/ is measured with a season of data. */
@@ -270,6 +288,9 @@ try {
   console.log(`\nLighthouse ${RUNS}× per page (median), mobile, slow 4G, 4× CPU — transfer sizes gzip\n`);
   console.log(line(header));
   for (const row of table) console.log(line(row));
+  for (const row of rows.slice(1))
+    if (row.bestPracticesMissed.length)
+      console.log(`\nBest practices on ${row.page}:\n- ${row.bestPracticesMissed.join('\n- ')}`);
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     'bench-results/web.json',

@@ -137,7 +137,7 @@ function summaryLines({ insights }: ReportData): string[] {
     `Intensidade: Baixa ${behavior.intensity.Baixa} · Média ${behavior.intensity.Média} · Alta ${behavior.intensity.Alta}`,
   ];
   if (behavior.avgDurationMinutes !== null)
-    lines.push(`Duração média de um episódio: ${behavior.avgDurationMinutes} min`);
+    lines.push(`Duração média de um episódio: ${behavior.avgDurationMinutes}\u00a0min`);
   lines.push(`Refeições registradas: ${food.total}`);
   lines.push(sleepLine(sleep));
   if (sleep.bedtimeSpreadMinutes !== null)
@@ -150,9 +150,19 @@ function summaryLines({ insights }: ReportData): string[] {
     );
   if (baseline && changePercent !== null)
     lines.push(
-      `Comparação: ${number(current.behaviorPerWeek)} episódios por semana agora, ${number(baseline.behaviorPerWeek)} nas 2 primeiras semanas de registros (${formatDay(baseline.from)} a ${formatDay(baseline.to)}): ${changePercent > 0 ? '+' : changePercent < 0 ? '−' : ''}${Math.abs(changePercent)} %`,
+      `Comparação: ${number(current.behaviorPerWeek)} episódios por semana agora, ${number(baseline.behaviorPerWeek)} nas 2 primeiras semanas de registros (${formatDay(baseline.from)} a ${formatDay(baseline.to)}): ${changeWords(changePercent)}`,
     );
   return lines;
+}
+
+/**
+ * The change in words the standard fonts can draw ("35 % menos"): the minus sign U+2212 is not in
+ * WinAnsi and would be dropped, leaving a fall that reads like a rise.
+ */
+export function changeWords(changePercent: number): string {
+  const rounded = Math.round(changePercent);
+  if (rounded === 0) return 'mesma frequência';
+  return `${Math.abs(rounded)}\u00a0% ${rounded < 0 ? 'menos' : 'mais'}`;
 }
 
 const daysLabel = (w: { from: string; to: string }) =>
@@ -162,7 +172,7 @@ function sleepLine(sleep: ReportData['insights']['sleep']): string {
   if (!sleep.nights) return 'Noites registradas: 0';
   const average = `média de ${formatMinutes(sleep.avgSleepMinutes ?? 0)} de sono`;
   const range = sleep.recommended
-    ? `; ${sleep.nightsInRange} de ${sleep.nights} dentro do recomendado para a idade (${sleep.recommended.minHours} a ${sleep.recommended.maxHours} h)`
+    ? `; ${sleep.nightsInRange} de ${sleep.nights} dentro do recomendado para a idade (${sleep.recommended.minHours}\u00a0a\u00a0${sleep.recommended.maxHours}\u00a0h)`
     : '';
   return `Noites registradas: ${sleep.nights}, ${average}${range}`;
 }

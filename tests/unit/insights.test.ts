@@ -1,5 +1,5 @@
 import { guideLabels, parseChecklists } from '../../api/services/guide-labels.ts';
-import { pdfSafe } from '../../api/services/report-pdf.ts';
+import { changeWords, pdfSafe } from '../../api/services/report-pdf.ts';
 import { CHECKLISTS, CONDITIONS } from '../../src/shared/guides.ts';
 import {
   addDays,
@@ -81,6 +81,13 @@ describe('words and names', () => {
   it('keeps what the PDF fonts can draw and drops the rest', () => {
     expect(pdfSafe('Ação — “ótimo” € ñ')).toBe('Ação — “ótimo” € ñ');
     expect(pdfSafe('Riu 😀 muito ≥ 3 vezes, Őrsi')).toBe('Riu muito 3 vezes, Orsi');
+  });
+
+  it('says a change in words the report can draw, a fall never read as a rise', () => {
+    expect(changeWords(-35)).toBe('35\u00a0% menos');
+    expect(changeWords(12.4)).toBe('12\u00a0% mais');
+    expect(changeWords(0.3)).toBe('mesma frequência');
+    for (const change of [-35, 12.4, 0.3]) expect(pdfSafe(changeWords(change))).toBe(changeWords(change));
   });
 });
 
