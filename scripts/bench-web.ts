@@ -160,7 +160,12 @@ function missed(lhr: Lhr, category: string): string[] {
         (lhr.audits[ref.id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
       const named = items
         .slice(0, 3)
-        .map((item) => String(item.description ?? item.url ?? item.source ?? '').slice(0, 160))
+        .map((item) =>
+          [item.description, item.url, (item.sourceLocation as { url?: string } | undefined)?.url]
+            .filter((part, i, all) => typeof part === 'string' && part && all.indexOf(part) === i)
+            .join(' at ')
+            .slice(0, 400),
+        )
         .filter(Boolean);
       return `${ref.id}: ${lhr.audits[ref.id]?.title ?? ''}${named.length ? ` (${named.join('; ')})` : ''}`;
     });

@@ -3,12 +3,12 @@
  * ("Complete a etapa anterior para desbloquear") and open only for a subscriber who has finished
  * the previous step — what the lock text promises.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { stageOpen } from '../lib/access.ts';
 import type { Condition } from '../shared/guides.ts';
 import { finishedStages } from '../stores/progress.ts';
-import { refreshSession, session } from '../stores/session.ts';
+import { refreshSession, SESSION_UNKNOWN, session } from '../stores/session.ts';
+import { useHydratedStore } from './useHydrated.ts';
 
 const STEPS = [
   { stage: 'observacao', title: 'Guia de Observação' },
@@ -22,7 +22,7 @@ interface Props {
 }
 
 export default function HubSteps({ condition, descriptions }: Props) {
-  const state = useStore(session);
+  const state = useHydratedStore(session, SESSION_UNKNOWN);
   const [finished, setFinished] = useState<string[]>([]);
   useEffect(() => {
     setFinished(finishedStages()[condition] ?? []);

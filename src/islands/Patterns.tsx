@@ -3,17 +3,17 @@
  * the report for a professional, and — without a subscription — the same page drawn from
  * made-up figures, labelled as an example, with the paywall.
  */
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { currentChild } from '../stores/child.ts';
-import { refreshSession, session } from '../stores/session.ts';
+import { refreshSession, SESSION_UNKNOWN, session } from '../stores/session.ts';
 import Actions from './patterns/Actions.tsx';
 import { fetchInsights } from './patterns/api.ts';
 import { isEmpty, type Period, presetPeriod, todayInSaoPaulo } from './patterns/model.ts';
 import PeriodChooser from './patterns/PeriodChooser.tsx';
 import { SAMPLE_LABEL, sampleInsights } from './patterns/sample.ts';
 import type { Insights } from './patterns/types.ts';
+import { useHydratedStore } from './useHydrated.ts';
 import { useMountedOnce } from './useMountedOnce.ts';
 
 const Report = lazy(() => import('./patterns/Report.tsx'));
@@ -109,8 +109,8 @@ function Body({ state, retry }: { state: State; retry: () => void }) {
 }
 
 export default function Patterns() {
-  const { loading } = useStore(session);
-  const child = useStore(currentChild);
+  const { loading } = useHydratedStore(session, SESSION_UNKNOWN);
+  const child = useHydratedStore(currentChild, null);
   const [today] = useState(todayInSaoPaulo);
   const [period, setPeriod] = useState<Period>(() => presetPeriod(14, today));
   const [paywall, setPaywall] = useState(false);

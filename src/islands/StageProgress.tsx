@@ -1,15 +1,15 @@
 /** "x de N itens marcados" for the whole stage and the child it is about, following every checklist on the page. */
-import { useStore } from '@nanostores/react';
 import { currentChild } from '../stores/child.ts';
 import { checklists } from '../stores/progress.ts';
+import { useHydratedStore } from './useHydrated.ts';
 
 interface Props {
   lists: Array<{ key: string; count: number }>;
 }
 
 export default function StageProgress({ lists }: Props) {
-  const all = useStore(checklists);
-  const child = useStore(currentChild);
+  const all = useHydratedStore(checklists, {});
+  const child = useHydratedStore(currentChild, null);
   const total = lists.reduce((sum, list) => sum + list.count, 0);
   const done = lists.reduce(
     (sum, list) => sum + (all[list.key]?.length === list.count ? all[list.key]!.filter(Boolean).length : 0),

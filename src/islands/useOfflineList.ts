@@ -12,6 +12,9 @@ import { ApiError } from '../lib/api.ts';
 import type { ListResource } from '../lib/resources.ts';
 import { toast } from '../lib/toast.ts';
 import { offlineQueue, queue, synced } from '../stores/queue.ts';
+import { useHydratedStore } from './useHydrated.ts';
+
+const NOTHING_QUEUED = { ops: [], blocked: false };
 
 export type Shown<Row> = Row & { pending?: boolean };
 
@@ -32,7 +35,8 @@ export function useOfflineList<Row extends { id: string }, Input>(
   const [rows, setRows] = useState<Row[]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [paywall, setPaywall] = useState(false);
-  const pending = useStore(queue);
+  // What waits on this device shows once hydrated: the prerendered HTML knows nothing of it.
+  const pending = useHydratedStore(queue, NOTHING_QUEUED);
   const syncCount = useStore(synced);
   const say = (message: readonly [string, string], variant: 'success' | 'info' | 'error' = 'error') =>
     toast(message[0], message[1], variant);

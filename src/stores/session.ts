@@ -22,7 +22,8 @@ export interface SessionState {
   subscription: Me['subscription'];
 }
 
-const EMPTY: SessionState = {
+/** Before /api/me has answered: also what the prerendered pages are drawn with. */
+export const SESSION_UNKNOWN: SessionState = {
   loading: true,
   online: true,
   user: null,
@@ -32,7 +33,7 @@ const EMPTY: SessionState = {
   subscription: { active: false, expiresAt: null },
 };
 
-export const session = atom<SessionState>(EMPTY);
+export const session = atom<SessionState>(SESSION_UNKNOWN);
 const listeners = new Set<(event: AuthEvent) => void>();
 const CHANNEL = 'olhar-de-mae-session';
 let channel: BroadcastChannel | null = null;
@@ -59,12 +60,12 @@ export function refreshSession(force = false): Promise<SessionState> {
         loading: false,
         online: true,
         ...me,
-        subscription: me.subscription ?? EMPTY.subscription,
+        subscription: me.subscription ?? SESSION_UNKNOWN.subscription,
       };
       session.set(next);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
-        session.set({ ...EMPTY, loading: false });
+        session.set({ ...SESSION_UNKNOWN, loading: false });
       } else {
         console.warn('Não foi possível verificar a sessão', err);
         // Keep what we knew, but never claim a subscription the server did not confirm.

@@ -98,5 +98,27 @@ export async function hydrated(page: Page, component: string) {
   );
 }
 
-export const test = base;
+/** What must never happen on any page: React redrawing an island it could not hydrate, or the CSP refusing a script. */
+const BROKEN_PAGE =
+  /Minified React error #4(18|19|22|23|25)|Hydration failed|didn't match the client|Content Security Policy/;
+
+export const test = base.extend<{ pageProblems: undefined }>({
+  // Every test watches every page it opens: a hydration mismatch or a refused inline script fails it.
+  pageProblems: [
+    async ({ context }, use) => {
+      const problems: string[] = [];
+      context.on('weberror', (error) => {
+        const text = error.error().message;
+        if (BROKEN_PAGE.test(text)) problems.push(text.slice(0, 300));
+      });
+      context.on('console', (message) => {
+        if (message.type() === 'error' && BROKEN_PAGE.test(message.text()))
+          problems.push(`${message.page()?.url() ?? ''}: ${message.text().slice(0, 300)}`);
+      });
+      await use(undefined);
+      expect(problems, 'hydration or CSP errors on the pages of this test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

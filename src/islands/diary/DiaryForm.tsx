@@ -5,6 +5,7 @@ import { INTENSITIES, MOODS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import Field, { ChoiceField } from '../Field.tsx';
 import { useForm } from '../useForm.ts';
+import { useHydrated } from '../useHydrated.ts';
 import type { OfflineList } from '../useOfflineList.ts';
 import { useTypedBeforeHydration } from '../useTypedBeforeHydration.ts';
 import { ABC_SUMMARY, abcBody, EMPTY_ABC } from './abc.ts';
@@ -13,8 +14,14 @@ import WhenFields, { now } from './WhenFields.tsx';
 // The shared rules (and zod with them) load when she starts typing, not before the form shows.
 const rules = () => import('../../shared/diary.ts');
 
-// The optional details load after the form: the summary alone is there before.
+// The optional details load after the form: the summary alone is there before. Not on the server:
+// a lazy part finished there is revealed by an inline script, which the CSP (rightly) refuses.
 const AbcFields = lazy(() => import('./AbcFields.tsx'));
+const abcSummary = (
+  <details className="abc">
+    <summary>{ABC_SUMMARY}</summary>
+  </details>
+);
 
 const EMPTY = {
   behavior: { behavior: '', context: '', intensity: 'Baixa' },
@@ -34,6 +41,7 @@ export default function DiaryForm({ kind, childId, list }: Props) {
   const [abc, setAbc] = useState(EMPTY_ABC);
   const [saving, setSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   useTypedBeforeHydration(formRef, (name, value) => setForm((f) => (name in f ? { ...f, [name]: value } : f)));
   const choose = (field: string) => (value: string) => bind(field).onChange({ target: { value } });
 
@@ -85,17 +93,14 @@ export default function DiaryForm({ kind, childId, list }: Props) {
         errors={errors}
         onChange={(field, value) => choose(field)(value)}
       />
-      {kind === 'behavior' && (
-        <Suspense
-          fallback={
-            <details className="abc">
-              <summary>{ABC_SUMMARY}</summary>
-            </details>
-          }
-        >
-          <AbcFields idPrefix={formId} value={abc} onChange={setAbc} errors={errors} />
-        </Suspense>
-      )}
+      {kind === 'behavior' &&
+        (hydrated ? (
+          <Suspense fallback={abcSummary}>
+            <AbcFields idPrefix={formId} value={abc} onChange={setAbc} errors={errors} />
+          </Suspense>
+        ) : (
+          abcSummary
+        ))}
       <button type="submit" className="btn btn-primary btn-block" disabled={saving}>
         {saving ? 'Salvando…' : 'Adicionar registro'}
       </button>

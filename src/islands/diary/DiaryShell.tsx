@@ -3,11 +3,11 @@
  * its page gives, the history newest first, and the paywall. Without a user: "Faça login".
  * Without a subscription: the paywall, and nothing is saved (the API refuses it as well).
  */
-import { useStore } from '@nanostores/react';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { DIARY_LISTS, type DiaryEntry, type DiaryEntryInput, type DiaryKind } from '../../lib/resources.ts';
 import { type ChildSummary, currentChild } from '../../stores/child.ts';
 import { refreshSession } from '../../stores/session.ts';
+import { useHydratedStore } from '../useHydrated.ts';
 import { useMountedOnce } from '../useMountedOnce.ts';
 import { type OfflineList, useOfflineList } from '../useOfflineList.ts';
 import DiaryHistory from './DiaryHistory.tsx';
@@ -22,7 +22,7 @@ interface Props {
 }
 
 export default function DiaryShell({ kind, form, onEdit }: Props) {
-  const child = useStore(currentChild);
+  const child = useHydratedStore(currentChild, null);
   const list = useOfflineList(DIARY_LISTS[kind], child ? child.id : null);
   const paywallMounted = useMountedOnce(list.paywall);
 
