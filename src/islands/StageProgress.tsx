@@ -18,8 +18,17 @@ export default function StageProgress({ lists }: Props) {
   const percent = total ? Math.round((done / total) * 100) : 0;
   return (
     <div className="stage-progress">
+      {/* A line of its own: the child's name arrives after hydration without moving the page. */}
+      <p className="progress-of">
+        {child ? (
+          <>
+            Progresso de <strong>{child.name}</strong>
+          </>
+        ) : (
+          'Progresso da etapa'
+        )}
+      </p>
       <p>
-        {child && <span className="progress-of">Progresso de {child.name}: </span>}
         <strong>{percent}%</strong> desta etapa · {done} de {total} itens marcados
       </p>
       <progress max={total} value={done} aria-label="Progresso da etapa" />

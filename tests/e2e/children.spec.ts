@@ -70,7 +70,7 @@ test.describe("each child's record", () => {
     await signs.nth(1).check();
     await notes.fill('Notas da Lia: demora a dormir');
     await notes.blur();
-    await expect(page.getByText('Progresso de Lia:')).toBeVisible();
+    await expect(page.getByText('Progresso de Lia', { exact: true })).toBeVisible();
     await page.getByLabel('Registros de').selectOption({ label: 'Tom' });
     await expect(page.getByText(/Ficam guardadas no registro de Tom/)).toBeVisible();
     await expect(signs.nth(1)).not.toBeChecked();

@@ -32,11 +32,16 @@ export default function DiaryShell({ kind, form, onEdit }: Props) {
 
   return (
     <div className="diary">
-      {child && (
-        <p className="record-of" role="status">
-          Registros de <strong>{child.name}</strong>
-        </p>
-      )}
+      {/* Its line is kept while the child is not known yet, so the form does not move when she is. */}
+      <p className={child ? 'record-of' : 'record-of is-unknown'} role="status">
+        {child ? (
+          <>
+            Registros de <strong>{child.name}</strong>
+          </>
+        ) : (
+          '\u00a0'
+        )}
+      </p>
       {form(list, child)}
       <DiaryHistory kind={kind} list={list} onEdit={onEdit} />
       {paywallMounted && (
