@@ -214,11 +214,13 @@ try {
   await addDailyEntries(cookie, 90);
   const targets: Array<{ page: string; signedIn: boolean }> = [
     { page: '/bench-floor/', signedIn: false },
+    // A first visit: before any signed-in page, whose runs leave her "known session" mark in local
+    // storage (Lighthouse keeps local storage between runs), which would make /auth/ ask /api/me.
+    { page: '/auth/', signedIn: false },
     { page: '/', signedIn: true },
     { page: '/hiperatividade/observacao/', signedIn: true },
     { page: '/comportamento/', signedIn: true },
     { page: '/padroes/', signedIn: true },
-    { page: '/auth/', signedIn: false },
   ];
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   const rows: Row[] = [];

@@ -62,6 +62,40 @@ test.describe('diaries, professionals and emergency', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('a long history shows 20 entries at a time, and the button moves her to the first older one', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { children } = await signIn(context, request, { subscribed: true });
+    for (let day = 1; day <= 25; day++) {
+      const res = await request.post('/api/diary', {
+        data: {
+          type: 'food',
+          childId: children[0]!.id,
+          date: `2026-10-${String(day).padStart(2, '0')}`,
+          time: '12:00:00',
+          meal: `Almoço ${day}`,
+          foods: 'Arroz e feijão',
+          mood: 'Tranquilo',
+          reaction: '',
+        },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await page.goto('/alimentacao/');
+    await hydrated(page, 'Diary');
+    await expect(page.locator('.entry')).toHaveCount(20);
+    await expect(page.locator('.entry').first()).toContainText('Almoço 25');
+    const more = page.getByRole('button', { name: 'Mostrar registros anteriores (5)' });
+    await more.click();
+    await expect(page.locator('.entry')).toHaveCount(25);
+    await expect(more).toHaveCount(0);
+    await expect(page.locator('.entry').nth(20)).toBeFocused();
+    await expect(page.locator('.entry').nth(20)).toContainText('Almoço 5');
+    await expectNoAxeViolations(page);
+  });
+
   test('a non-subscriber sees the paywall and nothing is saved', async ({ page, context, request }) => {
     await signIn(context, request);
     await page.goto('/alimentacao/');

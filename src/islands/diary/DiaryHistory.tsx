@@ -1,5 +1,9 @@
-/** A diary's "Histórico": newest first, pending entries marked, each with its delete and a confirmation. */
-import { useId, useState } from 'react';
+/**
+ * A diary's "Histórico": newest first, pending entries marked, each with its delete and a confirmation.
+ * The whole history is there, 20 at a time: months of entries drawn at once would hold a phone's
+ * main thread for a long moment when the page opens.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
 import type { DiaryEntry, DiaryEntryInput, DiaryKind } from '../../lib/resources.ts';
 import ConfirmRemoval from '../ConfirmRemoval.tsx';
 import type { OfflineList, Shown } from '../useOfflineList.ts';
@@ -13,6 +17,8 @@ const EMPTY_TEXT: Record<DiaryKind, string> = {
     'Anote a próxima noite: a hora de deitar, a de acordar e quantas vezes ela acordou. Duas semanas de registros mostram o ritmo do sono.',
 };
 
+export const HISTORY_PAGE = 20;
+
 interface Props {
   kind: DiaryKind;
   list: OfflineList<DiaryEntry, DiaryEntryInput>;
@@ -24,6 +30,18 @@ export default function DiaryHistory({ kind, list, onEdit }: Props) {
   const headingId = useId();
   const [toDelete, setToDelete] = useState<Shown<DiaryEntry> | null>(null);
   const { rows, status } = list;
+  const [limit, setLimit] = useState(HISTORY_PAGE);
+  const [focusAt, setFocusAt] = useState<number | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // After "Mostrar registros anteriores", focus goes to the first entry it revealed.
+  useEffect(() => {
+    if (focusAt === null) return;
+    const item = listRef.current?.children[focusAt] as HTMLElement | undefined;
+    item?.setAttribute('tabindex', '-1');
+    item?.focus();
+    setFocusAt(null);
+  }, [focusAt]);
   const hasPending = rows.some((row) => row.pending);
 
   async function askDelete(entry: Shown<DiaryEntry>) {
@@ -62,8 +80,8 @@ export default function DiaryHistory({ kind, list, onEdit }: Props) {
         </div>
       )}
       {(status === 'ready' || (status === 'error' && hasPending)) && rows.length > 0 && (
-        <ul className="entries">
-          {rows.map((entry) => (
+        <ul className="entries" ref={listRef}>
+          {rows.slice(0, limit).map((entry) => (
             <Entry
               key={entry.id}
               entry={entry}
@@ -72,6 +90,18 @@ export default function DiaryHistory({ kind, list, onEdit }: Props) {
             />
           ))}
         </ul>
+      )}
+      {status === 'ready' && rows.length > limit && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          onClick={() => {
+            setFocusAt(limit);
+            setLimit(limit + HISTORY_PAGE);
+          }}
+        >
+          Mostrar registros anteriores ({rows.length - limit})
+        </button>
       )}
       <ConfirmRemoval
         row={toDelete}
