@@ -94,7 +94,7 @@ export default function DiaryHistory({ kind, list, onEdit }: Props) {
       {status === 'ready' && rows.length > limit && (
         <button
           type="button"
-          className="btn btn-secondary btn-block"
+          className="btn btn-secondary btn-block history-more"
           onClick={() => {
             setFocusAt(limit);
             setLimit(limit + HISTORY_PAGE);
