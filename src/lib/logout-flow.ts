@@ -3,6 +3,7 @@
 import { announce } from '../stores/session.ts';
 import { call, client } from './api.ts';
 import { forgetThisDevice, unsentWrites } from './device.ts';
+import { el } from './dom.ts';
 import { toast } from './toast.ts';
 
 /**
@@ -10,39 +11,37 @@ import { toast } from './toast.ts';
  * <dialog>, so focus stays in it) says so and offers to wait. Resolves true to leave anyway.
  */
 export function confirmLeavingUnsent(count: number): Promise<boolean> {
-  const dialog = document.createElement('dialog');
-  dialog.className = 'dialog';
-  dialog.setAttribute('aria-labelledby', 'sair-pendente-titulo');
-  dialog.setAttribute('aria-describedby', 'sair-pendente-texto');
-  const panel = document.createElement('div');
-  panel.className = 'dialog-panel';
-  const title = Object.assign(document.createElement('h2'), {
-    id: 'sair-pendente-titulo',
-    className: 'dialog-title',
-    textContent: 'Há registros ainda não enviados',
-  });
-  const text = Object.assign(document.createElement('p'), {
-    id: 'sair-pendente-texto',
-    textContent: `${count === 1 ? '1 alteração feita' : `${count} alterações feitas`} sem conexão ainda não ${
-      count === 1 ? 'chegou' : 'chegaram'
-    } ao servidor. Se você sair agora, ${count === 1 ? 'ela será apagada' : 'elas serão apagadas'} deste aparelho e ${
-      count === 1 ? 'perdida' : 'perdidas'
-    }. Espere a conexão voltar para enviá-${count === 1 ? 'la' : 'las'}.`,
-  });
-  const wait = Object.assign(document.createElement('button'), {
-    type: 'button',
-    className: 'btn btn-primary',
-    textContent: 'Esperar e enviar',
-  });
-  const leave = Object.assign(document.createElement('button'), {
+  const one = count === 1;
+  const wait = el('button', { type: 'button', className: 'btn btn-primary', textContent: 'Esperar e enviar' });
+  const leave = el('button', {
     type: 'button',
     className: 'btn btn-secondary',
     textContent: 'Sair e perder as alterações',
   });
-  const actions = Object.assign(document.createElement('div'), { className: 'dialog-actions' });
-  actions.append(wait, leave);
-  panel.append(title, text, actions);
-  dialog.append(panel);
+  const dialog = el(
+    'dialog',
+    { className: 'dialog' },
+    el(
+      'div',
+      { className: 'dialog-panel' },
+      el('h2', {
+        id: 'sair-pendente-titulo',
+        className: 'dialog-title',
+        textContent: 'Há registros ainda não enviados',
+      }),
+      el('p', {
+        id: 'sair-pendente-texto',
+        textContent: `${one ? '1 alteração feita' : `${count} alterações feitas`} sem conexão ainda não ${
+          one ? 'chegou' : 'chegaram'
+        } ao servidor. Se você sair agora, ${one ? 'ela será apagada' : 'elas serão apagadas'} deste aparelho e ${
+          one ? 'perdida' : 'perdidas'
+        }. Espere a conexão voltar para enviá-${one ? 'la' : 'las'}.`,
+      }),
+      el('div', { className: 'dialog-actions' }, wait, leave),
+    ),
+  );
+  dialog.setAttribute('aria-labelledby', 'sair-pendente-titulo');
+  dialog.setAttribute('aria-describedby', 'sair-pendente-texto');
   document.body.append(dialog);
   return new Promise((resolve) => {
     const done = (leaving: boolean) => {

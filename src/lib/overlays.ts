@@ -3,6 +3,7 @@
  * the single-instance guard's blocking modal. Plain DOM: no framework on pages that need none.
  */
 
+import { el } from './dom.ts';
 import {
   AFTER_EVENT_MS,
   FALLBACK_AFTER_LOAD_MS,
@@ -22,16 +23,6 @@ import {
   PING_WAIT_MS,
 } from './instance-guard-core.ts';
 import { readJson, writeJson } from './storage.ts';
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> & { className?: string } = {},
-  ...children: Array<Node | string>
-) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-}
 
 // ── connection banner ────────────────────────────────────────────────────────────────
 const OFFLINE_TEXT = 'Sem conexão com a internet. O aplicativo funciona offline com dados em cache.';
