@@ -23,6 +23,15 @@ export default function ObservationNotes({ condition }: { condition: Condition }
   const saved = useStore(lastSave);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const dirty = useRef(false);
+  /** The child she was typing for: a save still waiting goes to her record, whoever is chosen since. */
+  const typedFor = useRef<string | null>(null);
+  const flushRef = useRef(() => {});
+  flushRef.current = () => {
+    if (!dirty.current) return;
+    clearTimeout(timer.current);
+    dirty.current = false;
+    saveNotes(condition, ref.current!.value, typedFor.current);
+  };
 
   /** The child whose notes the box shows: after a switch, the other child's text is not hers to keep. */
   const shownFor = useRef<string | null>(null);
@@ -32,6 +41,7 @@ export default function ObservationNotes({ condition }: { condition: Condition }
   useEffect(() => {
     if (status !== 'ready') return;
     const element = ref.current!;
+    if (shownFor.current !== null && shownFor.current !== childId) flushRef.current();
     const stored = notes.get()[condition] ?? '';
     const switched = shownFor.current !== null && shownFor.current !== childId;
     shownFor.current = childId;
@@ -44,18 +54,13 @@ export default function ObservationNotes({ condition }: { condition: Condition }
   }, [status, condition, childId]);
 
   useEffect(() => {
-    const flush = () => {
-      if (!dirty.current) return;
-      clearTimeout(timer.current);
-      dirty.current = false;
-      saveNotes(condition, ref.current!.value);
-    };
+    const flush = () => flushRef.current();
     window.addEventListener('pagehide', flush);
     return () => {
       window.removeEventListener('pagehide', flush);
       flush();
     };
-  }, [condition]);
+  }, []);
 
   const hint =
     status !== 'ready'
@@ -78,18 +83,11 @@ export default function ObservationNotes({ condition }: { condition: Condition }
         defaultValue=""
         onInput={() => {
           dirty.current = true;
+          typedFor.current = childId;
           clearTimeout(timer.current);
-          timer.current = setTimeout(() => {
-            dirty.current = false;
-            saveNotes(condition, ref.current!.value);
-          }, SAVE_AFTER_MS);
+          timer.current = setTimeout(() => flushRef.current(), SAVE_AFTER_MS);
         }}
-        onBlur={() => {
-          if (!dirty.current) return;
-          clearTimeout(timer.current);
-          dirty.current = false;
-          saveNotes(condition, ref.current!.value);
-        }}
+        onBlur={() => flushRef.current()}
       />
     </div>
   );

@@ -35,8 +35,8 @@ async function save(
   op:
     | { kind: 'progress-set'; key: string; checked: boolean[] }
     | { kind: 'notes-set'; condition: string; text: string },
+  id = childId,
 ) {
-  const id = childId;
   if (!id) return;
   const queued = async () => {
     const q = await offlineQueue();
@@ -87,9 +87,10 @@ export function keepEarlyTicks(key: string, ticked: boolean[]): void {
     );
 }
 
-export function saveNotes(condition: string, text: string): void {
-  notes.setKey(condition, text);
-  void save({ kind: 'notes-set', condition, text });
+/** `forChild`: the child she typed them for, when another may have been chosen since (another tab). */
+export function saveNotes(condition: string, text: string, forChild: string | null = childId): void {
+  if (forChild === childId) notes.setKey(condition, text);
+  void save({ kind: 'notes-set', condition, text }, forChild);
 }
 
 /** What this device kept before children existed goes, once, to her first child. */
