@@ -4,21 +4,25 @@
  */
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { insightsQuerySchema, periodProblem, resolvePeriod } from '../../src/shared/insights.ts';
+import {
+  insightsQuerySchema,
+  periodField,
+  periodProblem,
+  resolvePeriod,
+  todayInSaoPaulo,
+} from '../../src/shared/insights.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { subscriptionFor } from '../http/subscription.ts';
 import { queryParams } from '../http/validate.ts';
 import { insightsFor } from '../services/insights.ts';
 
-/** The period asked for with its defaults filled, or the 422 the schema gives a broken one. */
+/** The period asked for with its defaults filled, or a 422 for a broken one (a future end included). */
 export function checkedPeriod(query: { from?: string | undefined; to?: string | undefined }, now: Date) {
   const period = resolvePeriod(query, now);
-  const problem = periodProblem(period.from, period.to);
+  const problem = periodProblem(period.from, period.to, todayInSaoPaulo(now));
   if (problem)
-    throw new ApiError('validation_failed', undefined, {
-      fields: { [problem === 'periodReversed' ? 'to' : 'from']: MESSAGES[problem] },
-    });
+    throw new ApiError('validation_failed', undefined, { fields: { [periodField(problem)]: MESSAGES[problem] } });
   return period;
 }
 

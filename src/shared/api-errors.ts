@@ -72,6 +72,7 @@ export const MESSAGES = {
   patternsSubscriptionRequired: 'Assine um plano para ver os padrões e o relatório para o profissional.',
   periodReversed: 'A data inicial precisa ser igual ou anterior à data final.',
   periodTooLong: 'Escolha um período de no máximo 366 dias.',
+  periodInFuture: 'A data final não pode ser depois de hoje.',
   unknownChecklist: 'Lista de verificação desconhecida.',
   checklistSize: (size: number) => `Esta lista tem ${size} itens: envie exatamente ${size} marcações.`,
   professionalRequired: 'Campos obrigatórios',

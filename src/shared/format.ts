@@ -48,6 +48,12 @@ export function formatEntryDate(date: string, time: string): string {
 }
 
 /** "2026-11-21" → "21/11/2026". */
+/** YYYY-MM-DD naming a real calendar day (2026-02-31 is not one, though Date.parse rolls it over). */
+export function isCalendarDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
+
 export function formatDay(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;

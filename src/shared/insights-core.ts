@@ -107,12 +107,21 @@ export function resolvePeriod(query: { from?: string | undefined; to?: string | 
   return { from, to };
 }
 
-/** Which rule a period breaks, if any. */
-export function periodProblem(from: string, to: string): 'periodReversed' | 'periodTooLong' | null {
+export type PeriodProblem = 'periodReversed' | 'periodTooLong' | 'periodInFuture';
+
+/**
+ * Which rule a period breaks, if any. With `today` (São Paulo): a period may not end in the future
+ * (its empty days would lower every rate); one day of grace for a phone whose clock runs ahead.
+ */
+export function periodProblem(from: string, to: string, today?: string): PeriodProblem | null {
   if (from > to) return 'periodReversed';
+  if (today && to > addDays(today, 1)) return 'periodInFuture';
   if (daysInPeriod(from, to) > MAX_PERIOD_DAYS) return 'periodTooLong';
   return null;
 }
+
+/** The field a broken period is reported on: its start when too long, else its end. */
+export const periodField = (problem: PeriodProblem) => (problem === 'periodTooLong' ? 'from' : 'to');
 
 /**
  * Words that say nothing about a context (articles, prepositions, pronouns, common verbs), in

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { MESSAGES } from './api-errors.ts';
-import { periodProblem } from './insights-core.ts';
+import { type PeriodProblem, periodField, periodProblem } from './insights-core.ts';
 import { isoDate } from './text.ts';
 
 export * from './insights-core.ts';
@@ -23,14 +23,9 @@ const periodRules = (ctx: z.core.ParsePayload<{ from?: string | undefined; to?: 
   if (problem) ctx.issues.push(periodIssue(problem, ctx.value));
 };
 
-/** The issue for a broken period: a reversed one on `to`, a too long one on `from`. */
-export function periodIssue(problem: 'periodReversed' | 'periodTooLong', input: unknown) {
-  return {
-    code: 'custom' as const,
-    message: MESSAGES[problem],
-    input,
-    path: [problem === 'periodReversed' ? 'to' : 'from'],
-  };
+/** The issue for a broken period, on the field `periodField` names. */
+function periodIssue(problem: PeriodProblem, input: unknown) {
+  return { code: 'custom' as const, message: MESSAGES[problem], input, path: [periodField(problem)] };
 }
 
 /** ?from=YYYY-MM-DD&to=YYYY-MM-DD (both optional: the last 14 days in America/Sao_Paulo). */

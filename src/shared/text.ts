@@ -1,6 +1,7 @@
 /** Rules for the fields every form shares with the API: free text, dates and times, the ids her device makes. */
 import * as z from 'zod/mini';
 import { LIMITS } from './enums.ts';
+import { isCalendarDay } from './format.ts';
 
 // Control characters (NUL and friends) have no place in what a mother writes, and PostgreSQL text
 // refuses NUL; zero-width characters alone would make an invisible, "non-empty" entry.
@@ -31,14 +32,11 @@ export const optionalText = (max: number = LIMITS.freeText) =>
 /** An id made on the device, so a retried offline send stores nothing twice. */
 export const clientId = z.optional(z.uuid({ error: 'Identificador inválido' }));
 
-const isValidDate = (value: string) =>
-  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-
 /** YYYY-MM-DD, a real calendar day. */
 export const isoDate = (message = 'Data inválida') =>
   z
     .string({ error: message })
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: message }), z.refine(isValidDate, { error: message }));
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: message }), z.refine(isCalendarDay, { error: message }));
 
 /** HH:MM:SS */
 export const clockTime = z

@@ -241,6 +241,11 @@ describe('GET /api/insights', () => {
     // only `from`, after today in São Paulo: reversed against the default end
     const future = await get(ana, `childId=${lia}&from=2026-11-22`);
     expect(future.status).toBe(422);
+    // an end in the future (today is 2026-11-21 in São Paulo), with a day of grace for a fast clock
+    const ahead = await get(ana, `childId=${lia}&from=2026-11-10&to=2026-11-23`);
+    expect(ahead.status).toBe(422);
+    expect(ahead.body.error.fields.to).toBe('A data final não pode ser depois de hoje.');
+    expect((await get(ana, `childId=${lia}&from=2026-11-10&to=2026-11-22`)).status).toBe(200);
     const badDate = await get(ana, `childId=${lia}&from=2026-02-30`);
     expect(badDate.body.error.fields.from).toBe('Data inválida');
   });

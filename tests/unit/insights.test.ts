@@ -6,6 +6,7 @@ import {
   daysInPeriod,
   insightsQuerySchema,
   PT_STOP_WORDS,
+  periodField,
   periodProblem,
   recommendedSleep,
   reportFileName,
@@ -48,6 +49,13 @@ describe('the period', () => {
     expect(periodProblem('2025-11-20', '2026-11-21')).toBe('periodTooLong');
     expect(periodProblem('2026-11-21', '2026-11-20')).toBe('periodReversed');
     expect(periodProblem('2026-11-21', '2026-11-21')).toBeNull();
+  });
+
+  it('refuses an end after tomorrow in São Paulo (a day of grace for a clock ahead)', () => {
+    expect(periodProblem('2026-11-10', '2026-11-22', '2026-11-21')).toBeNull();
+    expect(periodProblem('2026-11-10', '2026-11-23', '2026-11-21')).toBe('periodInFuture');
+    expect(periodField('periodInFuture')).toBe('to');
+    expect(periodField('periodTooLong')).toBe('from');
   });
 
   it('checks the query with the catalogue’s messages', () => {

@@ -4,16 +4,17 @@
  * from GET /api/insights (api-contract "Patterns and reports").
  */
 import { MESSAGES } from '../../shared/api-errors.ts';
+import { isCalendarDay } from '../../shared/format.ts';
 import {
   addDays,
   daysInPeriod,
-  MAX_PERIOD_DAYS,
+  periodField,
   periodProblem,
   todayInSaoPaulo as todayAt,
 } from '../../shared/insights-core.ts';
 import type { Insights } from './types.ts';
 
-export { addDays, MAX_PERIOD_DAYS };
+export { addDays };
 
 /** The guides ask for a two-week diary: fewer days than this show "Registre por mais N dias". */
 export const MIN_DAYS_FOR_PATTERNS = 14;
@@ -24,8 +25,6 @@ export interface Period {
   from: string;
   to: string;
 }
-
-const toTime = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 /** Today in America/Sao_Paulo (the app's dates), as YYYY-MM-DD. */
 export const todayInSaoPaulo = (now = new Date()) => todayAt(now);
@@ -38,23 +37,17 @@ export function presetPeriod(days: number, today: string): Period {
   return { from: addDays(today, -(days - 1)), to: today };
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day (2026-02-31 is not one, though Date.parse rolls it over). */
-const validDate = (value: string) =>
-  DATE.test(value) && !Number.isNaN(toTime(value)) && new Date(toTime(value)).toISOString().startsWith(value);
-
 /** The custom dates' errors, in pt-BR, by field; empty when the period can be asked for. */
 export function customPeriodErrors(period: Period, today: string): Partial<Record<keyof Period, string>> {
   const errors: Partial<Record<keyof Period, string>> = {};
-  if (!validDate(period.from)) errors.from = 'Informe a data de início';
-  if (!validDate(period.to)) errors.to = 'Informe a data de fim';
+  if (!isCalendarDay(period.from)) errors.from = 'Informe a data de início';
+  if (!isCalendarDay(period.to)) errors.to = 'Informe a data de fim';
   if (errors.from || errors.to) return errors;
-  if (period.to > today) return { to: 'A data final não pode ser depois de hoje.' };
-  // The API's own rules and words (api-errors MESSAGES): a reversed period on `to`, a long one on `from`.
-  const problem = periodProblem(period.from, period.to);
-  if (problem === 'periodReversed') errors.to = MESSAGES.periodReversed;
-  if (problem === 'periodTooLong') errors.from = MESSAGES.periodTooLong;
-  return errors;
+  // The date fields stop at today; the API allows a day of grace for a phone's clock.
+  if (period.to > today) return { to: MESSAGES.periodInFuture };
+  // The API's own rules and words (api-errors MESSAGES), on the same field.
+  const problem = periodProblem(period.from, period.to, today);
+  return problem ? { [periodField(problem)]: MESSAGES[problem] } : {};
 }
 
 /** Nothing recorded in the period, in any diary. */
