@@ -53,15 +53,20 @@ export async function passwordCheckPassed(c: Context<AppEnv>, email: string): Pr
 }
 
 /**
- * Requests that send an e-mail (sign-up, resend; password reset too): 5 per e-mail and 100 per
- * address in 15 minutes, under keys of their own so they cannot lock a mother out of login.
+ * Requests that send an e-mail (sign-up, resend, password reset): 5 per e-mail and `perAddress`
+ * per address in 15 minutes, under keys of their own so they cannot lock a mother out of login.
  */
-export async function limitMailRequest(c: Context<AppEnv>, action: string, email: string): Promise<void> {
+export async function limitMailRequest(
+  c: Context<AppEnv>,
+  action: string,
+  email: string,
+  perAddress = LIMIT_PER_ADDRESS,
+): Promise<void> {
   const { db, clock } = services(c);
   try {
     await consumeAttempt(db, clock.now(), [
       { key: `${action}:${accountKey(email)}`, limit: LIMIT_PER_ACCOUNT },
-      { key: `${action}:ip:${clientIp(c) ?? 'unknown'}`, limit: LIMIT_PER_ADDRESS },
+      { key: `${action}:ip:${clientIp(c) ?? 'unknown'}`, limit: perAddress },
     ]);
   } catch (err) {
     await auditRefusal(c, action, email, err);

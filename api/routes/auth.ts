@@ -3,10 +3,11 @@
  * Answers never tell whether an e-mail has an account (same body, comparable timing).
  */
 
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { POLICY_VERSION } from '../../src/shared/site.ts';
+import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import { loginSchema, passwordChangeSchema, resendSchema, signupSchema } from '../../src/shared/validation.ts';
 import { consents, emailTokens, users } from '../db/schema.ts';
 import { alreadyRegisteredEmail, confirmationEmail } from '../email/templates.ts';
@@ -25,7 +26,13 @@ import { describeError } from '../log.ts';
 import { audit } from '../services/audit.ts';
 import { runLater } from '../services/background.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../services/passwords.ts';
-import { createSession, deleteSession, deleteUserSessions, generateToken, hashToken } from '../services/sessions.ts';
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  issueEmailToken,
+  liveEmailToken,
+} from '../services/sessions.ts';
 
 const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -58,15 +65,7 @@ async function sendQuietly(c: Context<AppEnv>, message: Parameters<ReturnType<ty
 
 async function sendConfirmation(c: Context<AppEnv>, user: { id: string; email: string }) {
   const { db, clock, config } = services(c);
-  const token = generateToken();
-  const now = clock.now();
-  await db.insert(emailTokens).values({
-    id: hashToken(token),
-    userId: user.id,
-    purpose: 'confirm_email',
-    expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
-    createdAt: now,
-  });
+  const token = await issueEmailToken(db, user.id, 'confirm_email', CONFIRMATION_TTL_MS, clock.now());
   const link = `${config.publicApiUrl}/api/auth/confirm?token=${token}`;
   await sendQuietly(c, confirmationEmail(user.email, link));
 }
@@ -108,19 +107,12 @@ export function authRoutes() {
       const { db, clock, config } = services(c);
       const token = c.req.query('token') ?? '';
       const now = clock.now();
-      const confirmed = /^[a-z2-7]{32}$/.test(token)
+      const confirmed = TOKEN_PATTERN.test(token)
         ? await db.transaction(async (tx) => {
             const [used] = await tx
               .update(emailTokens)
               .set({ usedAt: now })
-              .where(
-                and(
-                  eq(emailTokens.id, hashToken(token)),
-                  eq(emailTokens.purpose, 'confirm_email'),
-                  isNull(emailTokens.usedAt),
-                  gt(emailTokens.expiresAt, now),
-                ),
-              )
+              .where(liveEmailToken(token, 'confirm_email', now))
               .returning({ userId: emailTokens.userId });
             if (!used) return null;
             await tx

@@ -4,57 +4,33 @@
  * up, so the answer and its timing are the same whether or not the address has an account.
  */
 
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../src/shared/validation.ts';
 import { emailTokens, users } from '../db/schema.ts';
 import { passwordResetEmail } from '../email/templates.ts';
-import { type AppEnv, auditContext, clientIp, type Services, services } from '../http/context.ts';
+import { type AppEnv, auditContext, type Services, services } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
+import { limitMailRequest } from '../http/limits.ts';
 import { jsonBody } from '../http/validate.ts';
-import { type AuditContext, audit, hashEmail } from '../services/audit.ts';
+import { type AuditContext, audit } from '../services/audit.ts';
 import { runLater } from '../services/background.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { consumeAttempt, LIMIT_PER_ACCOUNT } from '../services/rate-limit.ts';
-import { deleteUserSessions, generateToken, hashToken } from '../services/sessions.ts';
+import { deleteUserSessions, issueEmailToken, liveEmailToken } from '../services/sessions.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Reset requests from one network address per 15 minutes (a carrier NAT shares one). */
-export const FORGOT_PER_ADDRESS = 50;
-const PURPOSE = 'reset_password';
-const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
-
-/** Spec §5's 5 per 15 minutes for one address whatever the network, and 50 per network address. */
-async function limitForgot(c: Context<AppEnv>, email: string, context: AuditContext) {
-  const { db, clock } = services(c);
-  try {
-    await consumeAttempt(db, clock.now(), [
-      { key: `forgot:email:${hashEmail(email)}`, limit: LIMIT_PER_ACCOUNT },
-      { key: `forgot:ip:${clientIp(c) ?? 'unknown'}`, limit: FORGOT_PER_ADDRESS },
-    ]);
-  } catch (err) {
-    if (err instanceof ApiError && err.code === 'rate_limited') {
-      await audit(db, 'rate_limited', context, { email, details: { action: 'forgot' } });
-    }
-    throw err;
-  }
-}
+const FORGOT_PER_ADDRESS = 50;
+const PURPOSE = 'reset_password' as const;
 
 /** After the answer: the lookup, the token and the e-mail (nothing for an address without an account). */
 async function sendResetLink({ db, clock, config, mailer }: Services, email: string, context: AuditContext) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   await audit(db, 'password_reset_requested', context, { userId: user?.id, email });
   if (!user) return;
-  const token = generateToken();
-  const now = clock.now();
-  await db.insert(emailTokens).values({
-    id: hashToken(token),
-    userId: user.id,
-    purpose: PURPOSE,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    createdAt: now,
-  });
+  const token = await issueEmailToken(db, user.id, PURPOSE, RESET_TOKEN_TTL_MS, clock.now());
   await mailer.send(passwordResetEmail(email, `${config.siteUrl}/redefinir-senha/?token=${token}`));
 }
 
@@ -65,25 +41,17 @@ async function tokenOwner(c: Context<AppEnv>, token: string): Promise<string | n
   const [row] = await db
     .select({ userId: emailTokens.userId })
     .from(emailTokens)
-    .where(liveToken(token, clock.now()))
+    .where(liveEmailToken(token, PURPOSE, clock.now()))
     .limit(1);
   return row?.userId ?? null;
 }
-
-const liveToken = (token: string, now: Date) =>
-  and(
-    eq(emailTokens.id, hashToken(token)),
-    eq(emailTokens.purpose, PURPOSE),
-    isNull(emailTokens.usedAt),
-    gt(emailTokens.expiresAt, now),
-  );
 
 export function passwordResetRoutes() {
   return new Hono<AppEnv>()
     .post('/forgot', jsonBody(forgotPasswordSchema), async (c) => {
       const { email } = c.req.valid('json');
       const context = auditContext(c);
-      await limitForgot(c, email, context);
+      await limitMailRequest(c, 'forgot', email, FORGOT_PER_ADDRESS);
       const deps = services(c);
       runLater(deps.logger, 'password_reset_email_failed', () => sendResetLink(deps, email, context));
       return c.json({ ok: true }, 202);
@@ -102,7 +70,7 @@ export function passwordResetRoutes() {
         const [spent] = await tx
           .update(emailTokens)
           .set({ usedAt: now })
-          .where(liveToken(token, now))
+          .where(liveEmailToken(token, PURPOSE, now))
           .returning({ userId: emailTokens.userId });
         if (!spent) throw invalid();
         await tx

@@ -5,9 +5,11 @@
  */
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { EMAIL_TOKEN_PURPOSES } from '../../src/shared/enums.ts';
+import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
-import { sessions, subscriptions, users } from '../db/schema.ts';
+import { emailTokens, sessions, subscriptions, users } from '../db/schema.ts';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -41,6 +43,36 @@ export function generateToken(): string {
 export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
+
+type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+/** A single-use link's token for `userId`: only its hash is stored. Returns the token for the e-mail. */
+export async function issueEmailToken(
+  db: Database,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  ttlMs: number,
+  now: Date,
+): Promise<string> {
+  const token = generateToken();
+  await db.insert(emailTokens).values({
+    id: hashToken(token),
+    userId,
+    purpose,
+    expiresAt: new Date(now.getTime() + ttlMs),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** The condition for an e-mail token that can still be used: well formed is checked by the caller. */
+export const liveEmailToken = (token: string, purpose: EmailTokenPurpose, now: Date) =>
+  and(
+    eq(emailTokens.id, hashToken(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
 
 export async function createSession(
   db: Database,
@@ -79,7 +111,7 @@ export async function validateSession(
   token: string,
   now: Date,
 ): Promise<{ session: ValidSession; user: SessionUser; subscription: SubscriptionState } | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  if (!TOKEN_PATTERN.test(token)) return null;
   const id = hashToken(token);
   let lookup = lookups.get(db);
   if (!lookup) {

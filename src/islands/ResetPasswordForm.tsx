@@ -8,13 +8,13 @@ import { logSecurityEvent } from '../lib/security-log.ts';
 import { toast } from '../lib/toast.ts';
 import { MESSAGES } from '../shared/api-errors.ts';
 import { fieldMessages } from '../shared/field-messages.ts';
+import { TOKEN_PATTERN } from '../shared/tokens.ts';
 import EyeToggle from './auth/EyeToggle.tsx';
 import Field from './Field.tsx';
 import { useForm } from './useForm.ts';
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
 const rules = () => import('../shared/validation.ts');
-const TOKEN = /^[a-z2-7]{32}$/;
 
 type Outcome = { kind: 'done' } | { kind: 'invalid'; message: string } | null;
 
@@ -29,7 +29,7 @@ export default function ResetPasswordForm() {
 
   useEffect(() => {
     const found = new URLSearchParams(window.location.search).get('token') ?? '';
-    if (TOKEN.test(found)) setToken(found);
+    if (TOKEN_PATTERN.test(found)) setToken(found);
     else setOutcome({ kind: 'invalid', message: MESSAGES.invalidResetToken });
   }, []);
 
