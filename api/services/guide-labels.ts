@@ -49,10 +49,10 @@ const titleOf = (mdx: string, fallback: string) => /^titulo:\s*(.+)$/m.exec(mdx)
 let cache: Map<Condition, GuideLabels> | null = null;
 
 /** Every guide's stage-1 checklists, read from disk the first time only. */
-export function guideLabels(dir = GUIDES_DIR): ReadonlyMap<Condition, GuideLabels> {
-  if (cache && dir === GUIDES_DIR) return cache;
-  const read = (condition: Condition, page: string) => readFileSync(`${dir}${condition}/${page}.mdx`, 'utf8');
-  const labels = new Map(
+export function guideLabels(): ReadonlyMap<Condition, GuideLabels> {
+  if (cache) return cache;
+  const read = (condition: Condition, page: string) => readFileSync(`${GUIDES_DIR}${condition}/${page}.mdx`, 'utf8');
+  cache = new Map(
     CONDITIONS.map((condition) => [
       condition,
       {
@@ -61,6 +61,5 @@ export function guideLabels(dir = GUIDES_DIR): ReadonlyMap<Condition, GuideLabel
       },
     ]),
   );
-  if (dir === GUIDES_DIR) cache = labels;
-  return labels;
+  return cache;
 }

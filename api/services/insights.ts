@@ -35,9 +35,9 @@ interface Window {
 /**
  * The whole answer in one statement: the child (none when she is not the caller's), her entries
  * of the period read once over the (child_id, type, date) index, then each section aggregated as
- * JSON text. Exported so the benchmark can EXPLAIN it.
+ * JSON text.
  */
-export function insightsQuery(userId: string, childId: string, period: Window, today: string): SQL {
+function insightsQuery(userId: string, childId: string, period: Window, today: string): SQL {
   // Bedtimes after midnight count as late evenings (00:30 → 24:30): 23:30 and 00:30 are an hour apart.
   const bedtime = sql.raw(`(extract(epoch from s.time) / 60 + case when s.time < time '12:00' then 1440 else 0 end)`);
   return sql`with kid as (
@@ -57,7 +57,6 @@ export function insightsQuery(userId: string, childId: string, period: Window, t
         select date, count(*)::int n, count(*) filter (where intensity = 'Baixa')::int low,
           count(*) filter (where intensity = 'Média')::int mid, count(*) filter (where intensity = 'Alta')::int high
         from b group by date) x),
-      'intensity', (select json_object_agg(x.intensity, x.n) from (select intensity, count(*)::int n from b group by intensity) x),
       'cells', (select json_agg(json_build_array(x.dow, x.hr, x.n)) from (
         select extract(dow from date)::int dow, extract(hour from time)::int hr, count(*)::int n from b group by 1, 2) x),
       'contexts', (select json_agg(json_build_array(x.term, x.n) order by x.n desc, x.term collate "C") from (
@@ -107,7 +106,6 @@ interface Row {
 interface BehaviorRaw {
   /** [date, episodes, Baixa, Média, Alta] */
   perDay: Array<[string, number, number, number, number]> | null;
-  intensity: Record<string, number> | null;
   cells: Array<[number, number, number]> | null;
   contexts: Pairs;
   helped: Pairs;
@@ -186,12 +184,14 @@ function presentBehavior(raw: BehaviorRaw, period: Window): Insights['behavior']
     const [, count = 0, low = 0, mid = 0, high = 0] = days.get(date) ?? [];
     return { date, count, intensity: { Baixa: low, Média: mid, Alta: high } };
   });
+  // The period's mix is the sum of the days' (a behaviour entry always has an intensity).
+  const intensity = Object.fromEntries(
+    INTENSITIES.map((i) => [i, perDay.reduce((sum, day) => sum + day.intensity[i], 0)]),
+  ) as Insights['behavior']['intensity'];
   return {
     total: perDay.reduce((sum, day) => sum + day.count, 0),
     perDay,
-    intensity: Object.fromEntries(
-      INTENSITIES.map((i) => [i, raw.intensity?.[i] ?? 0]),
-    ) as Insights['behavior']['intensity'],
+    intensity,
     byHour: Array.from({ length: 24 }, (_, hour) => byWeekdayHour.reduce((sum, day) => sum + day[hour]!, 0)),
     byWeekday: byWeekdayHour.map((day) => day.reduce((sum, n) => sum + n, 0)),
     byWeekdayHour,

@@ -4,8 +4,8 @@
  * it shows. Its words stay here, as the e-mails' stay in their templates.
  */
 import PDFDocument from 'pdfkit';
-import { formatDay, formatMinutes } from '../../src/shared/format.ts';
-import { todayInSaoPaulo } from '../../src/shared/insights-core.ts';
+import { formatDay, formatMinutes, shortDay } from '../../src/shared/format.ts';
+import { daysInPeriod, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import { SITE_NAME } from '../../src/shared/site.ts';
 import type { DiaryEntryView } from './diary.ts';
 import type { ReportData } from './report-data.ts';
@@ -165,8 +165,7 @@ export function changeWords(changePercent: number): string {
   return `${Math.abs(rounded)}\u00a0% ${rounded < 0 ? 'menos' : 'mais'}`;
 }
 
-const daysLabel = (w: { from: string; to: string }) =>
-  `${Math.round((Date.parse(w.to) - Date.parse(w.from)) / 86_400_000) + 1} dias`;
+const daysLabel = (w: { from: string; to: string }) => `${daysInPeriod(w.from, w.to)} dias`;
 
 function sleepLine(sleep: ReportData['insights']['sleep']): string {
   if (!sleep.nights) return 'Noites registradas: 0';
@@ -244,7 +243,6 @@ const sparse = (labels: string[], most = 14) => {
   const every = Math.ceil(labels.length / most);
   return labels.map((label, i) => (i % every === 0 ? label : ''));
 };
-const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 const WEEKDAYS = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
 
 function charts(doc: Doc, { insights }: ReportData) {
@@ -255,7 +253,7 @@ function charts(doc: Doc, { insights }: ReportData) {
   barChart(doc, {
     title: 'Episódios de comportamento por dia',
     values: behavior.perDay.map((d) => d.count),
-    labels: sparse(behavior.perDay.map((d) => dayMonth(d.date))),
+    labels: sparse(behavior.perDay.map((d) => shortDay(d.date))),
     unit: '',
     caption: busiest.count
       ? `${behavior.total} episódios em ${daysWith} dos ${behavior.perDay.length} dias do período; no máximo ${busiest.count} num dia (a primeira vez em ${formatDay(busiest.date)}).`
@@ -276,7 +274,7 @@ function charts(doc: Doc, { insights }: ReportData) {
     barChart(doc, {
       title: 'Horas de sono por noite (faixa verde: recomendado para a idade)',
       values: sleep.perNight.map((n) => n.sleepMinutes / 60),
-      labels: sparse(sleep.perNight.map((n) => dayMonth(n.date))),
+      labels: sparse(sleep.perNight.map((n) => shortDay(n.date))),
       band: sleep.recommended && { from: sleep.recommended.minHours, to: sleep.recommended.maxHours },
       unit: 'h',
       caption: sleepLine(sleep),

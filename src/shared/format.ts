@@ -54,6 +54,9 @@ export function isCalendarDay(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
 
+/** "2026-11-21" → "21/11" (chart labels, where the year is in the title). */
+export const shortDay = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+
 export function formatDay(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;

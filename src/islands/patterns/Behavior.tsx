@@ -1,5 +1,5 @@
 /** Behaviour: episodes per day, intensity mix, when they happen, contexts, what helped. */
-import { formatMinutes } from '../../shared/format.ts';
+import { formatMinutes, shortDay } from '../../shared/format.ts';
 import {
   ChartFigure,
   Columns,
@@ -11,7 +11,7 @@ import {
   type StackedColumn,
   StackedColumns,
 } from './charts.tsx';
-import { decimal, shortDay, WEEKDAYS, WEEKDAYS_SHORT } from './model.ts';
+import { decimal, WEEKDAYS, WEEKDAYS_SHORT } from './model.ts';
 import type { Insights } from './types.ts';
 
 type Behavior = Insights['behavior'];

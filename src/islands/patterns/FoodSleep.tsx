@@ -1,8 +1,8 @@
 /** Food (meals by mood, foods followed by a reaction) and sleep (nights against the age's range). */
 import { MOODS } from '../../shared/enums.ts';
-import { formatMinutes } from '../../shared/format.ts';
+import { formatMinutes, shortDay } from '../../shared/format.ts';
 import { ChartFigure, Columns, type Datum, Rows } from './charts.tsx';
-import { decimal, shortDay } from './model.ts';
+import { decimal } from './model.ts';
 import type { Insights } from './types.ts';
 
 export function FoodSection({ food }: { food: Insights['food'] }) {

@@ -1,7 +1,9 @@
 /** The figures and charts of one period (loaded as its own chunk, only on /padroes/). */
+
+import { formatDay } from '../../shared/format.ts';
 import BehaviorSection from './Behavior.tsx';
 import { FoodSection, SleepSection } from './FoodSleep.tsx';
-import { daysMissing, moreDaysMessage, shortDay } from './model.ts';
+import { daysMissing, moreDaysMessage } from './model.ts';
 import ProgressSection from './Progress.tsx';
 import type { Insights } from './types.ts';
 
@@ -10,7 +12,7 @@ export default function Report({ insights, sample }: { insights: Insights; sampl
   return (
     <div className={sample ? 'pattern-report is-sample' : 'pattern-report'}>
       <p className="period-shown">
-        De {shortDay(insights.from)}/{insights.from.slice(0, 4)} a {shortDay(insights.to)}/{insights.to.slice(0, 4)}
+        De {formatDay(insights.from)} a {formatDay(insights.to)}
       </p>
       {missing > 0 && (
         <div className="notice notice-warning" role="status">

@@ -40,8 +40,10 @@ export function ChartFigure({ title, summary, columns, rows, children }: FigureP
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
-              <tr key={row.label}>
+            {/* By position: a 366-day period has two days with the same dd/mm label. */}
+            {rows.map((row, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positional and never reorder.
+              <tr key={i}>
                 <th scope="row">{row.label}</th>
                 <td>{row.text ?? row.value}</td>
               </tr>
@@ -91,7 +93,8 @@ export function Columns({ data, height = 150, band, labelEvery = 1, className = 
         </g>
       )}
       {data.map((d, i) => (
-        <g key={d.label}>
+        // biome-ignore lint/suspicious/noArrayIndexKey: one column per day or week, in order.
+        <g key={i}>
           {d.value > 0 && (
             <rect
               className={d.className ?? className}
@@ -145,7 +148,8 @@ export function StackedColumns({ columns, height = 150 }: { columns: StackedColu
         {columns.map((column, i) => {
           let base = plot;
           return (
-            <g key={column.label}>
+            // biome-ignore lint/suspicious/noArrayIndexKey: one column per day or week, in order.
+            <g key={i}>
               {column.parts.map((part) => {
                 if (!part.value) return null;
                 base -= scale(part.value);

@@ -5,6 +5,7 @@
  */
 import { MESSAGES } from '../../shared/api-errors.ts';
 import { isCalendarDay } from '../../shared/format.ts';
+
 import {
   addDays,
   daysInPeriod,
@@ -80,9 +81,6 @@ export function changeSentence(changePercent: number | null): string {
   const direction = changePercent < 0 ? 'menos' : 'mais';
   return `Episódios: ${percent(changePercent)} ${direction} em relação às 2 primeiras semanas.`;
 }
-
-/** "2026-11-21" → "21/11". */
-export const shortDay = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
 export const WEEKDAYS = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
 export const WEEKDAYS_SHORT = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'] as const;
