@@ -2,10 +2,9 @@
  * One checklist of a guide stage. The server renders every item (readable without JavaScript and
  * offline); once hydrated, ticks are kept in the child's record under the list's key.
  */
-import { useStore } from '@nanostores/react';
 import { useId, useLayoutEffect, useRef } from 'react';
 import { checklists, keepEarlyTicks, toggleItem, validStoredList } from '../stores/progress.ts';
-import { useHydrated } from './useHydrated.ts';
+import { useHydratedStore } from './useHydrated.ts';
 
 interface Props {
   storageKey: string;
@@ -14,8 +13,7 @@ interface Props {
 }
 
 export default function Checklist({ storageKey, title, items }: Props) {
-  const stored = useStore(checklists);
-  const all = useHydrated() ? stored : {};
+  const all = useHydratedStore(checklists, {});
   const id = useId();
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {

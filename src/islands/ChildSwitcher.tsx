@@ -2,20 +2,18 @@
  * Whose record she is looking at, in the header: a choice of child when she follows more than one
  * (remembered on this device until logout). A mother of one never sees it.
  */
-import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { currentChild, selectChild } from '../stores/child.ts';
-import { session } from '../stores/session.ts';
+import { SESSION_UNKNOWN, session } from '../stores/session.ts';
 import Field from './Field.tsx';
-import { useHydrated } from './useHydrated.ts';
+import { useHydratedStore } from './useHydrated.ts';
 
 export default function ChildSwitcher() {
-  const { children } = useStore(session);
-  const child = useStore(currentChild);
-  const id = useId();
   // The server drew nothing: the same first render, whatever another island already loaded.
-  const hydrated = useHydrated();
-  if (!hydrated || children.length < 2 || !child) return null;
+  const { children } = useHydratedStore(session, SESSION_UNKNOWN);
+  const child = useHydratedStore(currentChild, null);
+  const id = useId();
+  if (children.length < 2 || !child) return null;
   return (
     <div className="child-switcher">
       <Field

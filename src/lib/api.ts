@@ -65,17 +65,20 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
   const response = await request;
   if (response.status === 204) return undefined as Success<R>;
   const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const error = (data as ErrorBody | null)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? (response.status >= 500 ? 'unavailable' : 'bad_json'),
-      error?.message ?? DEFAULT_MESSAGES.internal_error,
-      error?.fields ?? {},
-      error?.retryAfterMinutes,
-    );
-  }
+  if (!response.ok) throw apiError(response.status, data);
   return data as Success<R>;
+}
+
+/** A failed answer as an ApiError with the contract's code, from its error body (if it has one). */
+export function apiError(status: number, data: unknown): ApiError {
+  const error = (data as ErrorBody | null)?.error;
+  return new ApiError(
+    status,
+    error?.code ?? (status >= 500 ? 'unavailable' : 'bad_json'),
+    error?.message ?? DEFAULT_MESSAGES.internal_error,
+    error?.fields ?? {},
+    error?.retryAfterMinutes,
+  );
 }
 
 /** The answer of one route, by its client function: `Answer<typeof client.me.$get>`. */

@@ -133,7 +133,7 @@ export const deleteAccountSchema = z.strictObject({ password: passwordSchema });
 export const passwordChangeSchema = z.strictObject({ currentPassword: passwordSchema, newPassword: newPasswordSchema });
 export const forgotPasswordSchema = z.strictObject({ email: emailSchema });
 /** The token comes from the e-mail's link; a wrong one is the API's `invalid_token`, not a field error. */
-export const RESET_LINK_INVALID = 'Link inválido';
+const RESET_LINK_INVALID = 'Link inválido';
 export const resetPasswordSchema = z.strictObject({
   token: text(RESET_LINK_INVALID).check(z.maxLength(200, { error: RESET_LINK_INVALID })),
   password: newPasswordSchema,

@@ -30,6 +30,9 @@ test.describe('password reset', () => {
     await expect(other.getByRole('status')).toContainText('Se houver uma conta com este e-mail, enviamos um link');
     await expect(other.getByRole('status')).toBeFocused();
     await expectNoAxeViolations(other);
+    // "Usar outro e-mail" takes her back to the field, focus included.
+    await other.getByRole('button', { name: 'Usar outro e-mail' }).click();
+    await expect(other.getByLabel('E-mail')).toBeFocused();
 
     const mail = await waitForMail(email, 10_000, RESET_SUBJECT);
     const link = resetLink(mail.text);

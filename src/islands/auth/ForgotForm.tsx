@@ -10,7 +10,7 @@ import ModeLink from './ModeLink.tsx';
 
 const rules = () => import('../../shared/validation.ts');
 
-export const RESET_LINK_SENT =
+const RESET_LINK_SENT =
   'Se houver uma conta com este e-mail, enviamos um link para você criar uma nova senha. O link vale por 1 hora. Não chegou em alguns minutos? Veja a caixa de spam.';
 
 interface Props {
@@ -26,9 +26,11 @@ export default function ForgotForm({ email, setEmail, onBack }: Props) {
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
-  // The button she pressed is gone: keyboard and screen-reader focus goes to the answer.
+  const anotherEmail = useRef(false);
+  // The button she pressed is gone either way: focus goes to the answer, or back to the e-mail field.
   useEffect(() => {
     if (sent) sentRef.current?.focus();
+    else if (anotherEmail.current) formRef.current?.querySelector('input')?.focus();
   }, [sent]);
   useTypedBeforeHydration(formRef, (name, value) => name === 'email' && setEmail(value));
 
@@ -63,7 +65,14 @@ export default function ForgotForm({ email, setEmail, onBack }: Props) {
           <p>{RESET_LINK_SENT}</p>
         </div>
         <div className="form-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => setSent(false)}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              anotherEmail.current = true;
+              setSent(false);
+            }}
+          >
             Usar outro e-mail
           </button>
         </div>

@@ -17,7 +17,7 @@ const EMPTY_TEXT: Record<DiaryKind, string> = {
     'Anote a próxima noite: a hora de deitar, a de acordar e quantas vezes ela acordou. Duas semanas de registros mostram o ritmo do sono.',
 };
 
-export const HISTORY_PAGE = 20;
+const HISTORY_PAGE = 20;
 
 interface Props {
   kind: DiaryKind;
