@@ -201,7 +201,7 @@ describe('ownership matrix', () => {
         path === '/api/diary' && method === 'GET'
           ? ['?type=behavior', '?type=food', '?type=sleep', `?type=sleep&childId=${A.childId}`]
           : path === '/api/insights'
-            ? [`?childId=${A.childId}`, `?childId=${A.childId}&from=2026-01-01&to=2026-12-31`]
+            ? [`?childId=${A.childId}`, `?childId=${A.childId}&from=2025-07-01&to=2026-06-30`]
             : [''];
       for (const q of query) {
         const res = await t.call(path + q, {
