@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import type { Clock } from '../deps.ts';
 import type { Mailer } from '../email/transport.ts';
 import type { Config } from '../env.ts';
+import { ApiError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import {
@@ -16,7 +17,6 @@ import {
   type ValidSession,
   validateSession,
 } from '../services/sessions.ts';
-import { ApiError } from './errors.ts';
 import { requestProtocol } from './middleware.ts';
 
 export interface Services {

@@ -4,34 +4,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DEFAULT_MESSAGES, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../src/shared/api-errors.ts';
 import { isDeadlinePassed } from '../db/deadline.ts';
+import { ApiError } from '../errors.ts';
 import { describeError, type Logger } from '../log.ts';
-
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly fields?: Record<string, string>;
-  readonly extra?: Partial<ErrorBody['error']>;
-  readonly headers?: Record<string, string>;
-
-  constructor(
-    code: ErrorCode,
-    message: string = DEFAULT_MESSAGES[code],
-    options: {
-      fields?: Record<string, string>;
-      extra?: Partial<ErrorBody['error']>;
-      headers?: Record<string, string>;
-    } = {},
-  ) {
-    super(message);
-    this.code = code;
-    this.fields = options.fields;
-    this.extra = options.extra;
-    this.headers = options.headers;
-  }
-
-  get status(): ContentfulStatusCode {
-    return ERROR_CODES[this.code] as ContentfulStatusCode;
-  }
-}
 
 export function errorBody(
   code: ErrorCode,

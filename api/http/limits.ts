@@ -3,6 +3,7 @@
  * Every refusal is audit-logged with the address it came from.
  */
 import type { Context } from 'hono';
+import { ApiError } from '../errors.ts';
 import { audit } from '../services/audit.ts';
 import {
   accountKey,
@@ -16,7 +17,6 @@ import {
   resetAttempts,
 } from '../services/rate-limit.ts';
 import { type AppEnv, auditContext, clientIp, services } from './context.ts';
-import { ApiError } from './errors.ts';
 
 async function auditRefusal(c: Context<AppEnv>, action: string, email: string, err: unknown): Promise<never> {
   if (err instanceof ApiError && err.code === 'rate_limited') {

@@ -2,8 +2,8 @@
 
 import type { MiddlewareHandler } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { ApiError } from '../errors.ts';
 import type { AppEnv } from './context.ts';
-import { ApiError } from './errors.ts';
 
 /** After requireUser, which read the subscription with the session in the same query; `message` says what needs it. */
 export function subscriptionFor(message: string): MiddlewareHandler<AppEnv> {

@@ -6,7 +6,7 @@
 import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
 import { fieldMessages } from '../../src/shared/field-messages.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

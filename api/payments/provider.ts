@@ -29,13 +29,20 @@ export interface WebhookNotice {
   type: string;
 }
 
+/** A provider's callback as it arrived: the signature is checked over these. */
+export interface WebhookRequest {
+  headers: Headers;
+  rawBody: string;
+  query: URLSearchParams;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   createCharge(request: ChargeRequest): Promise<Charge>;
   /** null when the provider cannot tell (the static key: the operator confirms by hand) */
   fetchStatus(providerPaymentId: string): Promise<ChargeStatus | null>;
   /** the notice, or null when the signature does not check out */
-  verifyWebhook(request: { headers: Headers; rawBody: string; query: URLSearchParams }): Promise<WebhookNotice | null>;
+  verifyWebhook(request: WebhookRequest): Promise<WebhookNotice | null>;
 }
 
 export class ProviderError extends Error {}

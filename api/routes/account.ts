@@ -1,147 +1,37 @@
-/**
- * The mother's LGPD rights (art. 18): a copy of everything the app holds about her, and the
- * deletion of her account. Payments stay as tax law requires, stripped of personal fields.
- */
-
-import { asc, eq } from 'drizzle-orm';
+/** The mother's LGPD rights (api-contract "Account"): her data's copy and her account's deletion. */
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { deleteAccountSchema } from '../../src/shared/validation.ts';
-import {
-  auditLog,
-  checklistProgress,
-  children,
-  consents,
-  diaryEntries,
-  observationNotes,
-  payments,
-  professionalContacts,
-  profiles,
-  subscriptions,
-  users,
-} from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
 import { type AppEnv, auditContext, clearSessionCookie, requireUser, services } from '../http/context.ts';
-import { ApiError } from '../http/errors.ts';
 import { limitPasswordCheck, passwordCheckFailed } from '../http/limits.ts';
 import { jsonBody } from '../http/validate.ts';
-import { audit } from '../services/audit.ts';
-import { verifyPassword } from '../services/passwords.ts';
+import { deleteAccount, exportAccount, passwordMatches } from '../services/account.ts';
 
 export function accountRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
     .get('/export', async (c) => {
       const { db, clock } = services(c);
-      const userId = c.get('user').id;
-      const [user] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          createdAt: users.createdAt,
-          emailConfirmedAt: users.emailConfirmedAt,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
-      const [profile, kids, progress, notes, diary, professionals, subscription, paymentRows, consentRows] =
-        await Promise.all([
-          db.select().from(profiles).where(eq(profiles.userId, userId)),
-          db.select().from(children).where(eq(children.userId, userId)).orderBy(asc(children.createdAt)),
-          db
-            .select({
-              childId: checklistProgress.childId,
-              key: checklistProgress.key,
-              checked: checklistProgress.checked,
-              updatedAt: checklistProgress.updatedAt,
-            })
-            .from(checklistProgress)
-            .innerJoin(children, eq(children.id, checklistProgress.childId))
-            .where(eq(children.userId, userId)),
-          db
-            .select({
-              childId: observationNotes.childId,
-              condition: observationNotes.condition,
-              text: observationNotes.text,
-              updatedAt: observationNotes.updatedAt,
-            })
-            .from(observationNotes)
-            .innerJoin(children, eq(children.id, observationNotes.childId))
-            .where(eq(children.userId, userId)),
-          db.select().from(diaryEntries).where(eq(diaryEntries.userId, userId)).orderBy(asc(diaryEntries.createdAt)),
-          db
-            .select()
-            .from(professionalContacts)
-            .where(eq(professionalContacts.userId, userId))
-            .orderBy(asc(professionalContacts.createdAt)),
-          db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
-          db
-            .select({
-              id: payments.id,
-              planId: payments.planId,
-              amountCents: payments.amountCents,
-              currency: payments.currency,
-              status: payments.status,
-              provider: payments.provider,
-              payerName: payments.payerName,
-              payerEmail: payments.payerEmail,
-              payerPhone: payments.payerPhone,
-              payerCpf: payments.payerCpf,
-              createdAt: payments.createdAt,
-              paidAt: payments.paidAt,
-            })
-            .from(payments)
-            .where(eq(payments.userId, userId)),
-          db.select().from(consents).where(eq(consents.userId, userId)),
-        ]);
-      const strip = <T extends { userId?: unknown }>(rows: T[]) => rows.map(({ userId: _omit, ...rest }) => rest);
-      await audit(db, 'data_exported', auditContext(c), { userId });
-      const day = clock.now().toISOString().slice(0, 10);
-      c.header('Content-Disposition', `attachment; filename="olhar-de-mae-meus-dados-${day}.json"`);
+      const now = clock.now();
+      const data = await exportAccount(db, c.get('user').id, now, auditContext(c));
+      c.header(
+        'Content-Disposition',
+        `attachment; filename="olhar-de-mae-meus-dados-${now.toISOString().slice(0, 10)}.json"`,
+      );
       c.header('Cache-Control', 'no-store');
-      return c.json({
-        exportedAt: clock.now().toISOString(),
-        user,
-        profile: strip(profile)[0] ?? null,
-        children: strip(kids),
-        checklistProgress: progress,
-        observationNotes: notes,
-        diaryEntries: strip(diary),
-        professionals: strip(professionals),
-        subscriptions: strip(subscription),
-        payments: paymentRows,
-        consents: strip(consentRows),
-      });
+      return c.json(data);
     })
     .post('/delete', jsonBody(deleteAccountSchema), async (c) => {
       const { password } = c.req.valid('json');
       const { db } = services(c);
-      const userId = c.get('user').id;
-      await limitPasswordCheck(c, 'account_delete', c.get('user').email);
-      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      if (!row || !(await verifyPassword(row.passwordHash, password))) {
+      const user = c.get('user');
+      await limitPasswordCheck(c, 'account_delete', user.email);
+      if (!(await passwordMatches(db, user.id, password))) {
         await passwordCheckFailed(c);
         throw new ApiError('validation_failed', undefined, { fields: { password: MESSAGES.wrongPassword } });
       }
-      await db.transaction(async (tx) => {
-        await tx
-          .update(payments)
-          .set({
-            payerName: null,
-            payerEmail: null,
-            payerPhone: null,
-            payerCpf: null,
-            qrCode: null,
-            qrCodeBase64: null,
-          })
-          .where(eq(payments.userId, userId));
-        // Audit rows outlive the account without pointing at it (user_id is set to null).
-        await tx
-          .update(auditLog)
-          .set({ emailHash: null, ip: null, userAgent: null })
-          .where(eq(auditLog.userId, userId));
-        // Sessions, tokens, profile, children (with their entries, ticks and notes), professionals, subscription and consents cascade.
-        await tx.delete(users).where(eq(users.id, userId));
-      });
-      await audit(db, 'account_deleted', auditContext(c), {});
+      await deleteAccount(db, user.id, auditContext(c));
       clearSessionCookie(c);
       return c.body(null, 204);
     });

@@ -11,6 +11,7 @@ import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import { loginSchema, passwordChangeSchema, resendSchema, signupSchema } from '../../src/shared/validation.ts';
 import { consents, emailTokens, users } from '../db/schema.ts';
 import { alreadyRegisteredEmail, confirmationEmail } from '../email/templates.ts';
+import { ApiError } from '../errors.ts';
 import {
   type AppEnv,
   auditContext,
@@ -19,7 +20,6 @@ import {
   services,
   setSessionCookie,
 } from '../http/context.ts';
-import { ApiError } from '../http/errors.ts';
 import { limitMailRequest, limitPasswordCheck, passwordCheckFailed, passwordCheckPassed } from '../http/limits.ts';
 import { jsonBody } from '../http/validate.ts';
 import { describeError } from '../log.ts';

@@ -1,24 +1,164 @@
 /**
- * Which child a record belongs to. A childId that is not the caller's answers 404, exactly as an
- * unknown one. Writes without one (clients from before children, writes queued offline before an
- * update) go to her only child, made as "Criança 1" when she has none; with several, 422.
+ * The children a mother follows, and what is kept per child besides the diaries: the checklist
+ * ticks of every stage and the observation notes of each guide. Who may reach which child is
+ * decided in access.ts; a child she may not reach answers 404 like an unknown one.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PLACEHOLDER_CHILD_NAME } from '../../src/shared/ages.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import type { childPatchSchema, childSchema } from '../../src/shared/children.ts';
+import type { Condition } from '../../src/shared/guides.ts';
+import { CHECKLIST_SIZES } from '../../src/shared/guides.ts';
 import type { Database } from '../db/client.ts';
-import { children } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { checklistProgress, children, observationNotes } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { reachable, requireChild } from './access.ts';
+import { insertOnce } from './idempotent.ts';
 
-/** 404 unless the child is the caller's. */
-export async function ownChild(db: Database, userId: string, childId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: children.id })
+const columns = {
+  id: children.id,
+  name: children.name,
+  birthDate: children.birthDate,
+  schoolYear: children.schoolYear,
+  dietaryRestrictions: children.dietaryRestrictions,
+  createdAt: children.createdAt,
+};
+const present = (row: Pick<typeof children.$inferSelect, keyof typeof columns>) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A child as the API answers it. */
+export type ChildView = ReturnType<typeof present>;
+
+type ChildInput = ReturnType<typeof childSchema.parse>;
+type ChildPatch = ReturnType<typeof childPatchSchema.parse>;
+
+/** Optional text sent empty is stored as nothing. */
+const orNull = (value: string | undefined) => (value ? value : null);
+
+export async function listChildren(db: Database, userId: string): Promise<ChildView[]> {
+  const rows = await db
+    .select(columns)
     .from(children)
-    .where(and(eq(children.id, childId), eq(children.userId, userId)));
-  if (!row) throw new ApiError('not_found', MESSAGES.childNotFound);
+    .where(reachable(children.id, userId, 'read'))
+    .orderBy(asc(children.createdAt), asc(children.id));
+  return rows.map(present);
 }
 
+/** Whose record each guarded page shows: the children with what the header needs. */
+export async function childSummaries(db: Database, userId: string) {
+  return db
+    .select({ id: children.id, name: children.name, birthDate: children.birthDate })
+    .from(children)
+    .where(reachable(children.id, userId, 'read'))
+    .orderBy(asc(children.createdAt), asc(children.id));
+}
+
+/** A child added by her; the same device id again (a retried offline send) answers the stored one. */
+export async function createChild(db: Database, userId: string, input: ChildInput, now: Date): Promise<ChildView> {
+  const { id, schoolYear, dietaryRestrictions, ...fields } = input;
+  const values = {
+    ...fields,
+    userId,
+    createdAt: now,
+    schoolYear: orNull(schoolYear),
+    dietaryRestrictions: orNull(dietaryRestrictions),
+  };
+  const row = await insertOnce(db, children, { id, values, columns, mine: eq(children.userId, userId) });
+  return present(row);
+}
+
+export async function updateChild(db: Database, userId: string, id: string, patch: ChildPatch): Promise<ChildView> {
+  const { schoolYear, dietaryRestrictions, ...fields } = patch;
+  const changes = {
+    ...fields,
+    ...(schoolYear !== undefined ? { schoolYear: orNull(schoolYear) } : {}),
+    ...(dietaryRestrictions !== undefined ? { dietaryRestrictions: orNull(dietaryRestrictions) } : {}),
+  };
+  const where = and(eq(children.id, id), reachable(children.id, userId, 'manage'));
+  const [row] = Object.keys(changes).length
+    ? await db.update(children).set(changes).where(where).returning(columns)
+    : await db.select(columns).from(children).where(where);
+  if (!row) throw new ApiError('not_found', MESSAGES.childNotFound);
+  return present(row);
+}
+
+/** Entries, ticks and notes go with the child (foreign keys with cascade). */
+export async function removeChild(db: Database, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(children)
+    .where(and(eq(children.id, id), reachable(children.id, userId, 'manage')))
+    .returning({ id: children.id });
+  if (deleted.length === 0) throw new ApiError('not_found', MESSAGES.childNotFound);
+}
+
+/** Every stage's ticks and every guide's notes kept for the child. */
+export async function childProgress(db: Database, userId: string, childId: string) {
+  await requireChild(db, userId, childId, 'read');
+  const [lists, notes] = await Promise.all([
+    db
+      .select({ key: checklistProgress.key, checked: checklistProgress.checked })
+      .from(checklistProgress)
+      .where(eq(checklistProgress.childId, childId)),
+    db
+      .select({ condition: observationNotes.condition, text: observationNotes.text })
+      .from(observationNotes)
+      .where(eq(observationNotes.childId, childId)),
+  ]);
+  return {
+    lists: Object.fromEntries(lists.map((l) => [l.key, l.checked])) as Record<string, boolean[]>,
+    notes: Object.fromEntries(notes.map((n) => [n.condition, n.text])) as Record<string, string>,
+  };
+}
+
+/** One checklist's ticks, whole: the key must be a checklist of the guides and the list its size. */
+export async function saveTicks(
+  db: Database,
+  userId: string,
+  childId: string,
+  key: string,
+  checked: boolean[],
+  now: Date,
+): Promise<void> {
+  const size = CHECKLIST_SIZES.get(key);
+  if (size === undefined)
+    throw new ApiError('validation_failed', undefined, { fields: { key: MESSAGES.unknownChecklist } });
+  if (checked.length !== size)
+    throw new ApiError('validation_failed', undefined, { fields: { checked: MESSAGES.checklistSize(size) } });
+  await requireChild(db, userId, childId, 'write');
+  await db
+    .insert(checklistProgress)
+    .values({ childId, key, checked, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [checklistProgress.childId, checklistProgress.key],
+      set: { checked, updatedAt: now },
+    });
+}
+
+export async function saveNotes(
+  db: Database,
+  userId: string,
+  childId: string,
+  condition: Condition,
+  text: string,
+  now: Date,
+): Promise<void> {
+  await requireChild(db, userId, childId, 'write');
+  await db
+    .insert(observationNotes)
+    .values({ childId, condition, text, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [observationNotes.childId, observationNotes.condition],
+      set: { text, updatedAt: now },
+    });
+}
+
+/**
+ * Which child a new record belongs to. Writes without one (clients from before children, writes
+ * queued offline before an update) go to her only child, made as "Criança 1" when she has none;
+ * with several, 422.
+ */
 export async function childForWrite(
   db: Database,
   userId: string,
@@ -26,7 +166,7 @@ export async function childForWrite(
   now: Date,
 ): Promise<string> {
   if (childId) {
-    await ownChild(db, userId, childId);
+    await requireChild(db, userId, childId, 'write');
     return childId;
   }
   // One at a time per mother, so two offline sends never make two "Criança 1".

@@ -1,13 +1,21 @@
 /**
- * A diary row as the API reads and writes it: the columns it selects, the answer it gives for a
- * row (only the fields of the entry's own type) and the values it stores for a parsed input.
- * Shared by the diary routes and the API benchmark's floor, so both do the same work.
+ * The diaries (spec §3, §7, and the child's record): behaviour (with the optional ABC fields),
+ * food, and sleep. A row as the API reads and writes it (the columns it selects, the answer it
+ * gives — only the fields of the entry's own type — and the values it stores for a parsed input),
+ * and the rules: who reads which entries and who changes them is access.ts's. Shared by the diary
+ * routes and the API benchmark's floor, so both do the same work.
  */
-import type { diaryEntrySchema } from '../../src/shared/diary.ts';
-import type { Intensity, Mood } from '../../src/shared/enums.ts';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import type { diaryEntrySchema, sleepPatchSchema } from '../../src/shared/diary.ts';
+import type { DiaryType, Intensity, Mood } from '../../src/shared/enums.ts';
 import { sleepSpan } from '../../src/shared/sleep.ts';
+import type { Database } from '../db/client.ts';
 import { diaryEntries } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
+import { changeableEntries, readableEntries, requireChild } from './access.ts';
+import { childForWrite } from './children.ts';
+import { insertOnce } from './idempotent.ts';
 
 export const columns = {
   id: diaryEntries.id,
@@ -112,4 +120,85 @@ export function minutesOrThrow(night: Parameters<typeof sleepSpan>[0]): number {
   const span = sleepSpan(night);
   if ('field' in span) throw new ApiError('validation_failed', undefined, { fields: { [span.field]: span.message } });
   return span.minutes;
+}
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+};
+
+/** The history of one diary, newest first: one child's, or every child's she may reach. */
+export async function listEntries(
+  db: Database,
+  userId: string,
+  query: { type: DiaryType; childId?: string | undefined },
+): Promise<DiaryEntryView[]> {
+  const where: SQL[] = [readableEntries(userId), eq(diaryEntries.type, query.type)];
+  if (query.childId) {
+    await requireChild(db, userId, query.childId, 'read');
+    where.push(eq(diaryEntries.childId, query.childId));
+  }
+  const rows = await db
+    .select(columns)
+    .from(diaryEntries)
+    .where(and(...where))
+    .orderBy(desc(diaryEntries.createdAt), desc(diaryEntries.id));
+  return rows.map(present);
+}
+
+/** One entry, recorded by her for a child she may write for; a retried offline send is stored once. */
+export async function createEntry(db: Database, userId: string, input: Input, now: Date): Promise<DiaryEntryView> {
+  const childId = await childForWrite(db, userId, input.childId, now);
+  const row = await insertOnce(db, diaryEntries, {
+    id: input.id,
+    values: { ...valuesOf(input), userId, childId, createdAt: now },
+    columns,
+    mine: eq(diaryEntries.userId, userId),
+    onError: (err) => {
+      // One night per child: the partial unique index on sleep entries.
+      if (isUniqueViolation(err)) throw new ApiError('conflict', MESSAGES.nightAlreadyRecorded);
+      throw err;
+    },
+  });
+  return present(row);
+}
+
+/** A night's times, wakings or notes, changed by whoever may change it; the length computed again. */
+export async function updateNight(
+  db: Database,
+  userId: string,
+  id: string,
+  changes: ReturnType<typeof sleepPatchSchema.parse>,
+): Promise<DiaryEntryView> {
+  const where = and(eq(diaryEntries.id, id), changeableEntries(userId), eq(diaryEntries.type, 'sleep'));
+  const [current] = await db.select(columns).from(diaryEntries).where(where);
+  if (!current) throw new ApiError('not_found', MESSAGES.entryNotFound);
+  const night = {
+    bedtime: changes.bedtime ?? hhmm(current.time),
+    asleepAt: changes.asleepAt ?? (current.asleepAt ? hhmm(current.asleepAt) : undefined),
+    wokeAt: changes.wokeAt ?? hhmm(current.wokeAt),
+  };
+  const [row] = await db
+    .update(diaryEntries)
+    .set({
+      time: `${night.bedtime}:00`,
+      asleepAt: night.asleepAt ? `${night.asleepAt}:00` : null,
+      wokeAt: `${night.wokeAt}:00`,
+      sleepMinutes: minutesOrThrow(night),
+      ...(changes.nightWakings !== undefined ? { nightWakings: changes.nightWakings } : {}),
+      ...(changes.notes !== undefined ? { notes: changes.notes || null } : {}),
+    })
+    .where(where)
+    .returning(columns);
+  if (!row) throw new ApiError('not_found', MESSAGES.entryNotFound);
+  return present(row);
+}
+
+export async function removeEntry(db: Database, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(diaryEntries)
+    .where(and(eq(diaryEntries.id, id), changeableEntries(userId)))
+    .returning({ id: diaryEntries.id });
+  if (deleted.length === 0) throw new ApiError('not_found', MESSAGES.entryNotFound);
 }

@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { ageOn } from '../../src/shared/ages.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { INTENSITIES, MOODS } from '../../src/shared/enums.ts';
+import { periodField, periodProblem, resolvePeriod } from '../../src/shared/insights.ts';
 import {
   addDays,
   DEFAULT_PERIOD_DAYS,
@@ -18,7 +19,8 @@ import {
   todayInSaoPaulo,
 } from '../../src/shared/insights-core.ts';
 import type { Database } from '../db/client.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
+import { reachable } from './access.ts';
 
 const ACCENTED_UPPER = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
 const ACCENTED_LOWER = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
@@ -41,7 +43,7 @@ function insightsQuery(userId: string, childId: string, period: Window, today: s
   // Bedtimes after midnight count as late evenings (00:30 → 24:30): 23:30 and 00:30 are an hour apart.
   const bedtime = sql.raw(`(extract(epoch from s.time) / 60 + case when s.time < time '12:00' then 1440 else 0 end)`);
   return sql`with kid as (
-      select id, name, birth_date from children where id = ${childId} and user_id = ${userId}
+      select id, name, birth_date from children where id = ${childId} and ${reachable(sql.raw('id'), userId, 'read')}
     ), e as materialized (
       select e.type, e.date, e.time, e.intensity, e.context, e.duration_minutes, e.helped, e.foods, e.reaction,
         e.mood, e.sleep_minutes, e.night_wakings, e.woke_at
@@ -128,7 +130,16 @@ interface SleepRaw {
 const perWeek = (count: number, days: number) => (count * 7) / days;
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
-/** 404 unless the child is the caller's; else what her diaries show from `from` to `to`. */
+/** The period asked for with its defaults filled, or a 422 for a broken one (a future end included). */
+export function checkedPeriod(query: { from?: string | undefined; to?: string | undefined }, now: Date): Window {
+  const period = resolvePeriod(query, now);
+  const problem = periodProblem(period.from, period.to, todayInSaoPaulo(now));
+  if (problem)
+    throw new ApiError('validation_failed', undefined, { fields: { [periodField(problem)]: MESSAGES[problem] } });
+  return period;
+}
+
+/** 404 unless the user may reach the child; else what her diaries show from `from` to `to`. */
 export async function insightsFor(
   db: Database,
   userId: string,

@@ -12,7 +12,7 @@ import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { rateLimitMessage } from '../../src/shared/api-errors.ts';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { hashEmail } from './audit.ts';
 
 export const WINDOW_MS = 15 * 60 * 1000;

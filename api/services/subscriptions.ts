@@ -1,8 +1,11 @@
 /** Extending a subscription: expires_at = greatest(now, current expiry) + months, in one statement. */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { PlanId } from '../../src/shared/enums.ts';
 import type { Database } from '../db/client.ts';
-import { subscriptions } from '../db/schema.ts';
+import { subscriptions, users } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { type AuditContext, audit } from './audit.ts';
 
 export async function extendSubscription(
   db: Database,
@@ -32,4 +35,14 @@ export async function extendSubscription(
     })
     .returning({ expiresAt: subscriptions.expiresAt });
   return row!.expiresAt;
+}
+
+/** A courtesy grant of `months` to the account with this e-mail (operators). */
+export async function grantByEmail(db: Database, email: string, months: number, now: Date, context: AuditContext) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) throw new ApiError('not_found', MESSAGES.noAccountWithEmail);
+  const planId = months >= 6 ? '6-meses' : months >= 3 ? '3-meses' : '1-mes';
+  const expiresAt = await extendSubscription(db, user.id, planId, months, now);
+  await audit(db, 'subscription_granted_by_admin', context, { userId: user.id, details: { months } });
+  return { active: true, expiresAt: expiresAt.toISOString() };
 }
