@@ -1,4 +1,4 @@
-/** The mother's LGPD rights (api-contract "Account"): her data's copy and her account's deletion. */
+/** The mother's LGPD rights (docs/api.md "Account"): her data's copy and her account's deletion. */
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { deleteAccountSchema } from '../../src/shared/validation.ts';

@@ -1,5 +1,5 @@
 /**
- * The children a mother follows (api-contract "The child's record"): list, add, edit, remove, and
+ * The children a mother follows (docs/api.md "The child's record"): list, add, edit, remove, and
  * per child the checklist ticks, the observation notes and the report for a professional. Free
  * for every mother but the report; the rules live in services/children.ts and services/access.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The diaries (api-contract "Diary"): reads for any signed-in mother, writes need an active
+ * The diaries (docs/api.md "Diary"): reads for any signed-in mother, writes need an active
  * subscription. The rules live in services/diary.ts; whose entries they are, in services/access.ts.
  */
 import { Hono } from 'hono';

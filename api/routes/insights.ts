@@ -1,5 +1,5 @@
 /**
- * GET /api/insights?childId&from&to — what the child's diaries show (api-contract "Patterns and
+ * GET /api/insights?childId&from&to — what the child's diaries show (docs/api.md "Patterns and
  * reports"). Subscribers only; a child she may not reach answers 404 like an unknown one.
  */
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Password reset (api-contract "Password reset"): /forgot e-mails a single-use link valid 1 hour,
+ * Password reset (docs/api.md "Password reset"): /forgot e-mails a single-use link valid 1 hour,
  * /reset sets the new password and ends every session. /forgot answers before it looks anything
  * up, so the answer and its timing are the same whether or not the address has an account.
  */

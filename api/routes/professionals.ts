@@ -1,4 +1,4 @@
-/** The mother's own list of professionals (api-contract "Professionals"); rules in services/professionals.ts. */
+/** The mother's own list of professionals (docs/api.md "Professionals"); rules in services/professionals.ts. */
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { professionalSchema } from '../../src/shared/professionals.ts';

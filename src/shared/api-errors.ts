@@ -1,4 +1,4 @@
-/** The API's error shape (shared/api-contract.md), read by the browser and produced by the server. */
+/** The API's error shape (shared/docs/api.md.md), read by the browser and produced by the server. */
 
 export const ERROR_CODES = {
   bad_json: 400,

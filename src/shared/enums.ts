@@ -43,7 +43,7 @@ export const LIMITS = {
   phone: 20,
   childName: 60,
   schoolYear: 60,
-  /** observation notes of one condition (api-contract: ≤ 5000) */
+  /** observation notes of one condition (docs/api.md: ≤ 5000) */
   notes: 5000,
 } as const;
 

@@ -10,7 +10,7 @@ export const INSIGHTS_TIME_ZONE = 'America/Sao_Paulo';
 export const DEFAULT_PERIOD_DAYS = 14;
 export const MAX_PERIOD_DAYS = 366;
 
-/** The answer of GET /api/insights (api-contract "Patterns and reports"); extras are marked. */
+/** The answer of GET /api/insights (docs/api.md "Patterns and reports"); extras are marked. */
 export interface Insights {
   childId: string;
   from: string;

@@ -1,7 +1,7 @@
 /**
  * What the patterns page computes in the browser (no zod, no DOM): the period she chose, whether
  * there is enough to show, and the words around the server's figures. The figures themselves come
- * from GET /api/insights (api-contract "Patterns and reports").
+ * from GET /api/insights (docs/api.md "Patterns and reports").
  */
 import { MESSAGES } from '../../shared/api-errors.ts';
 import { isCalendarDay } from '../../shared/format.ts';
