@@ -3,17 +3,16 @@
  * GET /api/diary, POST /api/diary, GET /api/me and GET /api/insights, through the API's own data layer (openDatabase:
  * postgres.js, same pool, statements prepared) — the same session check (validateSession: SHA-256
  * of the cookie's token, the session + subscription prepared query, expiry, sliding renewal), then
- * the same drizzle query as the route. What it leaves out is what "API / floor" measures: Hono's
+ * the same service call as the route (api/services). What it leaves out is what "API / floor" measures: Hono's
  * routing and middleware, zod validation of the body and the query, and the request log.
  * Started by scripts/bench-api.ts, which checks that it answers the same bodies as the API.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import { openDatabase } from '../api/db/client.ts';
-import { children, diaryEntries, profiles } from '../api/db/schema.ts';
-import { childForWrite } from '../api/services/children.ts';
-import { columns, type Input, present, valuesOf } from '../api/services/diary.ts';
+import { childSummaries } from '../api/services/children.ts';
+import { createEntry, type Input, listEntries } from '../api/services/diary.ts';
 import { insightsFor } from '../api/services/insights.ts';
+import { profileOf } from '../api/services/profile.ts';
 import { SESSION_COOKIE, validateSession } from '../api/services/sessions.ts';
 import { resolvePeriod } from '../src/shared/insights-core.ts';
 import { isProfileComplete } from '../src/shared/validation.ts';
@@ -52,33 +51,17 @@ const server = createServer(async (req, res) => {
 
     if (req.method === 'GET' && url.pathname === '/api/diary') {
       const type = url.searchParams.get('type') === 'food' ? 'food' : 'behavior';
-      const rows = await db
-        .select(columns)
-        .from(diaryEntries)
-        .where(and(eq(diaryEntries.userId, userId), eq(diaryEntries.type, type)))
-        .orderBy(desc(diaryEntries.createdAt), desc(diaryEntries.id));
-      return send(res, 200, { entries: rows.map(present) }, headers);
+      return send(res, 200, { entries: await listEntries(db, userId, { type }) }, headers);
     }
     if (req.method === 'GET' && url.pathname === '/api/me') {
-      const [[profile], kids] = await Promise.all([
-        db
-          .select({ fullName: profiles.fullName, email: profiles.email, phone: profiles.phone, cpf: profiles.cpf })
-          .from(profiles)
-          .where(eq(profiles.userId, userId))
-          .limit(1),
-        db
-          .select({ id: children.id, name: children.name, birthDate: children.birthDate })
-          .from(children)
-          .where(eq(children.userId, userId))
-          .orderBy(asc(children.createdAt), asc(children.id)),
-      ]);
+      const [profile, kids] = await Promise.all([profileOf(db, userId), childSummaries(db, userId)]);
       const { subscription } = found;
       return send(
         res,
         200,
         {
           user: { id: userId, email: found.user.email },
-          profile: profile ?? null,
+          profile,
           profileComplete: isProfileComplete(profile),
           children: kids,
           subscription: { active: subscription.active, expiresAt: subscription.expiresAt?.toISOString() ?? null },
@@ -102,20 +85,7 @@ const server = createServer(async (req, res) => {
       for await (const chunk of req) raw += chunk;
       // Parsed, not validated: validation is part of what the floor leaves out.
       const input = JSON.parse(raw) as Input;
-      const childId = await childForWrite(db, userId, input.childId, now);
-      const [inserted] = await db
-        .insert(diaryEntries)
-        .values({ ...(input.id ? { id: input.id } : {}), ...valuesOf(input), userId, childId, createdAt: now })
-        .onConflictDoNothing({ target: diaryEntries.id })
-        .returning(columns);
-      if (inserted) return send(res, 201, { entry: present(inserted) }, headers);
-      const [existing] = await db
-        .select(columns)
-        .from(diaryEntries)
-        .where(and(eq(diaryEntries.id, input.id!), eq(diaryEntries.userId, userId)));
-      return existing
-        ? send(res, 201, { entry: present(existing) }, headers)
-        : send(res, 409, { error: { code: 'conflict' } }, headers);
+      return send(res, 201, { entry: await createEntry(db, userId, input, now) }, headers);
     }
     return send(res, 404, { error: { code: 'not_found' } }, headers);
   } catch (err) {
