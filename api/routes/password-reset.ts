@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
-import { forgotPasswordSchema, resetPasswordSchema } from '../../src/shared/validation.ts';
+import { forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from '../../src/shared/validation.ts';
 import { emailTokens, users } from '../db/schema.ts';
 import { passwordResetEmail } from '../email/templates.ts';
 import { ApiError } from '../errors.ts';
@@ -47,51 +47,61 @@ async function tokenOwner(c: Context<AppEnv>, token: string): Promise<string | n
 }
 
 export function passwordResetRoutes() {
-  return new Hono<AppEnv>()
-    .post('/forgot', jsonBody(forgotPasswordSchema), async (c) => {
-      const { email } = c.req.valid('json');
-      const context = auditContext(c);
-      await limitMailRequest(c, 'forgot', email, FORGOT_PER_ADDRESS);
-      const deps = services(c);
-      runLater(deps.logger, 'password_reset_email_failed', () => sendResetLink(deps, email, context));
-      return c.json({ ok: true }, 202);
-    })
+  return (
+    new Hono<AppEnv>()
+      .post('/forgot', jsonBody(forgotPasswordSchema), async (c) => {
+        const { email } = c.req.valid('json');
+        const context = auditContext(c);
+        await limitMailRequest(c, 'forgot', email, FORGOT_PER_ADDRESS);
+        const deps = services(c);
+        runLater(deps.logger, 'password_reset_email_failed', () => sendResetLink(deps, email, context));
+        return c.json({ ok: true }, 202);
+      })
 
-    .post('/reset', jsonBody(resetPasswordSchema), async (c) => {
-      const { token, password } = c.req.valid('json');
-      const invalid = () => new ApiError('invalid_token', MESSAGES.invalidResetToken);
-      // The cheap check first, so a made-up token never costs a password hash.
-      if (!(await tokenOwner(c, token))) throw invalid();
-      const passwordHash = await hashPassword(password);
-      const { db, clock } = services(c);
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        // Spending the token in the same statement that checks it: two tabs cannot both use it.
-        const [spent] = await tx
-          .update(emailTokens)
-          .set({ usedAt: now })
-          .where(liveEmailToken(token, PURPOSE, now))
-          .returning({ userId: emailTokens.userId });
-        if (!spent) throw invalid();
-        await tx
-          .update(users)
-          // Following the e-mailed link proves she reads the address.
-          .set({
-            passwordHash,
-            passwordChangedAt: now,
-            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`,
-          })
-          .where(eq(users.id, spent.userId));
-        // Other links she asked for die with this one.
-        await tx
-          .update(emailTokens)
-          .set({ usedAt: now })
-          .where(
-            and(eq(emailTokens.userId, spent.userId), eq(emailTokens.purpose, PURPOSE), isNull(emailTokens.usedAt)),
-          );
-        await deleteUserSessions(tx, spent.userId);
-        await audit(tx, 'password_reset', auditContext(c), { userId: spent.userId });
-      });
-      return c.json({ ok: true }, 200);
-    });
+      // The page asks when it opens, so a used or expired link says so before she types.
+      .post('/reset/check', jsonBody(resetTokenSchema), async (c) => {
+        if (!(await tokenOwner(c, c.req.valid('json').token)))
+          throw new ApiError('invalid_token', MESSAGES.invalidResetToken);
+        c.header('Cache-Control', 'no-store');
+        return c.json({ ok: true }, 200);
+      })
+
+      .post('/reset', jsonBody(resetPasswordSchema), async (c) => {
+        const { token, password } = c.req.valid('json');
+        const invalid = () => new ApiError('invalid_token', MESSAGES.invalidResetToken);
+        // The cheap check first, so a made-up token never costs a password hash.
+        if (!(await tokenOwner(c, token))) throw invalid();
+        const passwordHash = await hashPassword(password);
+        const { db, clock } = services(c);
+        const now = clock.now();
+        await db.transaction(async (tx) => {
+          // Spending the token in the same statement that checks it: two tabs cannot both use it.
+          const [spent] = await tx
+            .update(emailTokens)
+            .set({ usedAt: now })
+            .where(liveEmailToken(token, PURPOSE, now))
+            .returning({ userId: emailTokens.userId });
+          if (!spent) throw invalid();
+          await tx
+            .update(users)
+            // Following the e-mailed link proves she reads the address.
+            .set({
+              passwordHash,
+              passwordChangedAt: now,
+              emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`,
+            })
+            .where(eq(users.id, spent.userId));
+          // Other links she asked for die with this one.
+          await tx
+            .update(emailTokens)
+            .set({ usedAt: now })
+            .where(
+              and(eq(emailTokens.userId, spent.userId), eq(emailTokens.purpose, PURPOSE), isNull(emailTokens.usedAt)),
+            );
+          await deleteUserSessions(tx, spent.userId);
+          await audit(tx, 'password_reset', auditContext(c), { userId: spent.userId });
+        });
+        return c.json({ ok: true }, 200);
+      })
+  );
 }

@@ -267,7 +267,7 @@ function charts(doc: Doc, { insights }: ReportData) {
     labels: behavior.byHour.map((_, h) => (h % 3 === 0 ? `${h}h` : '')),
     unit: '',
     caption: behavior.total
-      ? `Horário com mais episódios: ${peakHour}h às ${peakHour + 1}h (${behavior.byHour[peakHour]}). Dia da semana com mais episódios: ${WEEKDAYS[peakDay]} (${behavior.byWeekday[peakDay]}).`
+      ? `Horário com mais episódios: entre ${peakHour}h e ${(peakHour + 1) % 24}h (${behavior.byHour[peakHour]}). Dia da semana com mais episódios: ${WEEKDAYS[peakDay]} (${behavior.byWeekday[peakDay]}).`
       : WORDS.none,
   });
   if (sleep.nights)

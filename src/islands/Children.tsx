@@ -129,7 +129,8 @@ export default function Children() {
       )}
       <ConfirmRemoval
         row={toRemove}
-        title="Remover esta criança?"
+        title={(child) => `Remover ${child.name}?`}
+        confirmLabel="Remover"
         explain={(child) => (
           <p>
             Os diários, as anotações e o progresso nos guias de {child.name} serão apagados junto. Essa ação não pode

@@ -1,5 +1,5 @@
 /**
- * "Excluir este …?" for a row of a list: the confirmation dialog, loaded the first time it is
+ * "Excluir este …?" (or "Remover Lia?") for a row of a list: the confirmation dialog, loaded the first time it is
  * needed (it is not needed to read or write), kept mounted afterwards so focus returns.
  */
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -10,24 +10,35 @@ const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx'));
 interface Props<Row> {
   /** the row to remove, or null when nothing is asked */
   row: Row | null;
-  title: string;
+  /** the question, which may name the row ("Remover Lia?") */
+  title: string | ((row: Row) => string);
+  /** the button's verb, the same as the question's (default "Excluir") */
+  confirmLabel?: string;
   explain: (row: Row) => ReactNode;
   onConfirm: (row: Row) => void;
   onCancel: () => void;
 }
 
-export default function ConfirmRemoval<Row>({ row, title, explain, onConfirm, onCancel }: Props<Row>) {
+export default function ConfirmRemoval<Row>({
+  row,
+  title,
+  confirmLabel = 'Excluir',
+  explain,
+  onConfirm,
+  onCancel,
+}: Props<Row>) {
   const mounted = useMountedOnce(row !== null);
   // The text stays while the dialog closes, instead of emptying under her eyes.
   const [shown, setShown] = useState<Row | null>(row);
   if (row !== null && row !== shown) setShown(row);
+  const named = row ?? shown;
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <ConfirmDialog
         open={row !== null}
-        title={title}
-        confirmLabel="Excluir"
+        title={typeof title !== 'function' ? title : named === null ? '' : title(named)}
+        confirmLabel={confirmLabel}
         onCancel={onCancel}
         onConfirm={() => {
           if (row !== null) onConfirm(row);

@@ -5,9 +5,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
+import { readJson } from '../lib/storage.ts';
 import type { Condition } from '../shared/guides.ts';
 import { currentChild } from '../stores/child.ts';
-import { lastSave, notes, progressStatus, saveNotes } from '../stores/progress.ts';
+import { askForChildHref, lastSave, legacyNotesKey, notes, progressStatus, saveNotes } from '../stores/progress.ts';
 import Field from './Field.tsx';
 import { useHydrated } from './useHydrated.ts';
 
@@ -53,6 +54,13 @@ export default function ObservationNotes({ condition }: { condition: Condition }
     }
   }, [status, condition, childId]);
 
+  // No child yet: what she wrote here before is on this device, until she says whom she follows.
+  useEffect(() => {
+    if (status !== 'no-child') return;
+    const kept = readJson(legacyNotesKey(condition));
+    if (typeof kept === 'string' && !ref.current!.value.trim()) ref.current!.value = kept;
+  }, [status, condition]);
+
   useEffect(() => {
     const flush = () => flushRef.current();
     window.addEventListener('pagehide', flush);
@@ -63,11 +71,18 @@ export default function ObservationNotes({ condition }: { condition: Condition }
   }, []);
 
   const hint =
-    status !== 'ready'
-      ? 'Carregando suas anotações…'
-      : saved === 'device'
-        ? 'Guardadas no aparelho: serão enviadas quando a internet voltar.'
-        : `Ficam guardadas no registro de ${child?.name ?? 'seu filho'}.`;
+    status === 'no-child' ? (
+      <>
+        {saved === 'device' ? 'Guardadas neste aparelho. ' : ''}
+        Para guardá-las no registro da criança, <a href={askForChildHref()}>conte quem você está acompanhando</a>.
+      </>
+    ) : status !== 'ready' ? (
+      'Carregando suas anotações…'
+    ) : saved === 'device' ? (
+      'Guardadas no aparelho: serão enviadas quando a internet voltar.'
+    ) : (
+      `Ficam guardadas no registro de ${child?.name ?? 'seu filho'}.`
+    );
 
   return (
     <div className="notes">

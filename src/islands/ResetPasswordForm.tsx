@@ -22,6 +22,8 @@ export default function ResetPasswordForm() {
   const [token, setToken] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
+  /** The link is asked about as the page opens: a used or expired one says so before she types. */
+  const [checking, setChecking] = useState(true);
   const [shown, setShown] = useState(false);
   const { form, setForm, setErrors, bind } = useForm({ password: '', confirmPassword: '' });
   const formRef = useRef<HTMLFormElement>(null);
@@ -29,8 +31,18 @@ export default function ResetPasswordForm() {
 
   useEffect(() => {
     const found = new URLSearchParams(window.location.search).get('token') ?? '';
-    if (TOKEN_PATTERN.test(found)) setToken(found);
-    else setOutcome({ kind: 'invalid', message: MESSAGES.invalidResetToken });
+    if (!TOKEN_PATTERN.test(found)) {
+      setOutcome({ kind: 'invalid', message: MESSAGES.invalidResetToken });
+      return;
+    }
+    setToken(found);
+    call(client.auth.reset.check.$post({ json: { token: found } }))
+      .catch((err) => {
+        if (err instanceof ApiError && err.code === 'invalid_token')
+          setOutcome({ kind: 'invalid', message: err.message });
+        // Offline or a failure of ours: the form stays, and saving tells her what the link is worth.
+      })
+      .finally(() => setChecking(false));
   }, []);
 
   async function submit(event: FormEvent) {
@@ -61,6 +73,9 @@ export default function ResetPasswordForm() {
     <div className="auth-card">
       <h1>Criar nova senha</h1>
       <p className="auth-lead">Escolha uma senha que você não usa em outros lugares.</p>
+      <p className="field-hint" role="status">
+        {checking ? 'Verificando o link…' : ''}
+      </p>
       <form ref={formRef} method="post" onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={busy}>
         <Field
           label="Nova senha"
@@ -80,7 +95,7 @@ export default function ResetPasswordForm() {
           required
           {...bind('confirmPassword')}
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || checking}>
           {busy ? 'Aguarde…' : 'Salvar nova senha'}
         </button>
       </form>

@@ -47,7 +47,6 @@ export function formatEntryDate(date: string, time: string): string {
   return `${formatDay(date)} às ${time.slice(0, 5)}`;
 }
 
-/** "2026-11-21" → "21/11/2026". */
 /** YYYY-MM-DD naming a real calendar day (2026-02-31 is not one, though Date.parse rolls it over). */
 export function isCalendarDay(value: string): boolean {
   const time = Date.parse(`${value}T00:00:00Z`);
@@ -57,6 +56,7 @@ export function isCalendarDay(value: string): boolean {
 /** "2026-11-21" → "21/11" (chart labels, where the year is in the title). */
 export const shortDay = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
+/** "2026-11-21" → "21/11/2026". */
 export function formatDay(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;
@@ -73,3 +73,16 @@ export function formatMinutes(total: number): string {
 /** The UTC calendar day `days` from now: a day's slack covers every Brazilian time zone. */
 export const dayFromNow = (days: number, now = Date.now()) =>
   new Date(now + days * 86_400_000).toISOString().slice(0, 10);
+
+const WEEKDAY_PLURALS = ['domingos', 'segundas', 'terças', 'quartas', 'quintas', 'sextas', 'sábados'];
+
+/** "aos domingos", "às segundas" (0 = Sunday): the article follows the day's gender. */
+export function onWeekdays(day: number): string {
+  const plural = WEEKDAY_PLURALS[day] ?? '';
+  return `${day === 0 || day === 6 ? 'aos' : 'às'} ${plural}`;
+}
+
+/** "por volta da 1h", "por volta das 16h": 0h and 1h are singular. */
+export function aroundHour(hour: number): string {
+  return `por volta ${hour <= 1 ? 'da' : 'das'} ${hour}h`;
+}

@@ -134,10 +134,10 @@ export const passwordChangeSchema = z.strictObject({ currentPassword: passwordSc
 export const forgotPasswordSchema = z.strictObject({ email: emailSchema });
 /** The token comes from the e-mail's link; a wrong one is the API's `invalid_token`, not a field error. */
 const RESET_LINK_INVALID = 'Link inválido';
-export const resetPasswordSchema = z.strictObject({
-  token: text(RESET_LINK_INVALID).check(z.maxLength(200, { error: RESET_LINK_INVALID })),
-  password: newPasswordSchema,
-});
+const resetTokenField = text(RESET_LINK_INVALID).check(z.maxLength(200, { error: RESET_LINK_INVALID }));
+export const resetPasswordSchema = z.strictObject({ token: resetTokenField, password: newPasswordSchema });
+/** The reset page checks its link when it opens. */
+export const resetTokenSchema = z.strictObject({ token: resetTokenField });
 
 /** The confirmation must match (spec §5), shown with the other errors, not only once everything else is right. */
 const passwordsMatch = () =>

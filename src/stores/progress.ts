@@ -4,12 +4,14 @@
  * change waits in the queue (only the latest per list) and is sent once. Ticks and notes that a
  * device kept before children existed are merged into the first child's record once, then removed.
  * Nothing of a child's stays in local storage. A stored list is used only at its expected size.
+ * A signed-in mother with no child yet reads the guides freely: her first tick is kept on the
+ * device (adopted as above) and she is asked whom she follows; notes wait on the device likewise.
  */
 import { atom, map } from 'nanostores';
 import { ApiError, call, client } from '../lib/api.ts';
 import { putNotes, putProgress } from '../lib/resources.ts';
 import { readJson, removeKey, writeJson } from '../lib/storage.ts';
-import { toast } from '../lib/toast.ts';
+import { flash, toast } from '../lib/toast.ts';
 import { CHECKLIST_SIZES, CONDITIONS } from '../shared/guides.ts';
 import { currentChild } from './child.ts';
 import { offlineQueue, PENDING_FLAG } from './queue.ts';
@@ -17,7 +19,8 @@ import { session } from './session.ts';
 
 export const checklists = map<Record<string, boolean[]>>({});
 export const notes = map<Record<string, string>>({});
-export const progressStatus = atom<'loading' | 'ready' | 'error'>('loading');
+/** 'no-child': she is signed in and has not said whom she follows yet */
+export const progressStatus = atom<'loading' | 'ready' | 'error' | 'no-child'>('loading');
 /** where the last save went: to the server, or to the queue on this device */
 export const lastSave = atom<'server' | 'device' | null>(null);
 
@@ -60,9 +63,20 @@ export function saveChecklist(key: string, value: boolean[]): void {
   void save({ kind: 'progress-set', key, checked: value });
 }
 
+/** Where she says whom she follows, coming back to this page afterwards. */
+export const askForChildHref = () => `/criancas/?proxima=${encodeURIComponent(window.location.pathname)}`;
+
 export function toggleItem(key: string, index: number, length: number): void {
   const next = [...(validStoredList(checklists.get()[key], length) ?? Array<boolean>(length).fill(false))];
   next[index] = !next[index];
+  if (progressStatus.get() === 'no-child') {
+    // Kept on this device and adopted by her first child's record once she has said whom she follows.
+    checklists.setKey(key, next);
+    writeJson(key, next);
+    flash('Marcação guardada', 'Agora conte quem você está acompanhando para guardar o progresso.', 'info');
+    window.location.assign(askForChildHref());
+    return;
+  }
   if (progressStatus.get() !== 'loading') {
     saveChecklist(key, next);
     return;
@@ -89,6 +103,11 @@ export function keepEarlyTicks(key: string, ticked: boolean[]): void {
 
 /** `forChild`: the child she typed them for, when another may have been chosen since (another tab). */
 export function saveNotes(condition: string, text: string, forChild: string | null = childId): void {
+  if (forChild === null && progressStatus.get() === 'no-child') {
+    writeJson(legacyNotesKey(condition), text);
+    lastSave.set('device');
+    return;
+  }
   if (forChild === childId) notes.setKey(condition, text);
   void save({ kind: 'notes-set', condition, text }, forChild);
 }
@@ -148,6 +167,9 @@ async function load(id: string) {
 if (typeof window !== 'undefined') {
   currentChild.subscribe((child) => {
     if (child && child.id !== childId) void load(child.id);
+  });
+  session.subscribe((state) => {
+    if (!state.loading && state.online && state.user && state.children.length === 0) progressStatus.set('no-child');
   });
 }
 

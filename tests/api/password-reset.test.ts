@@ -256,6 +256,26 @@ describe('choosing the new password', () => {
     await login(t, 'atrasada@example.com', PASSWORD);
   });
 
+  it('tells the page whether a link is still good when it opens, without spending it', async () => {
+    await confirmedUser(t, 'confere@example.com');
+    const token = await resetToken('confere@example.com');
+    const check = (value: string) =>
+      t.call('/api/auth/reset/check', { body: { token: value }, headers: fromAddress() });
+    const good = await check(token);
+    expect(good.status).toBe(200);
+    expect(good.headers.get('cache-control')).toBe('no-store');
+    expect(await good.json()).toEqual({ ok: true });
+    expect((await check(token)).status).toBe(200);
+    expect((await reset(token)).status).toBe(200);
+    const used = await check(token);
+    expect(used.status).toBe(400);
+    expect(await used.json()).toEqual({ error: { code: 'invalid_token', message: MESSAGES.invalidResetToken } });
+    for (const bad of ['a'.repeat(32), 'abc', "' or 1=1 --"]) expect((await check(bad)).status).toBe(400);
+    const later = await resetToken('confere@example.com');
+    clock.advance(RESET_TOKEN_TTL_MS + 1000);
+    expect((await check(later)).status).toBe(400);
+  });
+
   it('ends the other links of the same mother once one is used', async () => {
     await confirmedUser(t, 'duas-vezes@example.com');
     const first = await resetToken('duas-vezes@example.com');

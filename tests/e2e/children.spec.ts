@@ -124,16 +124,32 @@ test.describe("each child's record", () => {
     await other.dispose();
   });
 
+  test('"Ver registros de Tom" opens the diary on Tom\'s record', async ({ page, context, request }) => {
+    await signIn(context, request, { children: ['Lia', 'Tom'] });
+    await page.goto('/criancas/');
+    await hydrated(page, 'Children');
+    await page.getByRole('link', { name: 'Ver registros de Tom' }).click();
+    await expect(page).toHaveURL(/\/comportamento\/$/);
+    await expect(page.getByText('Registros de Tom')).toBeVisible();
+    await hydrated(page, 'ChildSwitcher');
+    await expect(page.getByLabel('Registros de')).toHaveValue(/.+/);
+    await expect(page.getByLabel('Registros de').locator('option:checked')).toHaveText('Tom');
+    await page.goto('/criancas/');
+    await hydrated(page, 'Children');
+    await page.getByRole('link', { name: 'Ver registros de Lia' }).click();
+    await expect(page.getByText('Registros de Lia')).toBeVisible();
+  });
+
   test('removing a child asks first and says what goes with it', async ({ page, context, request }) => {
     await signIn(context, request, { children: ['Lia', 'Tom'] });
     await page.goto('/criancas/');
     await hydrated(page, 'Children');
     await expect(page.getByRole('heading', { name: 'Crianças que você acompanha' })).toBeVisible();
     await page.getByRole('button', { name: 'Remover Tom' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Remover esta criança?' });
+    const dialog = page.getByRole('dialog', { name: 'Remover Tom?' });
     await expect(dialog).toContainText('Os diários, as anotações e o progresso nos guias de Tom serão apagados junto.');
     await expectNoAxeViolations(page);
-    await dialog.getByRole('button', { name: 'Excluir' }).click();
+    await dialog.getByRole('button', { name: 'Remover', exact: true }).click();
     await expect(page.getByText('Criança removida')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Remover/ })).toHaveCount(1);
   });

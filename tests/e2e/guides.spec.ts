@@ -125,6 +125,46 @@ test.describe('guides', () => {
     await expect(notes).toHaveValue('Acordou 3 vezes na terça.');
   });
 
+  test('a mother with no child yet reads every stage; a note waits on the device and a tick asks whom she follows, then lands in that record', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(context, request, { children: [] });
+    for (const path of ['/sono/observacao/', '/hiperatividade/tratamento/', '/aprendizado/reducao/']) {
+      await page.goto(path);
+      await hydrated(page, 'StageProgress');
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.locator('.stage h1')).toBeVisible();
+    }
+    await page.goto('/sono/observacao/');
+    await hydrated(page, 'ObservationNotes');
+    await expect(page.getByRole('link', { name: 'conte quem você está acompanhando' })).toBeVisible();
+    const notes = page.getByLabel('Suas observações');
+    await notes.fill('Demora a pegar no sono.');
+    await notes.blur();
+    await expect(page.getByText(/Guardadas neste aparelho/)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.locator('[data-checklist="sono-signs"]').getByRole('checkbox').nth(2).click();
+    await expect(page).toHaveURL(/\/criancas\/\?proxima=%2Fsono%2Fobservacao%2F$/);
+    await expect(page.getByText('Marcação guardada')).toBeVisible();
+    await hydrated(page, 'Children');
+    await page.getByLabel('Nome ou apelido').fill('Bia');
+    await page.getByLabel('Data de nascimento').fill('2019-08-20');
+    await page.getByRole('button', { name: 'Começar' }).click();
+    await expect(page).toHaveURL(/\/sono\/observacao\/$/);
+    await expect(page.getByText('Progresso de Bia', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-checklist="sono-signs"]').getByRole('checkbox').nth(2)).toBeChecked();
+    const me = await (await request.get('/api/me')).json();
+    await expect
+      .poll(async () => (await (await request.get(`/api/children/${me.children[0].id}/progress`)).json()).notes.sono)
+      .toBe('Demora a pegar no sono.');
+    expect(
+      (await (await request.get(`/api/children/${me.children[0].id}/progress`)).json()).lists['sono-signs'][2],
+    ).toBe(true);
+  });
+
   test('the hub and each kind of stage have no accessibility violations', async ({ page, context, request }) => {
     await signIn(context, request);
     for (const path of [

@@ -14,6 +14,7 @@ import {
 import { SAMPLE_LABEL, sampleInsights } from '../../src/islands/patterns/sample.ts';
 import type { Insights } from '../../src/islands/patterns/types.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { aroundHour, onWeekdays } from '../../src/shared/format.ts';
 
 const TODAY = '2026-11-23';
 
@@ -123,5 +124,28 @@ describe('the sample behind the paywall', () => {
     expect(Baixa + Média + Alta).toBe(total);
     expect(sample.sleep.perNight).toHaveLength(sample.sleep.nights);
     expect(daysMissing(sample)).toBe(0);
+  });
+});
+
+describe('when episodes happen, in a sentence', () => {
+  it('puts the article of each weekday: aos domingos and sábados, às segundas to sextas', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(onWeekdays)).toEqual([
+      'aos domingos',
+      'às segundas',
+      'às terças',
+      'às quartas',
+      'às quintas',
+      'às sextas',
+      'aos sábados',
+    ]);
+  });
+
+  it('says "da" before 0h and 1h and "das" before the other hours', () => {
+    expect([0, 1, 2, 16].map(aroundHour)).toEqual([
+      'por volta da 0h',
+      'por volta da 1h',
+      'por volta das 2h',
+      'por volta das 16h',
+    ]);
   });
 });

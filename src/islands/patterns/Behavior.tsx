@@ -1,5 +1,5 @@
 /** Behaviour: episodes per day, intensity mix, when they happen, contexts, what helped. */
-import { formatMinutes, shortDay } from '../../shared/format.ts';
+import { aroundHour, formatMinutes, onWeekdays, shortDay } from '../../shared/format.ts';
 import {
   ChartFigure,
   Columns,
@@ -99,9 +99,8 @@ function IntensityOverTime({ behavior }: { behavior: Behavior }) {
 function When({ behavior }: { behavior: Behavior }) {
   const hours: Datum[] = behavior.byHour.map((value, hour) => ({ label: `${hour}h`, value }));
   const days: Datum[] = behavior.byWeekday.map((value, day) => ({ label: WEEKDAYS[day]!, value }));
-  const peakHour = hours.reduce((a, b) => (b.value > a.value ? b : a), hours[0]!);
-  const peakDay = days.reduce((a, b) => (b.value > a.value ? b : a), days[0]!);
-  const summary = `Mais episódios por volta das ${peakHour.label} e às ${peakDay.label.toLowerCase()}s.`;
+  const peak = (values: number[]) => values.reduce((best, value, i) => (value > values[best]! ? i : best), 0);
+  const summary = `Mais episódios ${aroundHour(peak(behavior.byHour))} e ${onWeekdays(peak(behavior.byWeekday))}.`;
   if (behavior.byWeekdayHour) {
     const rows = days.map((d, i) => ({
       label: d.label,
