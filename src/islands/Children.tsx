@@ -3,23 +3,22 @@
  * "Quem você está acompanhando?"; afterwards she adds, edits and removes children (removal says
  * what goes with it). A "Criança 1" made for entries from before children is offered to complete.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError, call, client } from '../lib/api.ts';
+import { ownerNameOf, removeMember, roleOf } from '../lib/circle.ts';
+import { nextPage } from '../lib/next-page.ts';
 import { CHILD_LIST, type Child } from '../lib/resources.ts';
 import { toast } from '../lib/toast.ts';
 import { ageOn, PLACEHOLDER_CHILD_NAME } from '../shared/ages.ts';
 import { formatDay, nowStamp } from '../shared/format.ts';
 import { selectChild } from '../stores/child.ts';
-import { refreshSession } from '../stores/session.ts';
+import { refreshSession, session } from '../stores/session.ts';
 import ConfirmRemoval from './ConfirmRemoval.tsx';
 import ChildForm, { type ChildFields } from './children/ChildForm.tsx';
 import { type Shown, useOfflineList } from './useOfflineList.ts';
 
-/** Only our own pages: an open redirect would be a phishing tool. */
-const nextPage = () => {
-  const raw = new URLSearchParams(window.location.search).get('proxima') ?? '';
-  return /^\/(?!\/)[\w\-/]*$/.test(raw) ? raw : null;
-};
+// Who follows a child: loaded when she opens the section, not to read the list.
+const Circle = lazy(() => import('./children/Circle.tsx'));
 const isPlaceholder = (child: Child) => child.name === PLACEHOLDER_CHILD_NAME && !child.birthDate;
 const optional = (values: ChildFields) => ({
   ...values,
@@ -42,6 +41,7 @@ export default function Children() {
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [toRemove, setToRemove] = useState<Child | null>(null);
+  const [toLeave, setToLeave] = useState<Child | null>(null);
   const first = list.status === 'ready' && list.rows.length === 0;
   useEffect(() => {
     const placeholder = list.rows.find(isPlaceholder);
@@ -78,6 +78,25 @@ export default function Children() {
     }
   }
 
+  async function leave(child: Child) {
+    const me = session.get().user;
+    try {
+      if (me) await removeMember(child.id, me.id);
+      toast('Pronto', `Você não acompanha mais ${child.name}.`, 'success');
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) {
+        toast(
+          'Erro',
+          err instanceof ApiError && err.code !== 'network'
+            ? err.message
+            : 'Sem conexão agora. Tente de novo com internet.',
+        );
+        return;
+      }
+    }
+    await Promise.all([list.reload(), refreshSession(true)]);
+  }
+
   if (list.status === 'loading') return <p role="status">Carregando…</p>;
   if (first) {
     return (
@@ -112,7 +131,12 @@ export default function Children() {
                 />
               </>
             ) : (
-              <ChildCard child={child} onEdit={() => setEditing(child.id)} onRemove={() => setToRemove(child)} />
+              <ChildCard
+                child={child}
+                onEdit={() => setEditing(child.id)}
+                onRemove={() => setToRemove(child)}
+                onLeave={() => setToLeave(child)}
+              />
             )}
           </li>
         ))}
@@ -140,28 +164,82 @@ export default function Children() {
         onConfirm={(child) => void list.remove(child).then(() => refreshSession(true))}
         onCancel={() => setToRemove(null)}
       />
+      <ConfirmRemoval
+        row={toLeave}
+        title={(child) => `Deixar de acompanhar ${child.name}?`}
+        confirmLabel="Deixar de acompanhar"
+        explain={(child) => (
+          <p>
+            Você deixa de ver os registros de {child.name} agora mesmo. O que você registrou continua no histórico dela.
+            Para voltar, {ownerNameOf(child) || 'a família'} precisa convidar você de novo.
+          </p>
+        )}
+        onConfirm={(child) => void leave(child)}
+        onCancel={() => setToLeave(null)}
+      />
     </div>
   );
 }
 
-function ChildCard({ child, onEdit, onRemove }: { child: Shown<Child>; onEdit: () => void; onRemove: () => void }) {
+function ChildCard({
+  child,
+  onEdit,
+  onRemove,
+  onLeave,
+}: {
+  child: Shown<Child>;
+  onEdit: () => void;
+  onRemove: () => void;
+  onLeave: () => void;
+}) {
+  const role = roleOf(child);
   return (
     <>
       <p className="contact-name">{child.name}</p>
       {child.pending && <span className="badge badge-pending">Aguardando sincronização</span>}
+      {role !== 'owner' && (
+        <p className="contact-meta shared-by">
+          Compartilhada por {ownerNameOf(child) || 'outra família'} ·{' '}
+          {role === 'carer' ? 'você cuida junto (registra)' : 'você só acompanha (vê)'}
+        </p>
+      )}
       <p className="contact-meta">{detailsOf(child)}</p>
       {child.dietaryRestrictions && <p className="contact-meta">Restrições: {child.dietaryRestrictions}</p>}
       <div className="contact-actions">
         <a className="btn btn-secondary" href="/comportamento/" onClick={() => selectChild(child.id)}>
           Ver registros<span className="sr-only"> de {child.name}</span>
         </a>
-        <button type="button" className="btn btn-ghost" onClick={onEdit}>
-          Editar<span className="sr-only"> {child.name}</span>
-        </button>
-        <button type="button" className="btn btn-ghost entry-delete" onClick={onRemove}>
-          Remover<span className="sr-only"> {child.name}</span>
-        </button>
+        {role === 'owner' ? (
+          <>
+            <button type="button" className="btn btn-ghost" onClick={onEdit}>
+              Editar<span className="sr-only"> {child.name}</span>
+            </button>
+            <button type="button" className="btn btn-ghost entry-delete" onClick={onRemove}>
+              Remover<span className="sr-only"> {child.name}</span>
+            </button>
+          </>
+        ) : (
+          <button type="button" className="btn btn-ghost entry-delete" onClick={onLeave}>
+            Deixar de acompanhar<span className="sr-only"> {child.name}</span>
+          </button>
+        )}
       </div>
+      {role === 'owner' && !child.pending && <CircleSection child={child} />}
     </>
+  );
+}
+
+/** Closed at first: opening it loads the section's code and its lists. */
+function CircleSection({ child }: { child: Child }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="abc circle-section" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Quem acompanha {child.name}</summary>
+      {open && (
+        <Suspense fallback={<p role="status">Carregando…</p>}>
+          <Circle childId={child.id} childName={child.name} />
+        </Suspense>
+      )}
+    </details>
   );
 }

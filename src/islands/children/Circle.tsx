@@ -1,0 +1,439 @@
+/**
+ * "Quem acompanha {nome}" (issue 22): the members and pending invitations of a child she owns,
+ * the invitation form, and the school's links. Loaded when she opens the section: reading the list
+ * of children does not need it. Every change here needs a connection (nothing of it is queued).
+ */
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
+import {
+  cancelInvitation,
+  createSchoolLink,
+  type Invitation,
+  invite,
+  listMembers,
+  listSchoolLinks,
+  type Member,
+  type MemberRole,
+  ROLE_EXPLAIN,
+  ROLE_LABEL,
+  removeMember,
+  revokeSchoolLink,
+  type SchoolLink,
+} from '../../lib/circle.ts';
+import { toast } from '../../lib/toast.ts';
+import { formatDay, nowStamp } from '../../shared/format.ts';
+import ConfirmRemoval from '../ConfirmRemoval.tsx';
+import Field from '../Field.tsx';
+
+const OFFLINE = 'Sem conexão agora. Para convidar, remover ou criar links é preciso estar com internet.';
+const dayOf = (iso: string) => formatDay(nowStamp(new Date(iso)).date);
+const messageOf = (err: unknown) =>
+  err instanceof ApiError && err.code !== 'network'
+    ? err.message
+    : err instanceof ApiError
+      ? OFFLINE
+      : 'Não foi possível concluir agora. Tente novamente.';
+
+interface Data {
+  members: Member[];
+  invitations: Invitation[];
+  links: SchoolLink[];
+}
+
+type Removal =
+  | { kind: 'member'; row: Member }
+  | { kind: 'invitation'; row: Invitation }
+  | { kind: 'link'; row: SchoolLink };
+
+export default function Circle({ childId, childName }: { childId: string; childName: string }) {
+  const [data, setData] = useState<Data | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [removal, setRemoval] = useState<Removal | null>(null);
+
+  const load = useCallback(async () => {
+    setFailure(null);
+    try {
+      const [circle, school] = await Promise.all([listMembers(childId), listSchoolLinks(childId)]);
+      setData({ ...circle, links: school.links });
+    } catch (err) {
+      setFailure(
+        err instanceof ApiError && err.code === 'network'
+          ? 'Sem conexão agora: a lista de quem acompanha aparece quando a internet voltar.'
+          : 'Não foi possível carregar quem acompanha. Tente novamente.',
+      );
+    }
+  }, [childId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function confirmRemoval(target: Removal) {
+    try {
+      if (target.kind === 'member') await removeMember(childId, target.row.userId);
+      if (target.kind === 'invitation') await cancelInvitation(childId, target.row.id);
+      if (target.kind === 'link') await revokeSchoolLink(childId, target.row.id);
+      const [title, text] =
+        target.kind === 'member'
+          ? ['Acesso removido', `${target.row.name} não acompanha mais ${childName}.`]
+          : target.kind === 'invitation'
+            ? ['Convite cancelado', `O link enviado para ${target.row.email} não vale mais.`]
+            : ['Link revogado', `O link “${target.row.label}” não aceita mais observações.`];
+      toast(title, text, 'success');
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) return toast('Erro', messageOf(err));
+    }
+    await load();
+  }
+
+  return (
+    <div className="circle" aria-busy={!data && !failure}>
+      {!data && !failure && <p role="status">Carregando…</p>}
+      {failure && (
+        <div className="empty">
+          <p role="status">{failure}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void load()}>
+            Tentar de novo
+          </button>
+        </div>
+      )}
+      {data && (
+        <>
+          <People data={data} childName={childName} onRemove={setRemoval} />
+          <InviteForm childId={childId} childName={childName} onInvited={load} />
+          <School links={data.links} childId={childId} childName={childName} onChange={load} onRevoke={setRemoval} />
+        </>
+      )}
+      <ConfirmRemoval
+        row={removal}
+        title={(r) =>
+          r.kind === 'member'
+            ? `Remover ${r.row.name}?`
+            : r.kind === 'invitation'
+              ? `Cancelar o convite para ${r.row.email}?`
+              : `Revogar o link “${r.row.label}”?`
+        }
+        confirmLabel={
+          removal?.kind === 'link' ? 'Revogar' : removal?.kind === 'invitation' ? 'Cancelar convite' : 'Remover'
+        }
+        explain={(r) => (
+          <p>
+            {r.kind === 'member'
+              ? `${r.row.name} deixa de ver e de registrar os dados de ${childName} agora mesmo. O que já registrou continua no histórico.`
+              : r.kind === 'invitation'
+                ? `O link enviado para ${r.row.email} deixa de valer.`
+                : `A escola não poderá mais enviar observações por este link. As que já chegaram continuam no diário de ${childName}.`}
+          </p>
+        )}
+        onConfirm={(r) => void confirmRemoval(r)}
+        onCancel={() => setRemoval(null)}
+      />
+    </div>
+  );
+}
+
+function People({
+  data,
+  childName,
+  onRemove,
+}: {
+  data: Data;
+  childName: string;
+  onRemove: (removal: Removal) => void;
+}) {
+  const { members, invitations } = data;
+  return (
+    <>
+      {members.length === 0 && invitations.length === 0 ? (
+        <p className="contact-meta">Só você acompanha {childName} por enquanto.</p>
+      ) : (
+        <ul className="entries circle-list">
+          {members.map((member) => (
+            <li key={member.userId} className="entry">
+              <p className="contact-name">{member.name || member.email}</p>
+              <p className="contact-meta">
+                {member.email} · {ROLE_LABEL[member.role]} · desde {dayOf(member.since)}
+              </p>
+              <div className="entry-actions">
+                <button
+                  type="button"
+                  className="btn btn-ghost entry-delete"
+                  onClick={() => onRemove({ kind: 'member', row: member })}
+                >
+                  Remover<span className="sr-only"> {member.name || member.email}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="entry">
+              <p className="contact-name">{invitation.email}</p>
+              <p className="contact-meta">
+                <span className="badge badge-pending">Convite pendente</span> {ROLE_LABEL[invitation.role]} · vale até{' '}
+                {dayOf(invitation.expiresAt)}
+              </p>
+              <div className="entry-actions">
+                <button
+                  type="button"
+                  className="btn btn-ghost entry-delete"
+                  onClick={() => onRemove({ kind: 'invitation', row: invitation })}
+                >
+                  Cancelar convite<span className="sr-only"> para {invitation.email}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function InviteForm({
+  childId,
+  childName,
+  onInvited,
+}: {
+  childId: string;
+  childName: string;
+  onInvited: () => Promise<void>;
+}) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<MemberRole>('carer');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const address = email.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
+      setErrors({ email: 'Digite um e-mail válido.' });
+      document.getElementById(`${id}-email`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await invite(childId, address, role);
+      toast('Convite enviado', `Enviamos um link para ${address}. Ele vale por 7 dias.`, 'success');
+      setEmail('');
+      await onInvited();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'validation_failed' && Object.keys(err.fields).length)
+        setErrors(err.fields);
+      else toast('Não foi possível convidar', messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="circle-form" onSubmit={submit} noValidate aria-busy={busy} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Convidar alguém</h3>
+      <Field
+        id={`${id}-email`}
+        label="E-mail de quem você quer convidar"
+        type="email"
+        autoComplete="off"
+        maxLength={254}
+        value={email}
+        error={errors.email}
+        onChange={(event: { target: { value: string } }) => setEmail(event.target.value)}
+        aria-required
+      />
+      <fieldset className="field role-choice" aria-describedby={errors.role ? `${id}-role-error` : undefined}>
+        <legend>O que essa pessoa pode fazer</legend>
+        {(['carer', 'viewer'] as const).map((option) => (
+          <label key={option} className={role === option ? 'is-selected' : undefined}>
+            <input
+              type="radio"
+              name={`${id}-role`}
+              value={option}
+              checked={role === option}
+              onChange={() => setRole(option)}
+            />
+            <span>
+              <strong>{ROLE_LABEL[option]}</strong>
+              <span className="field-hint">{ROLE_EXPLAIN[option]}</span>
+            </span>
+          </label>
+        ))}
+        {errors.role && (
+          <p id={`${id}-role-error`} className="field-error">
+            {errors.role}
+          </p>
+        )}
+      </fieldset>
+      <p className="field-hint">
+        Ela recebe um e-mail com um link; ao entrar com esse e-mail, passa a acompanhar {childName}.
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Enviando…' : 'Convidar'}
+      </button>
+    </form>
+  );
+}
+
+function School({
+  links,
+  childId,
+  childName,
+  onChange,
+  onRevoke,
+}: {
+  links: SchoolLink[];
+  childId: string;
+  childName: string;
+  onChange: () => Promise<void>;
+  onRevoke: (removal: Removal) => void;
+}) {
+  const id = useId();
+  const [label, setLabel] = useState('');
+  const [days, setDays] = useState('90');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<{ label: string; url: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const name = label.trim();
+    const valid = Number(days);
+    const found: Record<string, string> = {};
+    if (!name) found.label = 'Diga para quem é o link, por exemplo “Profª Ana — 2º ano”.';
+    if (!Number.isInteger(valid) || valid < 1 || valid > 180) found.expiresInDays = 'Escolha de 1 a 180 dias.';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      const { link } = await createSchoolLink(childId, name, valid);
+      setCreated({ label: link.label, url: new URL(link.url, window.location.origin).href });
+      setLabel('');
+      setDays('90');
+      await onChange();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'validation_failed' && Object.keys(err.fields).length)
+        setErrors(err.fields);
+      else toast('Não foi possível criar o link', messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="circle-school" aria-labelledby={`${id}-school`}>
+      <h3 id={`${id}-school`}>Link para a escola</h3>
+      <p className="field-hint">
+        A professora abre o link no celular e envia observações sem criar conta. Ela vê só o primeiro nome de{' '}
+        {childName} e o formulário; nada do diário.
+      </p>
+      {links.length > 0 && (
+        <ul className="entries circle-list">
+          {links.map((link) => (
+            <li key={link.id} className="entry">
+              <p className="contact-name">{link.label}</p>
+              <p className="contact-meta">
+                Vale até {dayOf(link.expiresAt)} ·{' '}
+                {link.observations === 1 ? '1 observação' : `${link.observations} observações`}
+              </p>
+              <div className="entry-actions">
+                <button
+                  type="button"
+                  className="btn btn-ghost entry-delete"
+                  onClick={() => onRevoke({ kind: 'link', row: link })}
+                >
+                  Revogar<span className="sr-only"> o link {link.label}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {created && <CreatedLink link={created} childName={childName} onDone={() => setCreated(null)} />}
+      <form className="circle-form" onSubmit={submit} noValidate aria-busy={busy}>
+        <Field
+          id={`${id}-label`}
+          label="Para quem é o link"
+          hint="Ex.: Profª Ana — 2º ano. Aparece junto de cada observação."
+          maxLength={80}
+          value={label}
+          error={errors.label}
+          onChange={(event: { target: { value: string } }) => setLabel(event.target.value)}
+          aria-required
+        />
+        <Field
+          id={`${id}-days`}
+          label="Vale por quantos dias"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={180}
+          hint="De 1 a 180 dias. Você pode revogar antes."
+          value={days}
+          error={errors.expiresInDays}
+          onChange={(event: { target: { value: string } }) => setDays(event.target.value)}
+        />
+        <button type="submit" className="btn btn-secondary" disabled={busy}>
+          {busy ? 'Criando…' : 'Criar link para a escola'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function CreatedLink({
+  link,
+  childName,
+  onDone,
+}: {
+  link: { label: string; url: string };
+  childName: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link.url);
+      toast('Link copiado', 'Cole na conversa com a escola.', 'success');
+    } catch {
+      (document.getElementById(`${id}-url`) as HTMLInputElement | null)?.select();
+      toast('Não foi possível copiar', 'O link está selecionado: copie pelo menu do aparelho.', 'info');
+    }
+  }
+
+  async function share() {
+    try {
+      await navigator.share({
+        title: `Observações sobre ${childName}`,
+        text: `Link para enviar observações sobre ${childName}:`,
+        url: link.url,
+      });
+    } catch {
+      // She closed the share sheet: nothing to say.
+    }
+  }
+
+  return (
+    <div className="notice notice-success created-link" role="status">
+      <p>
+        <strong>Link criado para {link.label}.</strong> Ele aparece só agora: copie ou compartilhe antes de sair.
+      </p>
+      <Field id={`${id}-url`} label="Link para a escola" readOnly value={link.url} onFocus={(e) => e.target.select()} />
+      <div className="form-actions">
+        <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+          Copiar link
+        </button>
+        {canShare && (
+          <button type="button" className="btn btn-secondary" onClick={() => void share()}>
+            Compartilhar
+          </button>
+        )}
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Pronto
+        </button>
+      </div>
+    </div>
+  );
+}
