@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { KNOWN_SESSION_KEY, readJson } from '../lib/storage.ts';
 import { refreshSession } from '../stores/session.ts';
-import { type Mode, resendLink } from './auth/actions.ts';
+import { afterSignIn, type Mode, resendLink } from './auth/actions.ts';
 import CredentialsForm, { EMPTY_CREDENTIALS, type Notice } from './auth/CredentialsForm.tsx';
 import ForgotForm from './auth/ForgotForm.tsx';
 import ModeLink from './auth/ModeLink.tsx';
@@ -47,7 +47,7 @@ export default function AuthForm() {
     // Only a device that knows a session asks the server (a fresh visitor has none to check).
     if (readJson(KNOWN_SESSION_KEY)) {
       void refreshSession().then((state) => {
-        if (state.user) window.location.replace(state.profileComplete ? '/' : '/profile-setup/');
+        if (state.user) window.location.replace(afterSignIn(state.profileComplete));
       });
     }
   }, []);

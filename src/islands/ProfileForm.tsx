@@ -4,6 +4,7 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, call, client } from '../lib/api.ts';
+import { nextPage } from '../lib/next-page.ts';
 import { flash, toast } from '../lib/toast.ts';
 import { fieldMessages } from '../shared/field-messages.ts';
 import { formatCpf, formatPhone, maskCpf, maskPhone } from '../shared/format.ts';
@@ -54,7 +55,7 @@ export default function ProfileForm() {
       await call(client.profile.$put({ json: parsed.data }));
       flash('Perfil criado com sucesso!', 'Agora você pode acessar todas as funcionalidades do app.');
       await refreshSession(true);
-      window.location.assign('/');
+      window.location.assign(nextPage() ?? '/');
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validation_failed') setErrors(err.fields);
       else if (err instanceof ApiError && err.status === 401) toast('Erro', 'Usuário não encontrado');

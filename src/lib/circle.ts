@@ -50,6 +50,12 @@ export const ROLE_EXPLAIN: Record<MemberRole, string> = {
   viewer: 'Terapeuta, pediatra: vê os registros, os padrões e o relatório, mas não escreve nada.',
 };
 
+/** What accepting gives her, in her own words. */
+export const ROLE_YOU: Record<MemberRole, string> = {
+  carer: 'Você pode registrar comportamentos, refeições e noites e ver os padrões e o relatório.',
+  viewer: 'Você vê os registros, os padrões e o relatório; só a família registra.',
+};
+
 function json<T>(method: string, path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method };
   if (body !== undefined) init.body = JSON.stringify(body);

@@ -1,6 +1,7 @@
 /** What the /auth form sends, and what follows each answer (spec §5, §8). */
 import { ApiError, call, client } from '../../lib/api.ts';
 import { clearUserCache } from '../../lib/device.ts';
+import { nextPage } from '../../lib/next-page.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { removeKey } from '../../lib/storage.ts';
 import { flash, toast } from '../../lib/toast.ts';
@@ -16,7 +17,14 @@ export async function logIn(email: string, password: string): Promise<void> {
   logSecurityEvent('auth_login_success');
   flash('Login realizado com sucesso!', `Bem-vindo de volta ao ${SITE_NAME}.`);
   await announce('SIGNED_IN');
-  window.location.assign(session.get().profileComplete ? '/' : '/profile-setup/');
+  window.location.assign(afterSignIn(session.get().profileComplete));
+}
+
+/** Home, or the page that sent her to sign in (?proxima=, e.g. an invitation); the profile comes first. */
+export function afterSignIn(profileComplete: boolean): string {
+  const next = nextPage();
+  if (!profileComplete) return next ? `/profile-setup/?proxima=${encodeURIComponent(next)}` : '/profile-setup/';
+  return next ?? '/';
 }
 
 export async function signUp(email: string, password: string): Promise<void> {

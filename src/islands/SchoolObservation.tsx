@@ -1,0 +1,288 @@
+/**
+ * /escola/?token=… : a teacher's observation of the child, without an account. The link says
+ * whose (first name only) and for whom; the text is kept on the device until it is sent, so a
+ * dropped connection or a closed tab loses nothing. A revoked or expired link says so.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../lib/api.ts';
+import { postSchoolObservation, schoolLink } from '../lib/circle.ts';
+import { readJson, removeKey, writeJson } from '../lib/storage.ts';
+import { nowStamp } from '../shared/format.ts';
+import Field from './Field.tsx';
+import { useForm } from './useForm.ts';
+
+const GONE = 'Este link não está mais ativo. Peça um novo à família.';
+const OFFLINE = 'Sem conexão agora. O que você escreveu continua aqui: envie de novo quando a internet voltar.';
+const DRAFT_KEY = 'escola-rascunho';
+
+/** 1–5 in words that fit a girl or a boy. */
+const ATTENTION = [
+  ['1', 'Muita dispersão'],
+  ['2', 'Pouca atenção'],
+  ['3', 'Atenção oscilando'],
+  ['4', 'Boa atenção'],
+  ['5', 'Atenção total'],
+] as const;
+
+const EMPTY = {
+  date: '',
+  period: '',
+  activity: '',
+  antecedent: '',
+  behavior: '',
+  consequence: '',
+  helped: '',
+  attention: '',
+  observer: '',
+};
+type Values = typeof EMPTY;
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'gone'; message: string }
+  | { kind: 'form'; childFirstName: string; label: string }
+  | { kind: 'sent'; childFirstName: string; label: string };
+
+const draftOf = (token: string): Partial<Values> => {
+  const stored = readJson(DRAFT_KEY) as { token?: string; values?: Partial<Values> } | undefined;
+  return stored?.token === token ? (stored.values ?? {}) : {};
+};
+
+/** What the link opens: the form, or why not. */
+async function linkState(found: string): Promise<State> {
+  try {
+    return { kind: 'form', ...(await schoolLink(found)) };
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'network')
+      return { kind: 'gone', message: 'Sem conexão agora. Verifique sua internet e abra o link de novo.' };
+    if (err instanceof ApiError && err.status !== 404 && err.status < 500)
+      return { kind: 'gone', message: err.message };
+    return {
+      kind: 'gone',
+      message:
+        err instanceof ApiError && err.status === 404
+          ? GONE
+          : 'Não foi possível abrir o formulário agora. Tente de novo em alguns minutos.',
+    };
+  }
+}
+
+export default function SchoolObservation() {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [token, setToken] = useState('');
+  const { form, setForm, setErrors, bind, errors } = useForm<Values>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const found = new URLSearchParams(window.location.search).get('token') ?? '';
+    if (!found) return setState({ kind: 'gone', message: GONE });
+    setToken(found);
+    setForm({ ...EMPTY, date: nowStamp().date, ...draftOf(found) });
+    void linkState(found).then(setState);
+  }, [setForm]);
+
+  // Every keystroke is kept on this device until the observation is sent.
+  useEffect(() => {
+    if (token && state.kind === 'form') writeJson(DRAFT_KEY, { token, values: form });
+  }, [form, token, state.kind]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const found: Record<string, string> = {};
+    if (!form.date) found.date = 'Informe o dia.';
+    if (!form.antecedent.trim()) found.antecedent = 'Conte o que aconteceu antes.';
+    if (!form.behavior.trim()) found.behavior = 'Conte o que a criança fez.';
+    setErrors(found);
+    setProblem(null);
+    if (Object.keys(found).length) {
+      requestAnimationFrame(() => target.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    const text = (value: string) => value.trim() || undefined;
+    setBusy(true);
+    try {
+      await postSchoolObservation(token, {
+        date: form.date,
+        period: text(form.period),
+        activity: text(form.activity),
+        antecedent: form.antecedent.trim(),
+        behavior: form.behavior.trim(),
+        consequence: text(form.consequence),
+        helped: text(form.helped),
+        attention: form.attention ? Number(form.attention) : undefined,
+        observer: text(form.observer),
+      });
+      removeKey(DRAFT_KEY);
+      if (state.kind === 'form') setState({ ...state, kind: 'sent' });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) setState({ kind: 'gone', message: GONE });
+      else if (err instanceof ApiError && err.code === 'validation_failed' && Object.keys(err.fields).length)
+        setErrors(err.fields);
+      else if (err instanceof ApiError && err.code !== 'network') setProblem(err.message);
+      else setProblem(OFFLINE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function another() {
+    if (state.kind !== 'sent') return;
+    // The same class and observer are likely: only the observation itself starts empty.
+    setForm((f) => ({
+      ...EMPTY,
+      date: nowStamp().date,
+      period: f.period,
+      activity: f.activity,
+      observer: f.observer,
+    }));
+    setState({ ...state, kind: 'form' });
+  }
+
+  if (state.kind === 'loading') {
+    return (
+      <div className="auth-card school">
+        <h1>Observação da escola</h1>
+        <p role="status">Abrindo o formulário…</p>
+      </div>
+    );
+  }
+  if (state.kind === 'gone') return <Gone message={state.message} />;
+  if (state.kind === 'sent') return <Sent name={state.childFirstName} onAnother={another} />;
+  const name = state.childFirstName;
+  return (
+    <div className="auth-card school">
+      <h1>Observação sobre {name}</h1>
+      <p className="auth-lead">
+        Link de <strong>{state.label}</strong>. O que você enviar vai para o diário que a família de {name} mantém. Você
+        não vê nada além deste formulário.
+      </p>
+      <form method="post" onSubmit={submit} noValidate aria-busy={busy}>
+        <Field id={`${id}-date`} label="Dia" type="date" max={nowStamp().date} aria-required {...bind('date')} />
+        <Field
+          id={`${id}-period`}
+          label="Período ou aula"
+          optional
+          maxLength={80}
+          hint="Ex.: manhã, 2ª aula, recreio."
+          {...bind('period')}
+        />
+        <Field
+          id={`${id}-activity`}
+          label="Atividade"
+          optional
+          maxLength={200}
+          hint="Ex.: ditado, roda de leitura, educação física."
+          {...bind('activity')}
+        />
+        <Field
+          as="textarea"
+          id={`${id}-antecedent`}
+          label="O que aconteceu antes"
+          maxLength={2000}
+          hint="O pedido, a mudança ou o barulho logo antes."
+          aria-required
+          {...bind('antecedent')}
+        />
+        <Field
+          as="textarea"
+          id={`${id}-behavior`}
+          label={`O que ${name} fez`}
+          maxLength={2000}
+          hint="Descreva o que viu, sem rótulos: “saiu da carteira três vezes”."
+          aria-required
+          {...bind('behavior')}
+        />
+        <Field
+          as="textarea"
+          id={`${id}-consequence`}
+          label="O que o adulto fez"
+          optional
+          maxLength={2000}
+          {...bind('consequence')}
+        />
+        <Field as="textarea" id={`${id}-helped`} label="O que ajudou" optional maxLength={2000} {...bind('helped')} />
+        <fieldset className="choice attention" aria-describedby={errors.attention ? `${id}-att-error` : undefined}>
+          <legend>
+            Atenção na atividade <span className="optional">(opcional)</span>
+          </legend>
+          <div className="choice-options">
+            {ATTENTION.map(([value, words]) => (
+              <label key={value} className={form.attention === value ? 'is-selected' : undefined}>
+                <input
+                  type="radio"
+                  name={`${id}-attention`}
+                  value={value}
+                  checked={form.attention === value}
+                  onChange={() => setForm((f) => ({ ...f, attention: value }))}
+                />
+                {value} · {words}
+              </label>
+            ))}
+          </div>
+          {errors.attention && (
+            <p id={`${id}-att-error`} className="field-error">
+              {errors.attention}
+            </p>
+          )}
+        </fieldset>
+        <Field
+          id={`${id}-observer`}
+          label="Seu nome"
+          optional
+          maxLength={80}
+          autoComplete="name"
+          hint="Para a família saber quem observou."
+          {...bind('observer')}
+        />
+        {problem && (
+          <div className="notice notice-warning" role="alert">
+            <p>{problem}</p>
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Enviando…' : 'Enviar observação'}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function useFocusOnMount() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return heading;
+}
+
+function Sent({ name, onAnother }: { name: string; onAnother: () => void }) {
+  const heading = useFocusOnMount();
+  return (
+    <div className="auth-card school" aria-live="polite">
+      <h1 tabIndex={-1} ref={heading}>
+        Obrigada!
+      </h1>
+      <div className="notice notice-success" role="status">
+        <p>Sua observação sobre {name} chegou à família.</p>
+      </div>
+      <button type="button" className="btn btn-primary btn-block" onClick={onAnother}>
+        Enviar outra observação
+      </button>
+    </div>
+  );
+}
+
+function Gone({ message }: { message: string }) {
+  const heading = useFocusOnMount();
+  return (
+    <div className="auth-card school" aria-live="polite">
+      <h1 tabIndex={-1} ref={heading}>
+        Observação da escola
+      </h1>
+      <div className="notice notice-warning" role="status">
+        <p>{message}</p>
+      </div>
+    </div>
+  );
+}
