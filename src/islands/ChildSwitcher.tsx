@@ -1,8 +1,9 @@
 /**
  * Whose record she is looking at, in the header: a choice of child when she follows more than one
- * (remembered on this device until logout). A mother of one never sees it.
+ * (remembered on this device until logout); a child shared with her says whose. A mother of one never sees it.
  */
 import { useId } from 'react';
+import { ownerNameOf, roleOf } from '../lib/circle.ts';
 import { currentChild, selectChild } from '../stores/child.ts';
 import { SESSION_UNKNOWN, session } from '../stores/session.ts';
 import Field from './Field.tsx';
@@ -25,7 +26,7 @@ export default function ChildSwitcher() {
       >
         {children.map((c) => (
           <option key={c.id} value={c.id}>
-            {c.name}
+            {roleOf(c) === 'owner' || !ownerNameOf(c) ? c.name : `${c.name} (de ${ownerNameOf(c)})`}
           </option>
         ))}
       </Field>

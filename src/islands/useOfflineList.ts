@@ -27,12 +27,19 @@ export type AddOutcome =
 const isApiError = (err: unknown, test: (e: ApiError) => boolean) => err instanceof ApiError && test(err);
 const offline = (err: unknown) => isApiError(err, (e) => e.code === 'network');
 
-/** `scope`: the child whose rows to show; `null` while it is not known yet (nothing loads). */
+/**
+ * `scope`: the child whose rows to show; `null` while it is not known yet (nothing loads).
+ * `sharedChild`: the child is someone else's: her owner's subscription covers the writes, and the
+ * server alone says whether it is active.
+ */
 export function useOfflineList<Row extends { id: string }, Input>(
   list: ListResource<Row, Input>,
   scope?: string | null,
+  sharedChild = false,
 ) {
   const [rows, setRows] = useState<Row[]>([]);
+  /** the server no longer knows this child for her (404): removed from the family circle */
+  const [lostAccess, setLostAccess] = useState<string | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [paywall, setPaywall] = useState(false);
   // What waits on this device shows once hydrated: the prerendered HTML knows nothing of it.
@@ -49,6 +56,7 @@ export function useOfflineList<Row extends { id: string }, Input>(
       setStatus('ready');
     } catch (err) {
       setStatus('error');
+      if (scope && isApiError(err, (e) => e.status === 404)) return setLostAccess(scope);
       if (list.toasts.loadFailed) toast(...list.toasts.loadFailed);
       else console.error('Não foi possível carregar a lista', list.name, err);
     }
@@ -80,7 +88,7 @@ export function useOfflineList<Row extends { id: string }, Input>(
 
   /** Whether she may write now; says why not (login toast or paywall). */
   async function allowed(): Promise<boolean> {
-    const access = await checkWriteAccess(list.needsSubscription);
+    const access = await checkWriteAccess(list.needsSubscription && !sharedChild);
     if (access === 'signed-out') say(list.toasts.signedOut);
     if (access === 'paywall') setPaywall(true);
     return access === 'allowed';
@@ -110,6 +118,8 @@ export function useOfflineList<Row extends { id: string }, Input>(
       if (offline(err)) return keepOffline();
       if (isApiError(err, (e) => e.status === 402)) setPaywall(true);
       else if (isApiError(err, (e) => e.status === 401)) say(list.toasts.signedOut);
+      else if (scope && isApiError(err, (e) => e.status === 404)) setLostAccess(scope);
+      else if (err instanceof ApiError && err.status === 403) toast('Não permitido', err.message);
       else if (err instanceof ApiError && err.code === 'validation_failed')
         return { outcome: 'invalid', fields: err.fields };
       else if (err instanceof ApiError && err.code === 'conflict') return { outcome: 'conflict', message: err.message };
@@ -144,6 +154,7 @@ export function useOfflineList<Row extends { id: string }, Input>(
     } catch (err) {
       if (offline(err)) return keepOffline();
       if (isApiError(err, (e) => e.status === 402)) setPaywall(true);
+      else if (err instanceof ApiError && err.status === 403) toast('Não permitido', err.message);
       // Already gone (deleted on another device): what she wanted.
       else if (isApiError(err, (e) => e.status === 404)) await afterWrite(drop);
       else say(list.toasts.removeFailed);
@@ -159,6 +170,8 @@ export function useOfflineList<Row extends { id: string }, Input>(
     allowed,
     /** queued writes refused for lack of subscription, waiting for one */
     blocked: pending.blocked,
+    /** the child's id whose record the server stopped showing her, if it did */
+    lostAccess,
     paywall,
     closePaywall: () => setPaywall(false),
   };

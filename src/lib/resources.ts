@@ -8,7 +8,32 @@ import { sleepSpan } from '../shared/sleep.ts';
 import { refreshSession } from '../stores/session.ts';
 import { type Answer, call, client } from './api.ts';
 
+/** Who wrote an entry (a shared child's record has many hands); absent on one not sent yet. */
+export type RecordedBy = { id: string; name: string };
+/** A school observation (docs/api.md): the school's link label and the ABC of what was seen. */
+export interface SchoolEntry {
+  id: string;
+  childId: string;
+  type: 'school';
+  date: string;
+  time?: string | null;
+  createdAt: string;
+  label: string;
+  period?: string | null;
+  activity?: string | null;
+  antecedent: string;
+  behavior: string;
+  consequence?: string | null;
+  helped?: string | null;
+  attention?: number | null;
+  observer?: string | null;
+  recordedBy?: RecordedBy | null;
+}
 export type DiaryEntry = Answer<typeof client.diary.$get>['entries'][number];
+export const recordedByOf = (entry: object): RecordedBy | null =>
+  (entry as { recordedBy?: RecordedBy | null }).recordedBy ?? null;
+export const asSchool = (entry: object): SchoolEntry | null =>
+  (entry as { type?: string }).type === 'school' ? (entry as SchoolEntry) : null;
 export type Professional = Answer<typeof client.professionals.$get>['professionals'][number];
 export type DiaryKind = DiaryEntry['type'];
 export type Child = Answer<typeof client.children.$get>['children'][number];
@@ -119,10 +144,23 @@ function pendingEntry(body: DiaryEntryInput & { id: string }): DiaryEntry {
 
 const QUEUED_ADD = 'Sem conexão agora: ele será enviado assim que a internet voltar.';
 
+/** Newest first: by day, then hour (an observation without an hour goes last in its day). */
+const newestFirst = (a: DiaryEntry, b: DiaryEntry) =>
+  b.date.localeCompare(a.date) || (b.time ?? '').localeCompare(a.time ?? '');
+
+async function loadDiary(kind: DiaryKind, childId: string | undefined): Promise<DiaryEntry[]> {
+  const read = async (type: string) =>
+    (await call(client.diary.$get({ query: { type, childId } as { type: DiaryKind; childId?: string } }))).entries;
+  if (kind !== 'behavior') return read(kind);
+  // The school's observations are behaviour seen elsewhere: they share the behaviour history.
+  const [own, school] = await Promise.all([read(kind), read('school').catch(() => [] as DiaryEntry[])]);
+  return school.length ? [...own, ...school].sort(newestFirst) : own;
+}
+
 function diaryList(kind: DiaryKind): ListResource<DiaryEntry, DiaryEntryInput> {
   return {
     name: 'diary',
-    load: async (childId) => (await call(client.diary.$get({ query: { type: kind, childId } }))).entries,
+    load: (childId) => loadDiary(kind, childId),
     ...SENDERS.diary,
     owns: (body, childId) => body.type === kind && (!childId || !body.childId || body.childId === childId),
     pendingRow: (body) => pendingEntry(body),

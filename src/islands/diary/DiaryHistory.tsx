@@ -4,8 +4,12 @@
  * main thread for a long moment when the page opens.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import type { DiaryEntry, DiaryEntryInput, DiaryKind } from '../../lib/resources.ts';
+import { roleOf } from '../../lib/circle.ts';
+import { asSchool, type DiaryEntry, type DiaryEntryInput, type DiaryKind, recordedByOf } from '../../lib/resources.ts';
+import { currentChild } from '../../stores/child.ts';
+import { SESSION_UNKNOWN, session } from '../../stores/session.ts';
 import ConfirmRemoval from '../ConfirmRemoval.tsx';
+import { useHydratedStore } from '../useHydrated.ts';
 import type { OfflineList, Shown } from '../useOfflineList.ts';
 import { Entry, summaryOf, whenOf } from './entries.tsx';
 
@@ -18,6 +22,19 @@ const EMPTY_TEXT: Record<DiaryKind, string> = {
 };
 
 const HISTORY_PAGE = 20;
+
+/** Whose hand wrote an entry, and whether she may delete it (docs/api.md: a carer deletes only what she recorded). */
+function handOf(entry: Shown<DiaryEntry>, me: string | null, role: ReturnType<typeof roleOf>) {
+  const by = recordedByOf(entry);
+  // Not sent yet: it is hers.
+  const mine = entry.pending || !by || by.id === me;
+  const canDelete = role === 'owner' || (role === 'carer' && mine && !asSchool(entry));
+  let author: string | null = null;
+  if (asSchool(entry)) author = null;
+  else if (by && by.id !== me) author = `registrado por ${by.name || 'ex-cuidador(a)'}`;
+  else if (role !== 'owner') author = 'registrado por você';
+  return { canDelete, author };
+}
 
 interface Props {
   kind: DiaryKind;
@@ -43,6 +60,9 @@ export default function DiaryHistory({ kind, list, onEdit }: Props) {
     setFocusAt(null);
   }, [focusAt]);
   const hasPending = rows.some((row) => row.pending);
+  const me = useHydratedStore(session, SESSION_UNKNOWN).user?.id ?? null;
+  const child = useHydratedStore(currentChild, null);
+  const role = child ? roleOf(child) : 'owner';
 
   async function askDelete(entry: Shown<DiaryEntry>) {
     if (await list.allowed()) setToDelete(entry);
@@ -81,14 +101,18 @@ export default function DiaryHistory({ kind, list, onEdit }: Props) {
       )}
       {(status === 'ready' || (status === 'error' && hasPending)) && rows.length > 0 && (
         <ul className="entries" ref={listRef}>
-          {rows.slice(0, limit).map((entry) => (
-            <Entry
-              key={entry.id}
-              entry={entry}
-              onDelete={() => void askDelete(entry)}
-              onEdit={onEdit ? () => onEdit(entry) : undefined}
-            />
-          ))}
+          {rows.slice(0, limit).map((entry) => {
+            const { canDelete, author } = handOf(entry, me, role);
+            return (
+              <Entry
+                key={entry.id}
+                entry={entry}
+                author={author}
+                onDelete={canDelete ? () => void askDelete(entry) : undefined}
+                onEdit={onEdit && canDelete && !asSchool(entry) ? () => onEdit(entry) : undefined}
+              />
+            );
+          })}
         </ul>
       )}
       {status === 'ready' && rows.length > limit && (

@@ -3,7 +3,8 @@
  * its page gives, the history newest first, and the paywall. Without a user: "Faça login".
  * Without a subscription: the paywall, and nothing is saved (the API refuses it as well).
  */
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { roleOf } from '../../lib/circle.ts';
 import { DIARY_LISTS, type DiaryEntry, type DiaryEntryInput, type DiaryKind } from '../../lib/resources.ts';
 import { type ChildSummary, currentChild } from '../../stores/child.ts';
 import { refreshSession } from '../../stores/session.ts';
@@ -23,12 +24,25 @@ interface Props {
 
 export default function DiaryShell({ kind, form, onEdit }: Props) {
   const child = useHydratedStore(currentChild, null);
-  const list = useOfflineList(DIARY_LISTS[kind], child ? child.id : null);
+  const role = child ? roleOf(child) : 'owner';
+  const list = useOfflineList(DIARY_LISTS[kind], child ? child.id : null, role !== 'owner');
   const paywallMounted = useMountedOnce(list.paywall);
+  /** the name of the child whose record was closed to her while the page was open */
+  const [lost, setLost] = useState<string | null>(null);
 
   useEffect(() => {
     void refreshSession();
   }, []);
+
+  // Removed from a family circle: say so, and refresh the session so the child leaves the switcher.
+  const lostId = list.lostAccess;
+  const lostName = child && child.id === lostId ? child.name : null;
+  useEffect(() => {
+    if (!lostId) return;
+    setLost((shown) => shown ?? lostName ?? 'esta criança');
+    void refreshSession(true);
+  }, [lostId, lostName]);
+  const stillLost = lost !== null && (!child || child.id === lostId);
 
   return (
     <div className="diary">
@@ -42,8 +56,17 @@ export default function DiaryShell({ kind, form, onEdit }: Props) {
           '\u00a0'
         )}
       </p>
-      {form(list, child)}
-      <DiaryHistory kind={kind} list={list} onEdit={onEdit} />
+      {lost && (
+        <div className="notice notice-warning" role="alert">
+          <p>Você não tem mais acesso aos registros de {lost}.</p>
+        </div>
+      )}
+      {child && role === 'viewer' ? (
+        <p className="notice viewer-note">Você acompanha {child.name} como observador(a): só a família registra.</p>
+      ) : (
+        !stillLost && form(list, child)
+      )}
+      {!stillLost && <DiaryHistory kind={kind} list={list} onEdit={role === 'viewer' ? undefined : onEdit} />}
       {paywallMounted && (
         <Suspense fallback={null}>
           <PaywallDialog open={list.paywall} onClose={list.closePaywall} />

@@ -1,5 +1,5 @@
 /** One entry of a diary's history, as each kind shows it. */
-import type { DiaryEntry } from '../../lib/resources.ts';
+import { asSchool, type DiaryEntry, type SchoolEntry } from '../../lib/resources.ts';
 import { formatDay, formatEntryDate, formatMinutes } from '../../shared/format.ts';
 import type { Shown } from '../useOfflineList.ts';
 
@@ -12,14 +12,23 @@ const badgeClass = (value: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()}`;
 
-/** "Noite de 20/11/2026" or "21/11/2026 às 14:05". */
+/** "Noite de 20/11/2026", "21/11/2026 às 14:05" or, for the school, "21/11/2026 · 2ª aula". */
 export function whenOf(entry: DiaryEntry): string {
+  const school = asSchool(entry);
+  if (school) return [formatDay(school.date), school.period].filter(Boolean).join(' · ');
   if (entry.type === 'sleep') return `Noite de ${formatDay(entry.date)}`;
   return formatEntryDate(entry.date, entry.time);
 }
 
 export function summaryOf(entry: DiaryEntry): string {
-  const text = entry.type === 'behavior' ? entry.behavior : entry.type === 'food' ? entry.meal : whenOf(entry);
+  const school = asSchool(entry);
+  const text = school
+    ? school.behavior
+    : entry.type === 'behavior'
+      ? entry.behavior
+      : entry.type === 'food'
+        ? entry.meal
+        : whenOf(entry);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
@@ -89,21 +98,53 @@ function Sleep({ entry }: { entry: Of<'sleep'> }) {
   );
 }
 
+const ATTENTION_WORDS = ['', 'Muita dispersão', 'Pouca atenção', 'Atenção oscilando', 'Boa atenção', 'Atenção total'];
+
+function School({ entry }: { entry: SchoolEntry }) {
+  const rows: Array<[string, string | null | undefined]> = [
+    ['Atividade', entry.activity],
+    ['O que aconteceu antes', entry.antecedent],
+    ['O que fez', entry.behavior],
+    ['O que o adulto fez', entry.consequence],
+    ['O que ajudou', entry.helped],
+    ['Atenção', entry.attention ? `${entry.attention} de 5 · ${ATTENTION_WORDS[entry.attention] ?? ''}` : null],
+    ['Quem observou', entry.observer],
+  ];
+  return (
+    <dl>
+      {rows
+        .filter(([, value]) => value)
+        .map(([term, value]) => (
+          <div key={term} className="dl-row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
 export function Entry({
   entry,
   onDelete,
   onEdit,
+  author,
 }: {
   entry: Shown<DiaryEntry>;
-  onDelete: () => void;
+  /** absent when she may not delete it (a carer deletes only what she recorded; a viewer nothing) */
+  onDelete?: () => void;
   onEdit?: () => void;
+  /** "registrado por Carlos", when someone else's hand is worth saying */
+  author?: string | null;
 }) {
   const when = whenOf(entry);
+  const school = asSchool(entry);
   return (
     <li className={`entry ${entry.pending ? 'is-pending' : ''}`}>
       <div className="entry-head">
         <p className="entry-when">{when}</p>
         {entry.pending && <span className="badge badge-pending">Aguardando sincronização</span>}
+        {school && <span className="badge badge-school">escola · {school.label}</span>}
         {entry.type === 'behavior' && (
           <span className={badgeClass(entry.intensity)}>Intensidade {entry.intensity}</span>
         )}
@@ -112,15 +153,19 @@ export function Entry({
       {entry.type === 'behavior' && <Behavior entry={entry} />}
       {entry.type === 'food' && <Food entry={entry} />}
       {entry.type === 'sleep' && <Sleep entry={entry} />}
+      {school && <School entry={school} />}
+      {author && <p className="entry-author">{author}</p>}
       <div className="entry-actions">
         {onEdit && !entry.pending && (
           <button type="button" className="btn btn-ghost" onClick={onEdit}>
             Corrigir<span className="sr-only"> o registro da {when.toLowerCase()}</span>
           </button>
         )}
-        <button type="button" className="btn btn-ghost entry-delete" onClick={onDelete}>
-          Excluir<span className="sr-only"> o registro de {when}</span>
-        </button>
+        {onDelete && (
+          <button type="button" className="btn btn-ghost entry-delete" onClick={onDelete}>
+            Excluir<span className="sr-only"> o registro de {when}</span>
+          </button>
+        )}
       </div>
     </li>
   );
