@@ -9,6 +9,7 @@ import { PENDING_FLAG } from '../stores/queue.ts';
 import { ApiError } from './api.ts';
 import { putNotes, putProgress, type ResourceName, SENDERS } from './resources.ts';
 import { removeKey, writeJson } from './storage.ts';
+import { toast } from './toast.ts';
 
 /** An add carries the whole body with its device-made id; a delete, the id of the row. */
 export type QueuedOp =
@@ -92,6 +93,7 @@ let flushing: Promise<void> | null = null;
 export function flush(): Promise<void> {
   flushing ??= (async () => {
     let sent = 0;
+    let lost = 0;
     let blocked = false;
     try {
       for (const op of await loadQueue()) {
@@ -105,8 +107,13 @@ export function flush(): Promise<void> {
             break;
           }
           // 404 on a delete: already gone. 409/422: the server will never take it; it is dropped.
-          if (!(err.status === 404 && op.kind.endsWith('delete')))
+          if (err.status === 404 && op.kind.endsWith('delete')) {
+            // already gone: what she wanted
+          } else if (err.status === 403 || err.status === 404) {
+            // Her access to the child ended (or her role does not write) before it could be sent.
+            lost++;
             console.warn('Item da fila recusado pelo servidor', op.kind, err.code);
+          } else console.warn('Item da fila recusado pelo servidor', op.kind, err.code);
         }
         sent++;
         await save(queue.get().ops.filter((o) => o.id !== op.id));
@@ -114,6 +121,11 @@ export function flush(): Promise<void> {
     } finally {
       queue.set({ ...queue.get(), blocked });
       flushing = null;
+      if (lost)
+        toast(
+          lost === 1 ? 'Um registro não foi salvo' : `${lost} registros não foram salvos`,
+          'Foram feitos sem internet para uma criança que você não acompanha mais (ou só acompanha, sem registrar). Eles foram descartados.',
+        );
       if (sent) synced.set(synced.get() + 1);
     }
   })();
