@@ -24,7 +24,9 @@ type State =
   /** `updating`: another period of the same child is on its way; these figures stay until it comes */
   | { status: 'ready'; insights: Insights; updating?: boolean }
   | { status: 'sample'; insights: Insights; updating?: boolean }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string }
+  /** the child's record was closed to her (removed from the family circle) */
+  | { status: 'lost' };
 
 function useInsights(childId: string | undefined, period: Period | null): State {
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -43,7 +45,10 @@ function useInsights(childId: string | undefined, period: Period | null): State 
         if (controller.signal.aborted) return;
         if (err instanceof ApiError && err.status === 402)
           setState({ status: 'sample', insights: sampleInsights(period) });
-        else setState({ status: 'error', message: err instanceof Error ? err.message : String(err) });
+        else if (err instanceof ApiError && err.status === 404) {
+          setState({ status: 'lost' });
+          void refreshSession(true);
+        } else setState({ status: 'error', message: err instanceof Error ? err.message : String(err) });
       },
     );
     return () => controller.abort();
@@ -78,6 +83,7 @@ function Body({ state, retry }: { state: State; retry: () => void }) {
         Carregando os padrões…
       </p>
     );
+  if (state.status === 'lost') return null;
   if (state.status === 'error')
     return (
       <div className="notice notice-warning" role="alert">
@@ -116,6 +122,13 @@ export default function Patterns() {
   const [paywall, setPaywall] = useState(false);
   const state = useInsights(child?.id, loading ? null : period);
   const paywallMounted = useMountedOnce(paywall);
+  // Kept after the session refresh moves her to another child (or none).
+  const [lost, setLost] = useState<string | null>(null);
+  const lostNow = state.status === 'lost';
+  const childName = child?.name;
+  useEffect(() => {
+    if (lostNow && childName) setLost((shown) => shown ?? childName);
+  }, [lostNow, childName]);
 
   useEffect(() => {
     void refreshSession();
@@ -129,6 +142,12 @@ export default function Patterns() {
   }, []);
   useEffect(() => setPaywall(state.status === 'sample'), [state.status]);
 
+  const lostNotice = lost && (
+    <div className="notice notice-warning" role="alert">
+      <p>Você não tem mais acesso aos registros de {lost}.</p>
+    </div>
+  );
+  if (lost && !child) return lostNotice;
   if (loading || !child)
     return (
       <p className="muted" role="status">
@@ -137,6 +156,7 @@ export default function Patterns() {
     );
   return (
     <div className="patterns">
+      {lostNotice}
       <p className="record-of">
         Padrões de <strong>{child.name}</strong>
       </p>

@@ -5,10 +5,12 @@ import BehaviorSection from './Behavior.tsx';
 import { FoodSection, SleepSection } from './FoodSleep.tsx';
 import { daysMissing, moreDaysMessage } from './model.ts';
 import ProgressSection from './Progress.tsx';
+import { AuthorsSection, SchoolSection, schoolOf } from './School.tsx';
 import type { Insights } from './types.ts';
 
 export default function Report({ insights, sample }: { insights: Insights; sample: boolean }) {
   const missing = sample ? 0 : daysMissing(insights);
+  const school = schoolOf(insights);
   return (
     <div className={sample ? 'pattern-report is-sample' : 'pattern-report'}>
       <p className="period-shown">
@@ -25,6 +27,8 @@ export default function Report({ insights, sample }: { insights: Insights; sampl
       <BehaviorSection behavior={insights.behavior} />
       <FoodSection food={insights.food} />
       <SleepSection sleep={insights.sleep} />
+      {school && school.total > 0 && <SchoolSection school={school} />}
+      {school?.byAuthor && school.byAuthor.length > 1 && <AuthorsSection authors={school.byAuthor} />}
       <ProgressSection insights={insights} />
     </div>
   );

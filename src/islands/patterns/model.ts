@@ -53,7 +53,8 @@ export function customPeriodErrors(period: Period, today: string): Partial<Recor
 
 /** Nothing recorded in the period, in any diary. */
 export function isEmpty(insights: Insights): boolean {
-  return insights.behavior.total === 0 && insights.food.total === 0 && insights.sleep.nights === 0;
+  const school = (insights as { school?: { total: number } }).school?.total ?? 0;
+  return insights.behavior.total === 0 && insights.food.total === 0 && insights.sleep.nights === 0 && school === 0;
 }
 
 /** Days she has kept the diary for this child, from her first record to the period's end. */
