@@ -1,0 +1,182 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { E2E } from './env.ts';
+import { createAccount, expect, expectNoAxeViolations, hydrated, PROFILE, signIn, test } from './fixtures.ts';
+
+const INVITE_LINK = /https?:\/\/\S+\/convite\/\?token=[a-z2-7]{32}/;
+
+/** The invitation e-mail to `to` in the SMTP sink (the one whose text carries a /convite/ link). */
+async function invitationLink(to: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    for (const file of readdirSync(E2E.mailDir).sort().reverse()) {
+      const mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8')) as { to: string[]; text: string };
+      const found = mail.to.includes(to.toLowerCase()) && INVITE_LINK.exec(mail.text);
+      if (found) return found[0];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no invitation to ${to}`);
+}
+
+async function openCircle(page: Page, childName: string) {
+  await page.goto('/criancas/');
+  await hydrated(page, 'Children');
+  await page.getByText(`Quem acompanha ${childName}`).click();
+  await expect(page.getByRole('heading', { name: 'Convidar alguém' })).toBeVisible();
+}
+
+async function recordEpisode(page: Page, behavior: string) {
+  await page.getByLabel('Comportamento observado').fill(behavior);
+  await page.getByLabel('Contexto').fill('Na hora do banho');
+  await page.getByRole('button', { name: 'Adicionar registro' }).click();
+}
+
+test.describe('the family circle and the school', () => {
+  test('she invites the father, he records; the school posts without an account; she removes him and his open page loses access', async ({
+    browser,
+    context,
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(context, request, { subscribed: true, children: ['Lia'] });
+
+    // The father has an account of his own, without a subscription and without children.
+    const dad = await browser.newContext();
+    const dadEmail = (await createAccount(dad.request, { children: [] })).email;
+    expect(
+      (
+        await dad.request.put('/api/profile', { data: { ...PROFILE, fullName: 'Carlos Souza', email: dadEmail } })
+      ).status(),
+    ).toBe(200);
+
+    // She invites him as a carer.
+    await openCircle(page, 'Lia');
+    await expect(page.getByText('Só você acompanha Lia por enquanto.')).toBeVisible();
+    await page.getByLabel('E-mail de quem você quer convidar').fill(dadEmail);
+    await expect(page.getByRole('radio', { name: /Cuida junto/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Convidar' }).click();
+    await expect(page.getByText('Convite enviado')).toBeVisible();
+    await expect(page.locator('.circle-list')).toContainText(dadEmail);
+    await expect(page.locator('.circle-list')).toContainText('Convite pendente');
+    await expectNoAxeViolations(page);
+
+    // He opens the e-mail's link on his phone, signed in, and accepts.
+    const link = await invitationLink(dadEmail);
+    const dadPage = await dad.newPage();
+    await dadPage.goto(link);
+    await hydrated(dadPage, 'InvitationAccept');
+    await expect(dadPage.getByRole('heading', { name: 'Aceitar o convite' })).toBeVisible();
+    await expectNoAxeViolations(dadPage);
+    await dadPage.getByRole('button', { name: 'Aceitar convite' }).click();
+    await expect(dadPage.getByRole('heading', { name: 'Convite aceito' })).toBeFocused();
+    await expect(dadPage.getByRole('status')).toContainText('Agora você acompanha Lia');
+    await expectNoAxeViolations(dadPage);
+    await dadPage.getByRole('link', { name: 'Ver os registros de Lia' }).click();
+    await expect(dadPage).toHaveURL(/\/comportamento\/$/);
+    await hydrated(dadPage, 'Diary');
+    await recordEpisode(dadPage, 'Chorou quando desliguei a TV');
+    await expect(dadPage.getByText('Registro adicionado')).toBeVisible();
+    await expect(dadPage.locator('.entry').first()).toContainText('registrado por você');
+
+    // The link served once.
+    const again = await browser.newContext();
+    await createAccount(again.request, { children: [] });
+    const stranger = await again.newPage();
+    await stranger.goto(link);
+    await hydrated(stranger, 'InvitationAccept');
+    await stranger.getByRole('button', { name: 'Aceitar convite' }).click();
+    await expect(stranger.getByRole('heading', { name: 'Este convite não vale mais' })).toBeVisible();
+    await again.close();
+
+    // She sees who recorded it, and he is a member now.
+    await page.goto('/comportamento/');
+    await hydrated(page, 'Diary');
+    await expect(page.locator('.entry').first()).toContainText('Chorou quando desliguei a TV');
+    await expect(page.locator('.entry').first()).toContainText('registrado por Carlos Souza');
+
+    // A link for the school; a teacher posts an observation without an account.
+    await openCircle(page, 'Lia');
+    await expect(page.locator('.circle-list').first()).toContainText('Carlos Souza');
+    await page.getByLabel('Para quem é o link').fill('Profª Ana — 2º ano');
+    await page.getByRole('button', { name: 'Criar link para a escola' }).click();
+    const url = await page.getByLabel('Link para a escola', { exact: true }).inputValue();
+    expect(url).toMatch(/\/escola\/\?token=/);
+    await expectNoAxeViolations(page);
+
+    const school = await browser.newContext();
+    const teacher = await school.newPage();
+    await teacher.goto(url);
+    await hydrated(teacher, 'SchoolObservation');
+    await expect(teacher.getByRole('heading', { name: 'Observação sobre Lia' })).toBeVisible();
+    await expect(teacher.getByText('Profª Ana — 2º ano')).toBeVisible();
+    await expectNoAxeViolations(teacher);
+    await teacher.getByRole('button', { name: 'Enviar observação' }).click();
+    await expect(teacher.getByLabel('O que aconteceu antes')).toHaveAttribute('aria-invalid', 'true');
+    await teacher.getByLabel('Período ou aula').fill('2ª aula');
+    await teacher.getByLabel('O que aconteceu antes').fill('Pedi para copiar do quadro');
+    await teacher.getByLabel('O que Lia fez').fill('Levantou três vezes e foi até a janela');
+    await teacher.getByRole('radio', { name: /2 · Pouca atenção/ }).check();
+    await teacher.getByLabel('Seu nome').fill('Ana');
+    await teacher.getByRole('button', { name: 'Enviar observação' }).click();
+    await expect(teacher.getByRole('heading', { name: 'Obrigada!' })).toBeFocused();
+    await expectNoAxeViolations(teacher);
+    await teacher.getByRole('button', { name: 'Enviar outra observação' }).click();
+    await expect(teacher.getByLabel('O que aconteceu antes')).toHaveValue('');
+    await expect(teacher.getByLabel('Seu nome')).toHaveValue('Ana');
+    await school.close();
+
+    // It lands in her diary, marked, and on the patterns page.
+    await page.goto('/comportamento/');
+    await hydrated(page, 'Diary');
+    const observation = page.locator('.entry', { hasText: 'Levantou três vezes' });
+    await expect(observation).toContainText('escola · Profª Ana — 2º ano');
+    await expect(observation).toContainText('Pedi para copiar do quadro');
+    await page.goto('/padroes/');
+    await hydrated(page, 'Patterns');
+    await expect(page.getByRole('heading', { name: 'Escola' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // His page is open while she removes him: his next write is refused and the page says why.
+    await dadPage.goto('/comportamento/');
+    await hydrated(dadPage, 'Diary');
+    await openCircle(page, 'Lia');
+    await page
+      .locator('.circle-list .entry', { hasText: 'Carlos Souza' })
+      .getByRole('button', { name: /Remover/ })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Remover Carlos Souza?' });
+    await confirm.getByRole('button', { name: 'Remover' }).click();
+    await expect(page.getByText('Acesso removido')).toBeVisible();
+
+    await recordEpisode(dadPage, 'Depois de removido');
+    await expect(dadPage.getByRole('alert')).toContainText('Você não tem mais acesso aos registros de Lia.');
+    await expect(dadPage.getByLabel('Comportamento observado')).toHaveCount(0);
+    await dad.close();
+
+    // What he recorded stays in her record.
+    await page.goto('/comportamento/');
+    await expect(page.locator('.entry', { hasText: 'Chorou quando desliguei a TV' })).toBeVisible();
+  });
+
+  test('the invitation page says nothing before sign-in and brings her back after it', async ({ page }) => {
+    await page.goto('/convite/?token=abcdefghijklmnopqrstuvwxyz234567');
+    await hydrated(page, 'InvitationAccept');
+    await expect(page.getByRole('heading', { name: 'Você recebeu um convite' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Entrar para aceitar' })).toHaveAttribute(
+      'href',
+      `/auth/?proxima=${encodeURIComponent('/convite/?token=abcdefghijklmnopqrstuvwxyz234567')}`,
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test('a school link that is not active says so', async ({ page }) => {
+    await page.goto('/escola/?token=abcdefghijklmnopqrstuvwxyz234567');
+    await hydrated(page, 'SchoolObservation');
+    await expect(page.getByText('Este link não está mais ativo. Peça um novo à família.')).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expectNoAxeViolations(page);
+  });
+});
