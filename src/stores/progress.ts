@@ -53,6 +53,16 @@ async function save(
     lastSave.set('server');
   } catch (err) {
     if (err instanceof ApiError && (err.code === 'network' || err.status >= 500)) return queued();
+    // A shared child: a viewer does not write (403); removed from the circle, the record is closed (404).
+    if (err instanceof ApiError && (err.status === 403 || err.status === 404)) {
+      toast(
+        'Não foi salvo',
+        err.status === 403
+          ? 'Você só acompanha esta criança: quem cuida dela marca as listas e escreve as anotações.'
+          : 'Você não tem mais acesso aos registros desta criança.',
+      );
+      return;
+    }
     console.warn('Não foi possível salvar o progresso', err);
     toast('Erro', 'Não foi possível salvar. Tente novamente.');
   }
