@@ -95,7 +95,7 @@ test.describe('the family circle and the school', () => {
     await page.goto('/comportamento/');
     await hydrated(page, 'Diary');
     await expect(page.locator('.entry').first()).toContainText('Chorou quando desliguei a TV');
-    await expect(page.locator('.entry').first()).toContainText('registrado por Carlos Souza');
+    await expect(page.locator('.entry').first()).toContainText(/registrado por Carlos/);
 
     // A link for the school; a teacher posts an observation without an account.
     await openCircle(page, 'Lia');
@@ -147,7 +147,7 @@ test.describe('the family circle and the school', () => {
       .locator('.circle-list .entry', { hasText: 'Carlos Souza' })
       .getByRole('button', { name: /Remover/ })
       .click();
-    const confirm = page.getByRole('dialog', { name: 'Remover Carlos Souza?' });
+    const confirm = page.getByRole('dialog', { name: /Remover Carlos/ });
     await confirm.getByRole('button', { name: 'Remover' }).click();
     await expect(page.getByText('Acesso removido')).toBeVisible();
 

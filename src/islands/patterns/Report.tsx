@@ -5,12 +5,13 @@ import BehaviorSection from './Behavior.tsx';
 import { FoodSection, SleepSection } from './FoodSleep.tsx';
 import { daysMissing, moreDaysMessage } from './model.ts';
 import ProgressSection from './Progress.tsx';
-import { AuthorsSection, SchoolSection, schoolOf } from './School.tsx';
+import { AuthorsSection, authorsOf, SchoolSection, schoolOf } from './School.tsx';
 import type { Insights } from './types.ts';
 
 export default function Report({ insights, sample }: { insights: Insights; sample: boolean }) {
   const missing = sample ? 0 : daysMissing(insights);
   const school = schoolOf(insights);
+  const authors = authorsOf(insights);
   return (
     <div className={sample ? 'pattern-report is-sample' : 'pattern-report'}>
       <p className="period-shown">
@@ -28,7 +29,7 @@ export default function Report({ insights, sample }: { insights: Insights; sampl
       <FoodSection food={insights.food} />
       <SleepSection sleep={insights.sleep} />
       {school && school.total > 0 && <SchoolSection school={school} />}
-      {school?.byAuthor && school.byAuthor.length > 1 && <AuthorsSection authors={school.byAuthor} />}
+      {authors.length > 1 && <AuthorsSection authors={authors} />}
       <ProgressSection insights={insights} />
     </div>
   );

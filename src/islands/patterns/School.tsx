@@ -12,12 +12,17 @@ export interface SchoolInsights {
   total: number;
   perDay: Array<{ date: string; count: number }>;
   avgAttention: number | null;
-  contexts?: Array<{ count: number; label?: string; context?: string; activity?: string }>;
-  byAuthor?: Array<{ name: string; count: number; share?: number }>;
+  contexts?: Array<{ count: number; term?: string; label?: string }>;
+  byAuthor?: Author[];
 }
+
+export type Author = { name: string; count: number; share?: number };
 
 export const schoolOf = (insights: Insights): SchoolInsights | null =>
   (insights as { school?: SchoolInsights }).school ?? null;
+/** Who recorded the period's entries, most first (the API's `authors`, or the school part's `byAuthor`). */
+export const authorsOf = (insights: Insights): Author[] =>
+  (insights as { authors?: Author[] }).authors ?? schoolOf(insights)?.byAuthor ?? [];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -25,7 +30,7 @@ export function SchoolSection({ school }: { school: SchoolInsights }) {
   const data: Datum[] = school.perDay.map((d) => ({ label: shortDay(d.date), value: d.count }));
   const days = school.perDay.filter((d) => d.count > 0).length;
   const contexts: Datum[] = (school.contexts ?? []).map((c) => ({
-    label: c.label ?? c.context ?? c.activity ?? '—',
+    label: c.term ?? c.label ?? '—',
     value: c.count,
   }));
   return (
@@ -60,7 +65,7 @@ export function SchoolSection({ school }: { school: SchoolInsights }) {
   );
 }
 
-export function AuthorsSection({ authors }: { authors: NonNullable<SchoolInsights['byAuthor']> }) {
+export function AuthorsSection({ authors }: { authors: Author[] }) {
   const total = authors.reduce((n, a) => n + a.count, 0) || 1;
   const data: Datum[] = authors.map((a) => {
     const share = Math.round(a.share !== undefined ? a.share * (a.share <= 1 ? 100 : 1) : (a.count / total) * 100);
