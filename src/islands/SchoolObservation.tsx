@@ -39,7 +39,7 @@ type Values = typeof EMPTY;
 
 type State =
   | { kind: 'loading' }
-  | { kind: 'gone'; message: string }
+  | { kind: 'gone'; message: string; retry?: boolean }
   | { kind: 'form'; childFirstName: string; label: string }
   | { kind: 'sent'; childFirstName: string; label: string };
 
@@ -54,7 +54,7 @@ async function linkState(found: string): Promise<State> {
     return { kind: 'form', ...(await schoolLink(found)) };
   } catch (err) {
     if (err instanceof ApiError && err.code === 'network')
-      return { kind: 'gone', message: 'Sem conexão agora. Verifique sua internet e abra o link de novo.' };
+      return { kind: 'gone', message: 'Sem conexão agora. Verifique sua internet e tente de novo.', retry: true };
     if (err instanceof ApiError && err.status !== 404 && err.status < 500)
       return { kind: 'gone', message: err.message };
     return {
@@ -149,7 +149,10 @@ export default function SchoolObservation() {
       </div>
     );
   }
-  if (state.kind === 'gone') return <Gone message={state.message} />;
+  if (state.kind === 'gone')
+    return (
+      <Gone message={state.message} onRetry={state.retry ? () => void linkState(token).then(setState) : undefined} />
+    );
   if (state.kind === 'sent') return <Sent name={state.childFirstName} onAnother={another} />;
   const name = state.childFirstName;
   return (
@@ -273,7 +276,7 @@ function Sent({ name, onAnother }: { name: string; onAnother: () => void }) {
   );
 }
 
-function Gone({ message }: { message: string }) {
+function Gone({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const heading = useFocusOnMount();
   return (
     <div className="auth-card school" aria-live="polite">
@@ -283,6 +286,11 @@ function Gone({ message }: { message: string }) {
       <div className="notice notice-warning" role="status">
         <p>{message}</p>
       </div>
+      {onRetry && (
+        <button type="button" className="btn btn-primary btn-block" onClick={onRetry}>
+          Tentar de novo
+        </button>
+      )}
     </div>
   );
 }
