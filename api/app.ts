@@ -19,6 +19,7 @@ import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { childrenRoutes } from './routes/children.ts';
+import { circleRoutes, invitationRoutes } from './routes/circle.ts';
 import { diaryRoutes } from './routes/diary.ts';
 import { healthRoutes } from './routes/health.ts';
 import { insightsRoutes } from './routes/insights.ts';
@@ -28,6 +29,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { planRoutes } from './routes/plans.ts';
 import { professionalRoutes } from './routes/professionals.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { schoolRoutes } from './routes/school.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
 
@@ -104,6 +106,9 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/profile', profileRoutes())
     .route('/account', accountRoutes())
     .route('/children', childrenRoutes())
+    .route('/children', circleRoutes())
+    .route('/invitations', invitationRoutes())
+    .route('/school', schoolRoutes())
     .route('/diary', diaryRoutes())
     .route('/insights', insightsRoutes())
     .route('/professionals', professionalRoutes())

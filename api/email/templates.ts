@@ -1,4 +1,6 @@
 /** The e-mails the app sends, in pt-BR, as plain text and simple HTML. */
+import { ROLE_LABELS } from '../../src/shared/circle.ts';
+import type { MemberRole } from '../../src/shared/enums.ts';
 import type { MailMessage } from './transport.ts';
 
 const escapeHtml = (value: string) =>
@@ -48,5 +50,27 @@ export function passwordResetEmail(to: string, link: string): MailMessage {
     subject: 'Crie uma nova senha no Olhar de Mãe',
     text: `Olá!\n\n${intro}\n\n${link}\n\n${expiry}\n\n${ignore}\n\nOlhar de Mãe`,
     html: layout('Crie uma nova senha', ['Olá!', intro, expiry, ignore], { label: 'Criar nova senha', href: link }),
+  };
+}
+
+/** The invitation to a child's circle: who invites, for whom, and what the role allows. */
+export function invitationEmail(
+  to: string,
+  about: { link: string; childName: string; ownerName: string; role: MemberRole },
+): MailMessage {
+  const role = ROLE_LABELS[about.role];
+  const intro = `${about.ownerName} convidou você para acompanhar ${about.childName} no Olhar de Mãe.`;
+  const what = `Você vai poder: ${role.explain}.`;
+  const how =
+    'Para aceitar, abra o link abaixo e entre com este e-mail (ou crie sua conta com ele). O convite vale por 7 dias e só pode ser usado uma vez.';
+  const ignore = 'Se você não conhece quem convidou, ignore esta mensagem: nada muda sem você aceitar.';
+  return {
+    to,
+    subject: `Convite para acompanhar ${about.childName} no Olhar de Mãe`,
+    text: `Olá!\n\n${intro}\n\n${what}\n\n${how}\n\n${about.link}\n\n${ignore}\n\nOlhar de Mãe`,
+    html: layout(`Convite para acompanhar ${about.childName}`, ['Olá!', intro, what, how, ignore], {
+      label: 'Ver o convite',
+      href: about.link,
+    }),
   };
 }

@@ -72,3 +72,13 @@ export async function limitMailRequest(
     await auditRefusal(c, action, email, err);
   }
 }
+
+/** Observations from the school per address in 15 minutes (a school shares one address). */
+export const SCHOOL_POSTS_PER_ADDRESS = 60;
+
+export async function limitSchoolPost(c: Context<AppEnv>): Promise<void> {
+  const { db, clock } = services(c);
+  await consumeAttempt(db, clock.now(), [
+    { key: `school:ip:${clientIp(c) ?? 'unknown'}`, limit: SCHOOL_POSTS_PER_ADDRESS },
+  ]);
+}

@@ -27,6 +27,12 @@ export function queryParams<Schema extends z.ZodMiniType>(schema: Schema) {
 }
 
 /** The `:id` of a path, checked once for every route that takes one; `notFound` is what an unknown id answers. */
+/** A second path id (e.g. :userId under /children/:id): not a UUID → 404, as an unknown one. */
+export function pathId(value: string | undefined, notFound: string): string {
+  if (!value || !UUID.test(value)) throw new ApiError('not_found', notFound);
+  return value;
+}
+
 export function idParam(notFound: string) {
   return validator('param', (value: Record<string, string>) => {
     const id = value.id ?? '';

@@ -15,7 +15,6 @@ import {
 import { periodQuerySchema, reportFileName } from '../../src/shared/insights.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
-import { subscriptionFor } from '../http/subscription.ts';
 import { idParam, jsonBody, queryParams } from '../http/validate.ts';
 import {
   childProgress,
@@ -53,25 +52,19 @@ export function childrenRoutes() {
       await removeChild(services(c).db, c.get('user').id, c.req.valid('param').id);
       return c.body(null, 204);
     })
-    .get(
-      '/:id/report.pdf',
-      subscriptionFor(MESSAGES.patternsSubscriptionRequired),
-      childParam,
-      queryParams(periodQuerySchema),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const { db, clock } = services(c);
-        const now = clock.now();
-        const period = checkedPeriod(c.req.valid('query'), now);
-        const data = await reportData(db, c.get('user').id, id, period, now);
-        const pdf = await renderReport(data);
-        return c.body(new Uint8Array(pdf), 200, {
-          'Content-Type': 'application/pdf',
-          'Content-Disposition': `attachment; filename="${reportFileName(data.insights.child.name, period.from, period.to)}"`,
-          'Cache-Control': 'private, no-store',
-        });
-      },
-    )
+    .get('/:id/report.pdf', childParam, queryParams(periodQuerySchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const { db, clock } = services(c);
+      const now = clock.now();
+      const period = checkedPeriod(c.req.valid('query'), now);
+      const data = await reportData(db, c.get('user').id, id, period, now);
+      const pdf = await renderReport(data);
+      return c.body(new Uint8Array(pdf), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${reportFileName(data.insights.child.name, period.from, period.to)}"`,
+        'Cache-Control': 'private, no-store',
+      });
+    })
     .get('/:id/progress', childParam, async (c) => {
       const progress = await childProgress(services(c).db, c.get('user').id, c.req.valid('param').id);
       c.header('Cache-Control', 'private, no-cache');

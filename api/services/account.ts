@@ -2,11 +2,13 @@
  * The mother's LGPD rights (art. 18): a copy of everything the app holds about her, and the
  * deletion of her account. Payments stay as tax law requires, stripped of personal fields.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   auditLog,
   checklistProgress,
+  childInvitations,
+  childMembers,
   children,
   consents,
   diaryEntries,
@@ -14,11 +16,15 @@ import {
   payments,
   professionalContacts,
   profiles,
+  schoolLinks,
   subscriptions,
   users,
 } from '../db/schema.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { verifyPassword } from './passwords.ts';
+
+const ownedChildIds = (db: Database, userId: string) =>
+  db.select({ id: children.id }).from(children).where(eq(children.userId, userId));
 
 /** Everything the app holds about her, as one JSON document. */
 export async function exportAccount(db: Database, userId: string, now: Date, context: AuditContext) {
@@ -55,7 +61,12 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
         .from(observationNotes)
         .innerJoin(children, eq(children.id, observationNotes.childId))
         .where(eq(children.userId, userId)),
-      db.select().from(diaryEntries).where(eq(diaryEntries.userId, userId)).orderBy(asc(diaryEntries.createdAt)),
+      // Her children's whole record (whoever wrote it) and what she recorded on children shared with her.
+      db
+        .select()
+        .from(diaryEntries)
+        .where(or(eq(diaryEntries.userId, userId), inArray(diaryEntries.childId, ownedChildIds(db, userId))))
+        .orderBy(asc(diaryEntries.createdAt)),
       db
         .select()
         .from(professionalContacts)
@@ -81,6 +92,49 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
         .where(eq(payments.userId, userId)),
       db.select().from(consents).where(eq(consents.userId, userId)),
     ]);
+  const [invitations, members, memberships, links] = await Promise.all([
+    db
+      .select({
+        childId: childInvitations.childId,
+        email: childInvitations.email,
+        role: childInvitations.role,
+        createdAt: childInvitations.createdAt,
+        expiresAt: childInvitations.expiresAt,
+        acceptedAt: childInvitations.acceptedAt,
+      })
+      .from(childInvitations)
+      .where(inArray(childInvitations.childId, ownedChildIds(db, userId))),
+    db
+      .select({
+        childId: childMembers.childId,
+        email: users.email,
+        role: childMembers.role,
+        since: childMembers.createdAt,
+      })
+      .from(childMembers)
+      .innerJoin(users, eq(users.id, childMembers.userId))
+      .where(inArray(childMembers.childId, ownedChildIds(db, userId))),
+    db
+      .select({
+        childId: childMembers.childId,
+        childName: children.name,
+        role: childMembers.role,
+        since: childMembers.createdAt,
+      })
+      .from(childMembers)
+      .innerJoin(children, eq(children.id, childMembers.childId))
+      .where(eq(childMembers.userId, userId)),
+    db
+      .select({
+        childId: schoolLinks.childId,
+        label: schoolLinks.label,
+        createdAt: schoolLinks.createdAt,
+        expiresAt: schoolLinks.expiresAt,
+        revokedAt: schoolLinks.revokedAt,
+      })
+      .from(schoolLinks)
+      .where(inArray(schoolLinks.childId, ownedChildIds(db, userId))),
+  ]);
   const strip = <T extends { userId?: unknown }>(rows: T[]) => rows.map(({ userId: _omit, ...rest }) => rest);
   await audit(db, 'data_exported', context, { userId });
   return {
@@ -90,7 +144,16 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
     children: strip(kids),
     checklistProgress: progress,
     observationNotes: notes,
-    diaryEntries: strip(diary),
+    diaryEntries: diary.map(({ userId: author, schoolLinkId: _link, ...rest }) => ({
+      ...rest,
+      recordedByYou: author === userId,
+    })),
+    /** the circle of her children: invitations she sent, members, and the school's links (never a token) */
+    invitations,
+    members,
+    schoolLinks: links,
+    /** children shared with her, with her role */
+    memberships,
     professionals: strip(professionals),
     subscriptions: strip(subscription),
     payments: paymentRows,
@@ -120,7 +183,10 @@ export async function deleteAccount(db: Database, userId: string, context: Audit
       .where(eq(payments.userId, userId));
     // Audit rows outlive the account without pointing at it (user_id is set to null).
     await tx.update(auditLog).set({ emailHash: null, ip: null, userAgent: null }).where(eq(auditLog.userId, userId));
-    // Sessions, tokens, profile, children (with their entries, ticks and notes), professionals, subscription and consents cascade.
+    // Sessions, tokens, profile, children (with their entries, ticks, notes, circle and school links, for
+    // every member too), her memberships, professionals, subscription and consents cascade. What she
+    // recorded on children shared with her stays in their record, its author shown as
+    // "ex-cuidador(a)" (user_id set to null: decision 0020).
     await tx.delete(users).where(eq(users.id, userId));
   });
   await audit(db, 'account_deleted', context, {});

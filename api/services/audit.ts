@@ -22,7 +22,14 @@ export type AuditEvent =
   | 'payment_confirmed_by_admin'
   | 'subscription_granted_by_admin'
   | 'data_exported'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'circle_invited'
+  | 'circle_invitation_canceled'
+  | 'circle_joined'
+  | 'circle_left'
+  | 'circle_member_removed'
+  | 'school_link_created'
+  | 'school_link_revoked';
 
 export const hashEmail = (email: string) =>
   encodeHexLowerCase(sha256(new TextEncoder().encode(email.trim().toLowerCase())));

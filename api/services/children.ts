@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { PLACEHOLDER_CHILD_NAME } from '../../src/shared/ages.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { childPatchSchema, childSchema } from '../../src/shared/children.ts';
+import type { ChildRole } from '../../src/shared/enums.ts';
 import type { Condition } from '../../src/shared/guides.ts';
 import { CHECKLIST_SIZES } from '../../src/shared/guides.ts';
 import type { Database } from '../db/client.ts';
@@ -23,8 +24,22 @@ const columns = {
   dietaryRestrictions: children.dietaryRestrictions,
   createdAt: children.createdAt,
 };
-const present = (row: Pick<typeof children.$inferSelect, keyof typeof columns>) => ({
+
+/** Her role on each child, and for a child shared with her, the owner's name (the switcher shows it). */
+const circleColumns = (userId: string) => ({
+  // Written out in full: drizzle leaves a single table's columns unqualified, which a subquery would rebind.
+  role: sql<ChildRole>`case when "children"."user_id" = ${userId} then 'owner' else (select m.role from child_members m where m.child_id = "children"."id" and m.user_id = ${userId}) end`,
+  ownerName: sql<
+    string | null
+  >`case when "children"."user_id" = ${userId} then null else (select coalesce(p.full_name, u.email) from users u left join profiles p on p.user_id = u.id where u.id = "children"."user_id") end`,
+});
+
+const present = (
+  row: Pick<typeof children.$inferSelect, keyof typeof columns> & { role?: ChildRole; ownerName?: string | null },
+) => ({
   ...row,
+  role: row.role ?? ('owner' as ChildRole),
+  ownerName: row.ownerName ?? null,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -39,7 +54,7 @@ const orNull = (value: string | undefined) => (value ? value : null);
 
 export async function listChildren(db: Database, userId: string): Promise<ChildView[]> {
   const rows = await db
-    .select(columns)
+    .select({ ...columns, ...circleColumns(userId) })
     .from(children)
     .where(reachable(children.id, userId, 'read'))
     .orderBy(asc(children.createdAt), asc(children.id));
@@ -49,7 +64,7 @@ export async function listChildren(db: Database, userId: string): Promise<ChildV
 /** Whose record each guarded page shows: the children with what the header needs. */
 export async function childSummaries(db: Database, userId: string) {
   return db
-    .select({ id: children.id, name: children.name, birthDate: children.birthDate })
+    .select({ id: children.id, name: children.name, birthDate: children.birthDate, ...circleColumns(userId) })
     .from(children)
     .where(reachable(children.id, userId, 'read'))
     .orderBy(asc(children.createdAt), asc(children.id));
@@ -70,6 +85,7 @@ export async function createChild(db: Database, userId: string, input: ChildInpu
 }
 
 export async function updateChild(db: Database, userId: string, id: string, patch: ChildPatch): Promise<ChildView> {
+  await requireChild(db, userId, id, 'manage');
   const { schoolYear, dietaryRestrictions, ...fields } = patch;
   const changes = {
     ...fields,
@@ -86,6 +102,7 @@ export async function updateChild(db: Database, userId: string, id: string, patc
 
 /** Entries, ticks and notes go with the child (foreign keys with cascade). */
 export async function removeChild(db: Database, userId: string, id: string): Promise<void> {
+  await requireChild(db, userId, id, 'manage');
   const deleted = await db
     .delete(children)
     .where(and(eq(children.id, id), reachable(children.id, userId, 'manage')))

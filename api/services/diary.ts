@@ -5,7 +5,7 @@
  * and the rules: who reads which entries and who changes them is access.ts's. Shared by the diary
  * routes and the API benchmark's floor, so both do the same work.
  */
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { diaryEntrySchema, sleepPatchSchema } from '../../src/shared/diary.ts';
 import type { DiaryType, Intensity, Mood } from '../../src/shared/enums.ts';
@@ -15,6 +15,7 @@ import { diaryEntries } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { changeableEntries, readableEntries, requireChild } from './access.ts';
 import { childForWrite } from './children.ts';
+import { personName } from './circle.ts';
 import { insertOnce } from './idempotent.ts';
 
 export const columns = {
@@ -38,10 +39,40 @@ export const columns = {
   nightWakings: diaryEntries.nightWakings,
   sleepMinutes: diaryEntries.sleepMinutes,
   notes: diaryEntries.notes,
+  schoolLabel: diaryEntries.schoolLabel,
+  period: diaryEntries.period,
+  activity: diaryEntries.activity,
+  attention: diaryEntries.attention,
+  observer: diaryEntries.observer,
   createdAt: diaryEntries.createdAt,
+  userId: diaryEntries.userId,
 };
 
-export type Row = Pick<typeof diaryEntries.$inferSelect, keyof typeof columns>;
+/** The stored columns and who recorded the entry: her profile's name, or her e-mail before she has a profile. */
+export const listColumns = {
+  ...columns,
+  // Written out in full: drizzle leaves a single table's columns unqualified, which a subquery would rebind.
+  authorFullName: sql<string | null>`(select p.full_name from profiles p where p.user_id = "diary_entries"."user_id")`,
+  authorEmail: sql<string | null>`(select u.email from users u where u.id = "diary_entries"."user_id")`,
+};
+
+export type Row = Pick<typeof diaryEntries.$inferSelect, keyof typeof columns> & {
+  authorFullName: string | null;
+  authorEmail: string | null;
+};
+
+async function findEntry(db: Database, id: string): Promise<DiaryEntryView> {
+  const [row] = await db.select(listColumns).from(diaryEntries).where(eq(diaryEntries.id, id));
+  if (!row) throw new ApiError('not_found', MESSAGES.entryNotFound);
+  return present(row);
+}
+
+/** Who recorded an entry: a person of the circle, the school (the observer or the link's label), or an account since deleted. */
+function recordedBy(row: Row): { id: string | null; name: string } {
+  if (row.type === 'school') return { id: null, name: row.observer || row.schoolLabel || 'escola' };
+  if (!row.userId) return { id: null, name: 'ex-cuidador(a)' };
+  return { id: row.userId, name: personName(row.authorFullName, row.authorEmail) };
+}
 export const hhmm = (time: string | null) => (time ?? '').slice(0, 5);
 
 /** Only the fields of the entry's own type (the database's checks guarantee them and their values). */
@@ -52,7 +83,22 @@ export function present(row: Row) {
     date: row.date,
     time: row.time,
     createdAt: row.createdAt.toISOString(),
+    recordedBy: recordedBy(row),
   };
+  if (row.type === 'school')
+    return {
+      ...base,
+      type: 'school' as const,
+      label: row.schoolLabel ?? '',
+      period: row.period,
+      activity: row.activity,
+      antecedent: row.context ?? '',
+      behavior: row.behavior ?? '',
+      consequence: row.consequence,
+      helped: row.helped?.[0] ?? null,
+      attention: row.attention,
+      observer: row.observer,
+    };
   if (row.type === 'behavior')
     return {
       ...base,
@@ -140,7 +186,7 @@ export async function listEntries(
     where.push(eq(diaryEntries.childId, query.childId));
   }
   const rows = await db
-    .select(columns)
+    .select(listColumns)
     .from(diaryEntries)
     .where(and(...where))
     .orderBy(desc(diaryEntries.createdAt), desc(diaryEntries.id));
@@ -150,6 +196,8 @@ export async function listEntries(
 /** One entry, recorded by her for a child she may write for; a retried offline send is stored once. */
 export async function createEntry(db: Database, userId: string, input: Input, now: Date): Promise<DiaryEntryView> {
   const childId = await childForWrite(db, userId, input.childId, now);
+  // The child's owner's subscription covers whoever records for her.
+  await requireChild(db, userId, childId, 'write', { now, coveredFor: MESSAGES.subscriptionRequired });
   const row = await insertOnce(db, diaryEntries, {
     id: input.id,
     values: { ...valuesOf(input), userId, childId, createdAt: now },
@@ -161,16 +209,35 @@ export async function createEntry(db: Database, userId: string, input: Input, no
       throw err;
     },
   });
-  return present(row);
+  return findEntry(db, row.id);
 }
 
 /** A night's times, wakings or notes, changed by whoever may change it; the length computed again. */
+/**
+ * An entry she may change: 404 when she cannot see it, 403 when it is another's and she is not the
+ * child's owner (or only sees the child), 402 when the owner's subscription has ended.
+ */
+async function entryForChange(db: Database, userId: string, id: string, now: Date): Promise<void> {
+  const [entry] = await db
+    .select({ childId: diaryEntries.childId, userId: diaryEntries.userId })
+    .from(diaryEntries)
+    .where(and(eq(diaryEntries.id, id), readableEntries(userId)));
+  if (!entry) throw new ApiError('not_found', MESSAGES.entryNotFound);
+  const access = await requireChild(db, userId, entry.childId, 'write', {
+    now,
+    coveredFor: MESSAGES.subscriptionRequired,
+  });
+  if (access.role !== 'owner' && entry.userId !== userId) throw new ApiError('forbidden', MESSAGES.notYourEntry);
+}
+
 export async function updateNight(
   db: Database,
   userId: string,
   id: string,
   changes: ReturnType<typeof sleepPatchSchema.parse>,
+  now: Date,
 ): Promise<DiaryEntryView> {
+  await entryForChange(db, userId, id, now);
   const where = and(eq(diaryEntries.id, id), changeableEntries(userId), eq(diaryEntries.type, 'sleep'));
   const [current] = await db.select(columns).from(diaryEntries).where(where);
   if (!current) throw new ApiError('not_found', MESSAGES.entryNotFound);
@@ -190,12 +257,13 @@ export async function updateNight(
       ...(changes.notes !== undefined ? { notes: changes.notes || null } : {}),
     })
     .where(where)
-    .returning(columns);
+    .returning({ id: diaryEntries.id });
   if (!row) throw new ApiError('not_found', MESSAGES.entryNotFound);
-  return present(row);
+  return findEntry(db, row.id);
 }
 
-export async function removeEntry(db: Database, userId: string, id: string): Promise<void> {
+export async function removeEntry(db: Database, userId: string, id: string, now: Date): Promise<void> {
+  await entryForChange(db, userId, id, now);
   const deleted = await db
     .delete(diaryEntries)
     .where(and(eq(diaryEntries.id, id), changeableEntries(userId)))

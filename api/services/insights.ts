@@ -20,7 +20,7 @@ import {
 } from '../../src/shared/insights-core.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { reachable } from './access.ts';
+import { reachable, requireChild } from './access.ts';
 
 const ACCENTED_UPPER = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
 const ACCENTED_LOWER = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
@@ -28,6 +28,19 @@ const ACCENTED_LOWER = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
 const folded = (column: string) => sql.raw(`lower(translate(${column}, '${ACCENTED_UPPER}', '${ACCENTED_LOWER}'))`);
 const NOT_A_WORD = sql.raw(`'[^a-z0-9${ACCENTED_LOWER}]+'`);
 const STOP_WORDS = sql.raw(`array[${[...PT_STOP_WORDS].map((w) => `'${w.replaceAll("'", "''")}'`).join(', ')}]`);
+
+/** The ten words that come up most in the `context` of a CTE's rows (stop words and numbers left out). */
+function topTerms(cte: 'b' | 'sc'): SQL {
+  return sql`(select json_agg(json_build_array(x.term, x.n) order by x.n desc, x.term collate "C") from (
+        select y.term, y.n from (
+          -- a context written the same way again is split once
+          select w.term, sum(g.n)::int n from (select context, count(*) n from ${sql.raw(cte)} group by context) g
+          cross join lateral regexp_split_to_table(${folded('g.context')}, ${NOT_A_WORD}) w(term)
+          where char_length(w.term) >= 3 group by w.term) y
+        -- each distinct word checked once, not each occurrence
+        where y.term !~ '^[0-9]+$' and y.term <> all(${STOP_WORDS})
+        order by y.n desc, y.term collate "C" limit 10) x)`;
+}
 
 interface Window {
   from: string;
@@ -46,11 +59,12 @@ function insightsQuery(userId: string, childId: string, period: Window, today: s
       select id, name, birth_date from children where id = ${childId} and ${reachable(sql.raw('id'), userId, 'read')}
     ), e as materialized (
       select e.type, e.date, e.time, e.intensity, e.context, e.duration_minutes, e.helped, e.foods, e.reaction,
-        e.mood, e.sleep_minutes, e.night_wakings, e.woke_at
+        e.mood, e.sleep_minutes, e.night_wakings, e.woke_at, e.attention, e.user_id
       from diary_entries e join kid on e.child_id = kid.id
-      where e.type in ('behavior', 'food', 'sleep') and e.date between ${period.from}::date and ${period.to}::date
+      where e.date between ${period.from}::date and ${period.to}::date
     ),
     b as (select * from e where type = 'behavior'),
+    sc as (select * from e where type = 'school'),
     f as (select * from e where type = 'food'),
     s as (select * from e where type = 'sleep'),
     first as (select min(date) as day from diary_entries where child_id = (select id from kid) and type = 'behavior')
@@ -61,15 +75,7 @@ function insightsQuery(userId: string, childId: string, period: Window, today: s
         from b group by date) x),
       'cells', (select json_agg(json_build_array(x.dow, x.hr, x.n)) from (
         select extract(dow from date)::int dow, extract(hour from time)::int hr, count(*)::int n from b group by 1, 2) x),
-      'contexts', (select json_agg(json_build_array(x.term, x.n) order by x.n desc, x.term collate "C") from (
-        select y.term, y.n from (
-          -- a context written the same way again is split once
-          select w.term, sum(g.n)::int n from (select context, count(*) n from b group by context) g
-          cross join lateral regexp_split_to_table(${folded('g.context')}, ${NOT_A_WORD}) w(term)
-          where char_length(w.term) >= 3 group by w.term) y
-        -- each distinct word checked once, not each occurrence
-        where y.term !~ '^[0-9]+$' and y.term <> all(${STOP_WORDS})
-        order by y.n desc, y.term collate "C" limit 10) x),
+      'contexts', ${topTerms('b')},
       'helped', (select json_agg(json_build_array(x.strategy, x.n) order by x.n desc, x.strategy collate "C") from (
         select h.strategy, count(*)::int n from b cross join lateral unnest(b.helped) h(strategy)
         group by h.strategy order by n desc, h.strategy collate "C" limit 10) x),
@@ -83,7 +89,19 @@ function insightsQuery(userId: string, childId: string, period: Window, today: s
         cross join lateral unnest(string_to_array(replace(translate(${folded('g.foods')}, ';/+', ',,,'), ' e ', ','), ',')) i(food)
         where btrim(i.food) <> ''
         group by btrim(i.food) order by n desc, btrim(i.food) collate "C" limit 10) x)
-    )::text as food, (select json_build_object(
+    )::text as food, json_build_object(
+      'total', (select count(*)::int from sc),
+      'perDay', (select json_agg(json_build_array(to_char(x.date, 'YYYY-MM-DD'), x.n)) from (
+        select date, count(*)::int n from sc group by date) x),
+      'avgAttention', (select round(avg(attention), 1) from sc),
+      'contexts', ${topTerms('sc')}
+    )::text as school, (select json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name collate "C") from (
+      -- who recorded what share: a person by her first name, the school, or an account since deleted
+      select case when e.type = 'school' then 'Escola' when e.user_id is null then 'ex-cuidador(a)'
+          else coalesce(nullif(split_part(btrim(p.full_name), ' ', 1), ''), split_part(u.email, '@', 1)) end as name,
+        count(*)::int n
+      from e left join users u on u.id = e.user_id left join profiles p on p.user_id = e.user_id
+      group by e.type = 'school', e.user_id, 1) x)::text as authors, (select json_build_object(
       'nights', count(*)::int,
       'avgSleep', round(avg(s.sleep_minutes))::int,
       'bedtimeSpread', round(stddev_pop(${bedtime}))::int,
@@ -102,8 +120,16 @@ interface Row {
   birthDate: string | null;
   behavior: string;
   food: string;
+  school: string;
+  authors: string | null;
   sleep: string;
   baseline: string;
+}
+interface SchoolRaw {
+  total: number;
+  perDay: Array<[string, number]> | null;
+  avgAttention: number | string | null;
+  contexts: Pairs;
 }
 interface BehaviorRaw {
   /** [date, episodes, Baixa, Média, Alta] */
@@ -139,7 +165,10 @@ export function checkedPeriod(query: { from?: string | undefined; to?: string | 
   return period;
 }
 
-/** 404 unless the user may reach the child; else what her diaries show from `from` to `to`. */
+/**
+ * 404 unless the user may reach the child, 402 unless the child's owner subscribes (it covers her
+ * circle); else what the child's record shows from `from` to `to`.
+ */
 export async function insightsFor(
   db: Database,
   userId: string,
@@ -147,6 +176,7 @@ export async function insightsFor(
   period: Window,
   now: Date,
 ): Promise<Insights> {
+  await requireChild(db, userId, childId, 'read', { now, coveredFor: MESSAGES.patternsSubscriptionRequired });
   const today = todayInSaoPaulo(now);
   const current = { from: maxDate(period.from, addDays(period.to, -(DEFAULT_PERIOD_DAYS - 1))), to: period.to };
   const result = await db.execute(insightsQuery(userId, childId, period, today));
@@ -167,6 +197,11 @@ export async function insightsFor(
     from: period.from,
     to: period.to,
     behavior: presentBehavior(behavior, period),
+    school: presentSchool(JSON.parse(row.school) as SchoolRaw, period),
+    authors: ((row.authors ? JSON.parse(row.authors) : []) as Array<[string, number]>).map(([name, count]) => ({
+      name,
+      count,
+    })),
     food: presentFood(JSON.parse(row.food) as FoodRaw),
     sleep: presentSleep(sleep, recommended),
     baseline: baseline && { from: baseline.from, to: baseline.to, behaviorPerWeek: oneDecimal(baseline.rate) },
@@ -209,6 +244,19 @@ function presentBehavior(raw: BehaviorRaw, period: Window): Insights['behavior']
     topContexts: (raw.contexts ?? []).map(([term, count]) => ({ term, count })),
     helped: (raw.helped ?? []).map(([strategy, count]) => ({ strategy, count })),
     avgDurationMinutes: raw.avgDuration,
+  };
+}
+
+function presentSchool(raw: SchoolRaw, period: Window): Insights['school'] {
+  const days = new Map(raw.perDay ?? []);
+  return {
+    total: raw.total,
+    perDay: Array.from({ length: daysInPeriod(period.from, period.to) }, (_, i) => {
+      const date = addDays(period.from, i);
+      return { date, count: days.get(date) ?? 0 };
+    }),
+    avgAttention: raw.avgAttention === null ? null : Number(raw.avgAttention),
+    contexts: (raw.contexts ?? []).map(([term, count]) => ({ term, count })),
   };
 }
 

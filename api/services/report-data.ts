@@ -8,7 +8,7 @@ import { CHECKLISTS, CONDITIONS, type Condition } from '../../src/shared/guides.
 import type { Insights } from '../../src/shared/insights-core.ts';
 import type { Database } from '../db/client.ts';
 import { checklistProgress, diaryEntries, observationNotes } from '../db/schema.ts';
-import { columns, type DiaryEntryView, present } from './diary.ts';
+import { type DiaryEntryView, listColumns, present } from './diary.ts';
 import { guideLabels } from './guide-labels.ts';
 import { insightsFor } from './insights.ts';
 
@@ -37,7 +37,7 @@ export async function reportData(
   const insights = await insightsFor(db, userId, childId, period, now);
   const [rows, ticks, notes] = await Promise.all([
     db
-      .select(columns)
+      .select(listColumns)
       .from(diaryEntries)
       .where(and(eq(diaryEntries.childId, childId), between(diaryEntries.date, period.from, period.to)))
       .orderBy(asc(diaryEntries.date), asc(diaryEntries.time), asc(diaryEntries.id)),

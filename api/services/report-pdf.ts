@@ -22,7 +22,7 @@ const WORDS = {
   title: 'Relatório de acompanhamento',
   disclaimer:
     'Este relatório reúne as anotações feitas pela mãe ou cuidadora no aplicativo Olhar de Mãe. Ele descreve o que foi registrado e não é um diagnóstico, nem substitui a avaliação de um profissional de saúde ou de educação.',
-  diaries: { behavior: 'Comportamento', food: 'Alimentação', sleep: 'Sono' },
+  diaries: { behavior: 'Comportamento', food: 'Alimentação', sleep: 'Sono', school: 'Escola' },
   none: 'Nenhum registro no período.',
 } as const;
 
@@ -331,6 +331,16 @@ export function entryText(entry: DiaryEntryView): string {
   }
   if (entry.type === 'food')
     return `${entry.meal}: ${entry.foods}. Humor: ${entry.mood}.${entry.reaction ? ` Reação: ${entry.reaction}.` : ''}`;
+  if (entry.type === 'school') {
+    const where = [entry.period, entry.activity].filter(Boolean).join(', ');
+    const parts = [
+      `Escola (${entry.label})${where ? `, ${where}` : ''}: ${entry.behavior}. Antes: ${entry.antecedent}.`,
+    ];
+    if (entry.consequence) parts.push(`O adulto: ${entry.consequence}.`);
+    if (entry.helped) parts.push(`Ajudou: ${entry.helped}.`);
+    if (entry.attention) parts.push(`Atenção: ${entry.attention} de 5.`);
+    return parts.join(' ');
+  }
   const asleep = entry.asleepAt ? `, dormiu ${entry.asleepAt}` : '';
   const notes = entry.notes ? ` ${entry.notes}` : '';
   const wakings = entry.nightWakings

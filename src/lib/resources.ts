@@ -35,7 +35,8 @@ export const recordedByOf = (entry: object): RecordedBy | null =>
 export const asSchool = (entry: object): SchoolEntry | null =>
   (entry as { type?: string }).type === 'school' ? (entry as SchoolEntry) : null;
 export type Professional = Answer<typeof client.professionals.$get>['professionals'][number];
-export type DiaryKind = DiaryEntry['type'];
+/** The diaries she writes in; the school's observations come through its link, never a form of hers. */
+export type DiaryKind = Exclude<DiaryEntry['type'], 'school'>;
 export type Child = Answer<typeof client.children.$get>['children'][number];
 export type ChildInput = InferRequestType<typeof client.children.$post>['json'];
 /** What a form sends: the shared schema's parsed output, as the route validates it. */
@@ -104,7 +105,14 @@ export interface ListResource<Row extends { id: string }, Input> {
 
 /** An entry waiting to be sent, shaped as the API will answer it. */
 function pendingEntry(body: DiaryEntryInput & { id: string }): DiaryEntry {
-  const base = { id: body.id, childId: body.childId ?? '', date: body.date, createdAt: '' };
+  // Shown as hers until the server answers with her name.
+  const base = {
+    id: body.id,
+    childId: body.childId ?? '',
+    date: body.date,
+    createdAt: '',
+    recordedBy: { id: null, name: 'Você' },
+  };
   if (body.type === 'sleep') {
     const span = sleepSpan(body);
     return {

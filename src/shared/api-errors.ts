@@ -81,6 +81,18 @@ export const MESSAGES = {
   invalidCredentials: 'E-mail ou senha incorretos.',
   invalidResetToken:
     'Este link para criar uma nova senha não é válido, expirou ou já foi usado. Peça um novo link e use-o em até 1 hora.',
+  roleForbidden: 'Você acompanha esta criança sem permissão para esta ação: só a família que cuida pode registrar.',
+  ownerOnly: 'Só quem cadastrou a criança pode fazer isso.',
+  notYourEntry: 'Você só pode excluir ou corrigir o que você mesma registrou.',
+  memberNotFound: 'Pessoa não encontrada entre quem acompanha esta criança.',
+  invitationNotFound: 'Convite não encontrado.',
+  invalidInvitation: 'Este convite não é válido, expirou, foi cancelado ou já foi usado. Peça um novo convite.',
+  invitationOtherEmail:
+    'Este convite foi enviado para outro e-mail. Entre com a conta do e-mail que recebeu o convite.',
+  invitationSelf: 'Você já cuida desta criança.',
+  invitationsPerDay: 'Você já enviou muitos convites para esta criança hoje. Tente novamente amanhã.',
+  schoolLinkNotFound: 'Este link não está mais ativo. Peça um novo à família.',
+  schoolPerDay: 'Este link já recebeu muitas observações hoje. Tente novamente amanhã.',
   emailNotConfirmed:
     'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
 } as const;

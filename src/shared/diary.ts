@@ -1,6 +1,6 @@
 /** Diary rules (spec §3, §5, and the child's record), shared by the forms and the API. */
 import * as z from 'zod/mini';
-import { INTENSITIES, LIMITS, MAX_DURATION_MINUTES, MAX_NIGHT_WAKINGS, MOODS } from './enums.ts';
+import { DIARY_TYPES, INTENSITIES, LIMITS, MAX_DURATION_MINUTES, MAX_NIGHT_WAKINGS, MOODS } from './enums.ts';
 import { dayFromNow } from './format.ts';
 import { sleepSpan } from './sleep.ts';
 import { clientId, clockTime, hourMinute, isoDate, optionalText, requiredText } from './text.ts';
@@ -83,7 +83,7 @@ export const diaryEntrySchema = z.discriminatedUnion('type', [behaviorEntrySchem
 export type DiaryEntryInput = z.input<typeof diaryEntrySchema>;
 
 export const diaryQuerySchema = z.object({
-  type: z.enum(['behavior', 'food', 'sleep'], { error: 'Informe type=behavior, type=food ou type=sleep' }),
+  type: z.enum(DIARY_TYPES, { error: 'Informe type=behavior, type=food, type=sleep ou type=school' }),
   childId: z.optional(z.uuid({ error: 'Criança não encontrada' })),
 });
 

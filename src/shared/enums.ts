@@ -1,6 +1,7 @@
 /** Enumerations of spec §3, shared by the forms, the API's zod schemas and the database CHECKs. */
 
-export const DIARY_TYPES = ['behavior', 'food', 'sleep'] as const;
+/** 'school': an observation a teacher sent through the school's link (never written through /api/diary) */
+export const DIARY_TYPES = ['behavior', 'food', 'sleep', 'school'] as const;
 export type DiaryType = (typeof DIARY_TYPES)[number];
 
 export const INTENSITIES = ['Baixa', 'Média', 'Alta'] as const;
@@ -28,6 +29,12 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PLAN_IDS = ['1-mes', '3-meses', '6-meses'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
+/** A member of a child's circle: `carer` records, ticks and writes notes; `viewer` only sees. */
+export const MEMBER_ROLES = ['carer', 'viewer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+/** Whoever reaches a child: her owner (the mother who created her) or a member. */
+export type ChildRole = 'owner' | MemberRole;
+
 /** What the mother consents to at sign-up (LGPD arts. 11 and 14). */
 export const CONSENT_PURPOSES = ['dados_sensiveis_criancas'] as const;
 
@@ -43,6 +50,10 @@ export const LIMITS = {
   phone: 20,
   childName: 60,
   schoolYear: 60,
+  /** a school link's label, e.g. "Profª Ana — 2º ano" */
+  schoolLabel: 80,
+  /** period/lesson, activity and observer's name of a school observation */
+  schoolShort: 120,
   /** observation notes of one condition (docs/api.md: ≤ 5000) */
   notes: 5000,
 } as const;

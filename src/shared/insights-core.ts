@@ -34,6 +34,18 @@ export interface Insights {
     helped: Array<{ strategy: string; count: number }>;
     avgDurationMinutes: number | null;
   };
+  /** the school's observations (through the link the owner gave a teacher) */
+  school: {
+    total: number;
+    /** every day of the period, zeros included */
+    perDay: Array<{ date: string; count: number }>;
+    /** attention during the activities, 1 to 5, when the teacher said */
+    avgAttention: number | null;
+    /** the words that come up in what happened before */
+    contexts: Array<{ term: string; count: number }>;
+  };
+  /** who recorded the period's entries (a first name, "Escola", or "ex-cuidador(a)"), most first */
+  authors: Array<{ name: string; count: number }>;
   food: {
     total: number;
     byMood: Record<string, number>;

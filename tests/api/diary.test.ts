@@ -127,7 +127,7 @@ describe('diary', () => {
     expect((await post({ ...behavior, id }, free.cookie)).status).toBe(402);
   });
 
-  it('deletes only the owner’s entry: 404 for anyone else, 402 without subscription', async () => {
+  it('deletes only the owner’s entry: 404 for anyone else, 402 once her subscription has ended', async () => {
     const { entry } = await (await post({ ...behavior, behavior: 'Para apagar' })).json();
     const other = await confirmedUser(t, 'outra-assinante@example.com');
     await activateSubscription(t, other.userId);
@@ -139,7 +139,16 @@ describe('diary', () => {
     expect(stranger.status).toBe(404);
     expect(
       (await t.call(`/api/diary/${entry.id}`, { method: 'DELETE', body: {}, headers: { cookie: free.cookie } })).status,
-    ).toBe(402);
+    ).toBe(404);
+    // Her own entry, once her subscription has ended: 402, and the entry stays.
+    await activateSubscription(t, subscriber.userId, -1);
+    const lapsed = await t.call(`/api/diary/${entry.id}`, {
+      method: 'DELETE',
+      body: {},
+      headers: { cookie: subscriber.cookie },
+    });
+    expect(lapsed.status).toBe(402);
+    await activateSubscription(t, subscriber.userId);
     const own = await t.call(`/api/diary/${entry.id}`, {
       method: 'DELETE',
       body: {},

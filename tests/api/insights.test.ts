@@ -58,6 +58,13 @@ const night = (date: string, bedtime: string, wokeAt: string, nightWakings: numb
   };
 };
 
+/** A child of the mother without a subscription (made once). */
+let freeChildId: string | undefined;
+const freeChild = async () => {
+  freeChildId ??= await addChild(free, 'Nina', '2020-02-02');
+  return freeChildId;
+};
+
 beforeAll(async () => {
   t = await createTestApp({ clock });
   ana = await confirmedUser(t, 'ana@example.com');
@@ -251,7 +258,9 @@ describe('GET /api/insights', () => {
   });
 
   it('answers 402 without an active subscription and 404 for another mother’s or an unknown child', async () => {
-    const unpaid = await get(free, `childId=${lia}`);
+    // Her own child, without a subscription: 402; someone else's child: 404 whatever she pays.
+    expect((await get(free, `childId=${lia}`)).status).toBe(404);
+    const unpaid = await get(free, `childId=${await freeChild()}`);
     expect(unpaid.status).toBe(402);
     expect(unpaid.body.error.code).toBe('subscription_required');
     const other = await get(bea, `childId=${lia}`);
@@ -311,7 +320,8 @@ describe('GET /api/children/:id/report.pdf', () => {
     const empty = await as(ana, `/api/children/${tom}/report.pdf?from=2026-01-01&to=2026-01-03`);
     expect(empty.status).toBe(200);
     expect(pdfText(Buffer.from(await empty.arrayBuffer()))).toContain('Nenhum registro no período.');
-    expect((await as(free, `/api/children/${lia}/report.pdf`)).status).toBe(402);
+    expect((await as(free, `/api/children/${await freeChild()}/report.pdf`)).status).toBe(402);
+    expect((await as(free, `/api/children/${lia}/report.pdf`)).status).toBe(404);
     const other = await as(bea, `/api/children/${lia}/report.pdf`);
     expect(other.status).toBe(404);
     const unknown = await as(bea, '/api/children/00000000-0000-4000-8000-000000000000/report.pdf');

@@ -7,12 +7,15 @@
 import { eq } from 'drizzle-orm';
 import {
   checklistProgress,
+  childInvitations,
+  childMembers,
   children,
   diaryEntries,
   observationNotes,
   payments,
   professionalContacts,
   profiles,
+  schoolLinks,
   subscriptions,
 } from '../../api/db/schema.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
@@ -31,6 +34,11 @@ const NOT_OWNED = new Set([
   'POST /api/auth/password',
   'POST /api/auth/forgot',
   'POST /api/auth/reset',
+  'POST /api/auth/reset/check',
+  // token-keyed, no session: tests/api/circle.test.ts
+  'POST /api/invitations/accept',
+  'GET /api/school/:token',
+  'POST /api/school/:token/observations',
   'POST /api/payments/webhook/:provider',
   'POST /api/admin/subscriptions',
   'POST /api/admin/payments/:id/confirm',
@@ -48,8 +56,12 @@ const A = {
   paymentId: '',
   childId: '',
   sleepId: '',
+  invitationId: '',
+  linkId: '',
 };
 const B = { cookie: '', userId: '' };
+/** a member of A's child's circle, whose id the member routes take */
+const M = { cookie: '', userId: '' };
 
 async function snapshotOfA() {
   const db = t.db.handle.db;
@@ -62,6 +74,9 @@ async function snapshotOfA() {
     progress: await db.select().from(checklistProgress).where(eq(checklistProgress.childId, A.childId)),
     notes: await db.select().from(observationNotes).where(eq(observationNotes.childId, A.childId)),
     subscription: await db.select().from(subscriptions).where(eq(subscriptions.userId, A.userId)),
+    circle: await db.select().from(childMembers).where(eq(childMembers.childId, A.childId)),
+    invitations: await db.select().from(childInvitations).where(eq(childInvitations.childId, A.childId)),
+    links: await db.select().from(schoolLinks).where(eq(schoolLinks.childId, A.childId)),
   });
 }
 
@@ -114,6 +129,12 @@ beforeAll(async () => {
   ).entry.id;
   await as({ checked: Array(8).fill(true) }, `/api/children/${A.childId}/progress/hiperatividade-signs`, 'PUT');
   await as({ text: A.marker }, `/api/children/${A.childId}/notes/foco`, 'PUT');
+  A.invitationId = (
+    await as({ email: 'convidada@example.com', role: 'viewer' }, `/api/children/${A.childId}/invitations`)
+  ).invitation.id;
+  A.linkId = (await as({ label: A.marker.slice(0, 40) }, `/api/children/${A.childId}/school-links`)).link.id;
+  Object.assign(M, await confirmedUser(t, 'm-membro@example.com'));
+  await t.db.handle.db.insert(childMembers).values({ childId: A.childId, userId: M.userId, role: 'carer' });
   A.professionalId = (
     await as({ name: A.marker, phone: '11 3333-4444', specialty: 'Pediatra' }, '/api/professionals')
   ).professional.id;
@@ -158,6 +179,9 @@ function bodyFor(method: string, path: string): unknown {
     };
   if (method === 'POST' && path === '/api/children') return { name: 'da B', birthDate: '2019-01-01', id: A.childId };
   if (method === 'PATCH' && path === '/api/children/:id') return { name: 'da B' };
+  if (method === 'POST' && path === '/api/children/:id/invitations')
+    return { email: 'b-amiga@example.com', role: 'carer' };
+  if (method === 'POST' && path === '/api/children/:id/school-links') return { label: 'da B' };
   if (method === 'PATCH' && path === '/api/diary/:id') return { wokeAt: '08:00' };
   if (method === 'PUT' && path === '/api/children/:id/progress/:key') return { checked: Array(8).fill(false) };
   if (method === 'PUT' && path === '/api/children/:id/notes/:condition') return { text: 'da B' };
@@ -195,11 +219,17 @@ describe('ownership matrix', () => {
       if (pattern.includes(':')) {
         const id = idFor(pattern, method);
         expect(id, `route ${route} takes an id this matrix does not know: add it to idFor()`).toBeDefined();
-        path = pattern.replace(':id', id!).replace(':key', 'hiperatividade-signs').replace(':condition', 'foco');
+        path = pattern
+          .replace(':id', id!)
+          .replace(':key', 'hiperatividade-signs')
+          .replace(':condition', 'foco')
+          .replace(':invitationId', A.invitationId)
+          .replace(':userId', M.userId)
+          .replace(':linkId', A.linkId);
       }
       const query =
         path === '/api/diary' && method === 'GET'
-          ? ['?type=behavior', '?type=food', '?type=sleep', `?type=sleep&childId=${A.childId}`]
+          ? ['?type=behavior', '?type=food', '?type=sleep', '?type=school', `?type=sleep&childId=${A.childId}`]
           : path === '/api/insights'
             ? [`?childId=${A.childId}`, `?childId=${A.childId}&from=2025-07-01&to=2026-06-30`]
             : [''];
@@ -212,7 +242,17 @@ describe('ownership matrix', () => {
         const text = await res.text();
         tried.push(`${route}${q} → ${res.status}`);
         expect(text, `${route}${q} leaked A's data`).not.toContain(A.marker);
-        for (const id of [A.userId, A.diaryId, A.foodId, A.professionalId, A.paymentId, A.childId, A.sleepId]) {
+        for (const id of [
+          A.userId,
+          A.diaryId,
+          A.foodId,
+          A.professionalId,
+          A.paymentId,
+          A.childId,
+          A.sleepId,
+          A.invitationId,
+          A.linkId,
+        ]) {
           expect(text, `${route}${q} mentioned A's id`).not.toContain(id);
         }
         // A's id in the path or the query is not found, exactly like an unknown one.
@@ -295,5 +335,172 @@ describe("another mother's id in a create", () => {
       bChild ??= a.child?.id;
     }
     expect(await snapshotOfA()).toBe(before);
+  });
+});
+
+describe('the family circle: every route of a child for owner, carer, viewer, removed member and stranger', () => {
+  /** What each role gets; `self` is a member acting on her own membership (leaving). */
+  type Who = 'owner' | 'carer' | 'viewer' | 'removed' | 'stranger';
+  const READ = { owner: 200, carer: 200, viewer: 200, removed: 404, stranger: 404 };
+  const WRITE = { owner: 200, carer: 200, viewer: 403, removed: 404, stranger: 404 };
+  const MANAGE = { owner: 200, carer: 403, viewer: 403, removed: 404, stranger: 404 };
+  const ENTRY = { owner: 200, carer: 403, viewer: 403, removed: 404, stranger: 404 };
+  /** Every route that reaches a child's record, with what each role gets (2xx compared loosely). */
+  const EXPECTED: Record<string, Record<Who, number>> = {
+    'GET /api/children/:id/progress': READ,
+    'GET /api/children/:id/report.pdf': READ,
+    'GET /api/insights': READ,
+    'GET /api/diary': READ,
+    'PUT /api/children/:id/progress/:key': WRITE,
+    'PUT /api/children/:id/notes/:condition': WRITE,
+    'POST /api/diary': WRITE,
+    'PATCH /api/children/:id': MANAGE,
+    'DELETE /api/children/:id': MANAGE,
+    'POST /api/children/:id/invitations': MANAGE,
+    'GET /api/children/:id/members': MANAGE,
+    'DELETE /api/children/:id/invitations/:invitationId': MANAGE,
+    'DELETE /api/children/:id/members/:userId': MANAGE,
+    'POST /api/children/:id/school-links': MANAGE,
+    'GET /api/children/:id/school-links': MANAGE,
+    'DELETE /api/children/:id/school-links/:linkId': MANAGE,
+    'PATCH /api/diary/:id': ENTRY,
+    'DELETE /api/diary/:id': ENTRY,
+  };
+  const people = {} as Record<Who, { cookie: string; userId: string }>;
+  const ids = { child: '', entry: '', night: '', invitation: '', link: '', member: '' };
+
+  beforeAll(async () => {
+    people.owner = await confirmedUser(t, 'circulo-dona@example.com');
+    await activateSubscription(t, people.owner.userId);
+    const as = (path: string, body: unknown, method = 'POST') =>
+      t.call(path, { method, body, headers: { cookie: people.owner.cookie } }).then((r) => r.json());
+    ids.child = (await as('/api/children', { name: 'Cora', birthDate: '2019-01-01' })).child.id;
+    for (const who of ['carer', 'viewer', 'removed', 'stranger'] as const)
+      people[who] = await confirmedUser(t, `circulo-${who}@example.com`);
+    const db = t.db.handle.db;
+    await db.insert(childMembers).values([
+      { childId: ids.child, userId: people.carer.userId, role: 'carer' },
+      { childId: ids.child, userId: people.viewer.userId, role: 'viewer' },
+      { childId: ids.child, userId: people.removed.userId, role: 'carer' },
+    ]);
+    await t.call(`/api/children/${ids.child}/members/${people.removed.userId}`, {
+      method: 'DELETE',
+      body: {},
+      headers: { cookie: people.owner.cookie },
+    });
+    const third = await confirmedUser(t, 'circulo-terceira@example.com');
+    await db.insert(childMembers).values({ childId: ids.child, userId: third.userId, role: 'viewer' });
+    ids.member = third.userId;
+  });
+
+  let nights = 0;
+  /** What the route acts on, made anew for each try (an owner's removal spends it). */
+  async function fresh(route: string) {
+    const as = (path: string, body: unknown) =>
+      t.call(path, { body, headers: { cookie: people.owner.cookie } }).then((r) => r.json());
+    if (route === 'DELETE /api/diary/:id')
+      ids.entry = (
+        await as('/api/diary', {
+          type: 'behavior',
+          childId: ids.child,
+          date: '2026-11-20',
+          time: '10:00:00',
+          behavior: 'b',
+          context: 'c',
+          intensity: 'Baixa',
+        })
+      ).entry.id;
+    if (route === 'PATCH /api/diary/:id')
+      ids.night = (
+        await as('/api/diary', {
+          type: 'sleep',
+          childId: ids.child,
+          date: `2026-10-${String(++nights).padStart(2, '0')}`,
+          bedtime: '21:00',
+          wokeAt: '07:00',
+          nightWakings: 0,
+        })
+      ).entry?.id;
+    if (route.includes(':invitationId'))
+      ids.invitation = (
+        await as(`/api/children/${ids.child}/invitations`, { email: `c${Date.now()}@example.com`, role: 'viewer' })
+      ).invitation.id;
+    if (route.includes(':linkId'))
+      ids.link = (await as(`/api/children/${ids.child}/school-links`, { label: 'Escola' })).link.id;
+  }
+
+  function request(route: string) {
+    const [method, pattern] = route.split(' ') as [string, string];
+    const path = pattern
+      .replace(':id', pattern.startsWith('/api/diary/') ? (method === 'PATCH' ? ids.night : ids.entry) : ids.child)
+      .replace(':key', 'sono-signs')
+      .replace(':condition', 'sono')
+      .replace(':invitationId', ids.invitation)
+      .replace(':userId', ids.member)
+      .replace(':linkId', ids.link);
+    const query =
+      pattern === '/api/insights' || (pattern === '/api/diary' && method === 'GET')
+        ? `?childId=${ids.child}${method === 'GET' && pattern === '/api/diary' ? '&type=behavior' : ''}`
+        : '';
+    const bodies: Record<string, unknown> = {
+      'PUT /api/children/:id/progress/:key': { checked: Array(8).fill(true) },
+      'PUT /api/children/:id/notes/:condition': { text: 'nota' },
+      'POST /api/diary': {
+        type: 'behavior',
+        childId: ids.child,
+        date: '2026-11-20',
+        time: '11:00:00',
+        behavior: 'x',
+        context: 'y',
+        intensity: 'Baixa',
+      },
+      'PATCH /api/children/:id': { name: 'Cora' },
+      'POST /api/children/:id/invitations': { email: 'nova@example.com', role: 'viewer' },
+      'POST /api/children/:id/school-links': { label: 'Outra' },
+      'PATCH /api/diary/:id': { wokeAt: '07:30' },
+    };
+    return { method, path: path + query, body: method === 'GET' ? undefined : (bodies[route] ?? {}) };
+  }
+
+  it('answers each role as the access rule says, and the matrix knows every route of a child', async () => {
+    const childRoutes = [
+      ...new Set(
+        t.app.routes
+          .filter((r) => r.path.startsWith('/api/children/:id') && r.method !== 'ALL')
+          .map((r) => `${r.method} ${r.path}`),
+      ),
+    ];
+    for (const route of childRoutes)
+      expect(EXPECTED, `${route} is missing from the circle matrix`).toHaveProperty([route]);
+    const seen: string[] = [];
+    // Non-owners first, so the owner's removals come last.
+    for (const who of ['stranger', 'removed', 'viewer', 'carer', 'owner'] as const) {
+      for (const [route, expected] of Object.entries(EXPECTED)) {
+        if (route === 'DELETE /api/children/:id' && who === 'owner') continue;
+        await fresh(route);
+        const { method, path, body } = request(route);
+        const res = await t.call(path, { method, body, headers: { cookie: people[who].cookie } });
+        const want = expected[who];
+        seen.push(`${who} ${route} → ${res.status}`);
+        if (want === 200) expect([200, 201, 204], `${who} ${route}: ${await res.text()}`).toContain(res.status);
+        else expect(res.status, `${who} ${route}`).toBe(want);
+      }
+    }
+    // A member leaves on her own; the owner removes the child, for everyone.
+    const leave = await t.call(`/api/children/${ids.child}/members/${people.carer.userId}`, {
+      method: 'DELETE',
+      body: {},
+      headers: { cookie: people.carer.cookie },
+    });
+    expect(leave.status).toBe(204);
+    const removed = await t.call(`/api/children/${ids.child}`, {
+      method: 'DELETE',
+      body: {},
+      headers: { cookie: people.owner.cookie },
+    });
+    expect(removed.status).toBe(204);
+    const after = await t.call(`/api/children/${ids.child}/progress`, { headers: { cookie: people.viewer.cookie } });
+    expect(after.status).toBe(404);
+    console.log(`circle matrix: ${seen.length} requests\n  ${seen.join('\n  ')}`);
   });
 });

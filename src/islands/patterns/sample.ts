@@ -61,6 +61,20 @@ export function sampleInsights(period: Period): Insights {
       ],
       avgDurationMinutes: 12,
     },
+    school: {
+      total: 6,
+      perDay: perDay.map((day, i) => ({ date: day.date, count: i % 3 === 1 ? 1 : 0 })),
+      avgAttention: 3.2,
+      contexts: [
+        { term: 'troca de atividade', count: 3 },
+        { term: 'recreio', count: 2 },
+      ],
+    },
+    authors: [
+      { name: 'Mãe', count: 48 },
+      { name: 'Pai', count: 12 },
+      { name: 'Escola', count: 6 },
+    ],
     food: {
       total: 42,
       byMood: { Tranquilo: 24, Animado: 7, Irritado: 6, Cansado: 3, Ansioso: 2 },

@@ -1,0 +1,27 @@
+/**
+ * The teacher's side of a school link (docs/api.md "The family circle and the school"): no
+ * session; the token is the only key, and it opens the child's first name, the link's label and
+ * a form — nothing else. Per-address limits on top of the per-link ones.
+ */
+import { Hono } from 'hono';
+import { schoolObservationSchema } from '../../src/shared/circle.ts';
+import { type AppEnv, services } from '../http/context.ts';
+import { limitSchoolPost } from '../http/limits.ts';
+import { jsonBody } from '../http/validate.ts';
+import { postObservation, schoolLinkInfo } from '../services/school.ts';
+
+export function schoolRoutes() {
+  return new Hono<AppEnv>()
+    .get('/:token', async (c) => {
+      const { db, clock } = services(c);
+      const info = await schoolLinkInfo(db, c.req.param('token'), clock.now());
+      c.header('Cache-Control', 'no-store');
+      return c.json(info);
+    })
+    .post('/:token/observations', jsonBody(schoolObservationSchema), async (c) => {
+      await limitSchoolPost(c);
+      const { db, clock } = services(c);
+      await postObservation(db, c.req.param('token'), c.req.valid('json'), clock.now());
+      return c.json({ ok: true }, 201);
+    });
+}

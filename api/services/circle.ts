@@ -1,0 +1,215 @@
+/**
+ * The family circle (docs/api.md "The family circle and the school"): the owner invites by e-mail
+ * with a role, the invitee accepts with her own account, the owner removes anyone and a member
+ * may leave. Who may do what on the child is access.ts's; this module keeps the circle itself.
+ */
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import type { MemberRole } from '../../src/shared/enums.ts';
+import type { Database } from '../db/client.ts';
+import { childInvitations, childMembers, children, profiles, users } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { requireChild } from './access.ts';
+import { type AuditContext, audit } from './audit.ts';
+import { generateToken, hashToken } from './sessions.ts';
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITATIONS_PER_CHILD_PER_DAY = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How a person is named to the others of the circle: her first name, or her e-mail's name part. */
+export const personName = (fullName: string | null | undefined, email: string | null | undefined) =>
+  fullName?.trim().split(/\s+/)[0] || email?.split('@')[0] || 'ex-cuidador(a)';
+
+const presentInvitation = (row: { id: string; email: string; role: string; expiresAt: Date }) => ({
+  id: row.id,
+  email: row.email,
+  role: row.role as MemberRole,
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+/**
+ * An invitation for `email` with `role`; returns it and the token for the e-mail's link. The
+ * owner only; 20 per child per day.
+ */
+export async function invite(
+  db: Database,
+  ownerId: string,
+  childId: string,
+  input: { email: string; role: MemberRole },
+  now: Date,
+  context: AuditContext,
+) {
+  await requireChild(db, ownerId, childId, 'manage');
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
+  if (owner?.email === input.email)
+    throw new ApiError('validation_failed', undefined, { fields: { email: MESSAGES.invitationSelf } });
+  const token = generateToken();
+  const invitation = await db.transaction(async (tx) => {
+    // One count at a time per child, so 20 parallel sends cannot all pass the check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitations:${childId}`}))`);
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(childInvitations)
+      .where(
+        and(eq(childInvitations.childId, childId), gt(childInvitations.createdAt, new Date(now.getTime() - DAY_MS))),
+      );
+    if ((sent?.n ?? 0) >= INVITATIONS_PER_CHILD_PER_DAY) throw new ApiError('rate_limited', MESSAGES.invitationsPerDay);
+    const [row] = await tx
+      .insert(childInvitations)
+      .values({
+        childId,
+        email: input.email,
+        role: input.role,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+        createdAt: now,
+      })
+      .returning();
+    await audit(tx, 'circle_invited', context, { userId: ownerId, details: { childId, role: input.role } });
+    return row!;
+  });
+  const [about] = await db
+    .select({ childName: children.name, fullName: profiles.fullName, email: users.email })
+    .from(children)
+    .innerJoin(users, eq(users.id, children.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(children.id, childId));
+  return {
+    invitation: presentInvitation(invitation),
+    token,
+    childName: about!.childName,
+    ownerName: about!.fullName ?? about!.email,
+  };
+}
+
+/** The circle of a child as her owner sees it: members and invitations still waiting. */
+export async function circleOf(db: Database, ownerId: string, childId: string, now: Date) {
+  await requireChild(db, ownerId, childId, 'manage');
+  const [members, invitations] = await Promise.all([
+    db
+      .select({
+        userId: childMembers.userId,
+        fullName: profiles.fullName,
+        email: users.email,
+        role: childMembers.role,
+        since: childMembers.createdAt,
+      })
+      .from(childMembers)
+      .innerJoin(users, eq(users.id, childMembers.userId))
+      .leftJoin(profiles, eq(profiles.userId, childMembers.userId))
+      .where(eq(childMembers.childId, childId))
+      .orderBy(asc(childMembers.createdAt)),
+    db
+      .select()
+      .from(childInvitations)
+      .where(
+        and(
+          eq(childInvitations.childId, childId),
+          isNull(childInvitations.acceptedAt),
+          gt(childInvitations.expiresAt, now),
+        ),
+      )
+      .orderBy(asc(childInvitations.createdAt)),
+  ]);
+  return {
+    members: members.map((m) => ({
+      userId: m.userId,
+      name: m.fullName ?? m.email,
+      email: m.email,
+      role: m.role as MemberRole,
+      since: m.since.toISOString(),
+    })),
+    invitations: invitations.map(presentInvitation),
+  };
+}
+
+export async function cancelInvitation(
+  db: Database,
+  ownerId: string,
+  childId: string,
+  invitationId: string,
+  context: AuditContext,
+) {
+  await requireChild(db, ownerId, childId, 'manage');
+  const deleted = await db
+    .delete(childInvitations)
+    .where(
+      and(
+        eq(childInvitations.id, invitationId),
+        eq(childInvitations.childId, childId),
+        isNull(childInvitations.acceptedAt),
+      ),
+    )
+    .returning({ id: childInvitations.id });
+  if (deleted.length === 0) throw new ApiError('not_found', MESSAGES.invitationNotFound);
+  await audit(db, 'circle_invitation_canceled', context, { userId: ownerId, details: { childId } });
+}
+
+/** The owner removes anyone; a member removes herself. Access ends with the row. */
+export async function removeMember(
+  db: Database,
+  callerId: string,
+  childId: string,
+  memberId: string,
+  context: AuditContext,
+) {
+  await requireChild(db, callerId, childId, callerId === memberId ? 'read' : 'manage');
+  const deleted = await db
+    .delete(childMembers)
+    .where(and(eq(childMembers.childId, childId), eq(childMembers.userId, memberId)))
+    .returning({ userId: childMembers.userId });
+  if (deleted.length === 0) throw new ApiError('not_found', MESSAGES.memberNotFound);
+  await audit(db, callerId === memberId ? 'circle_left' : 'circle_member_removed', context, {
+    userId: callerId,
+    details: { childId },
+  });
+}
+
+/**
+ * The invitee accepts with her session: the token must be live and the e-mail hers. Spent in the
+ * same statement that checks it, so it is used once.
+ */
+export async function acceptInvitation(
+  db: Database,
+  user: { id: string; email: string },
+  token: string,
+  now: Date,
+  context: AuditContext,
+) {
+  const invalid = () => new ApiError('invalid_token', MESSAGES.invalidInvitation);
+  if (!/^[a-z2-7]{32}$/.test(token)) throw invalid();
+  return db.transaction(async (tx) => {
+    const live = and(
+      eq(childInvitations.tokenHash, hashToken(token)),
+      isNull(childInvitations.acceptedAt),
+      gt(childInvitations.expiresAt, now),
+    );
+    const [found] = await tx
+      .select({ id: childInvitations.id, email: childInvitations.email, childId: childInvitations.childId })
+      .from(childInvitations)
+      .where(live);
+    if (!found) throw invalid();
+    if (found.email !== user.email) throw new ApiError('forbidden', MESSAGES.invitationOtherEmail);
+    const [spent] = await tx
+      .update(childInvitations)
+      .set({ acceptedAt: now })
+      .where(and(eq(childInvitations.id, found.id), live))
+      .returning({ role: childInvitations.role });
+    if (!spent) throw invalid();
+    const [child] = await tx
+      .select({ id: children.id, name: children.name, ownerId: children.userId })
+      .from(children)
+      .where(eq(children.id, found.childId));
+    if (!child) throw invalid();
+    if (child.ownerId === user.id) throw new ApiError('validation_failed', MESSAGES.invitationSelf);
+    const role = spent.role as MemberRole;
+    // Accepting again (a second invitation) changes the role rather than failing.
+    await tx
+      .insert(childMembers)
+      .values({ childId: child.id, userId: user.id, role, createdAt: now })
+      .onConflictDoUpdate({ target: [childMembers.childId, childMembers.userId], set: { role } });
+    await audit(tx, 'circle_joined', context, { userId: user.id, details: { childId: child.id, role } });
+    return { child: { id: child.id, name: child.name }, role };
+  });
+}

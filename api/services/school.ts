@@ -1,0 +1,147 @@
+/**
+ * The school's link (docs/api.md "The family circle and the school"): the owner makes a link per
+ * teacher, valid 1–180 days and revocable; whoever holds it sees the child's first name and the
+ * link's label, and posts observations that land in the child's record as `type: "school"` —
+ * nothing else of the child is ever read through it. Only the token's SHA-256 is kept.
+ */
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import type { schoolLinkSchema, schoolObservationSchema } from '../../src/shared/circle.ts';
+import type { Database } from '../db/client.ts';
+import { children, diaryEntries, schoolLinks } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { requireChild } from './access.ts';
+import { type AuditContext, audit } from './audit.ts';
+import { generateToken, hashToken } from './sessions.ts';
+
+export const OBSERVATIONS_PER_LINK_PER_DAY = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** When it arrived, on the family's clock (the diaries keep local times). */
+const saoPauloTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'America/Sao_Paulo',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+type LinkInput = ReturnType<typeof schoolLinkSchema.parse>;
+type ObservationInput = ReturnType<typeof schoolObservationSchema.parse>;
+
+export async function createSchoolLink(
+  db: Database,
+  ownerId: string,
+  childId: string,
+  input: LinkInput,
+  now: Date,
+  context: AuditContext,
+) {
+  await requireChild(db, ownerId, childId, 'manage');
+  const token = generateToken();
+  const [row] = await db
+    .insert(schoolLinks)
+    .values({
+      childId,
+      label: input.label,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+      createdAt: now,
+    })
+    .returning();
+  await audit(db, 'school_link_created', context, { userId: ownerId, details: { childId } });
+  return { link: { id: row!.id, label: row!.label, expiresAt: row!.expiresAt.toISOString() }, token };
+}
+
+/** Her links for the child, live or not, with how many observations each brought; never the token. */
+export async function schoolLinksOf(db: Database, ownerId: string, childId: string) {
+  await requireChild(db, ownerId, childId, 'manage');
+  const rows = await db
+    .select({
+      id: schoolLinks.id,
+      label: schoolLinks.label,
+      expiresAt: schoolLinks.expiresAt,
+      revokedAt: schoolLinks.revokedAt,
+      // Written out in full: drizzle leaves a single table's columns unqualified, which the subquery would rebind.
+      observations: sql<number>`(select count(*)::int from diary_entries e where e.school_link_id = "school_links"."id")`,
+    })
+    .from(schoolLinks)
+    .where(eq(schoolLinks.childId, childId))
+    .orderBy(asc(schoolLinks.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    label: r.label,
+    expiresAt: r.expiresAt.toISOString(),
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+    observations: r.observations,
+  }));
+}
+
+export async function revokeSchoolLink(
+  db: Database,
+  ownerId: string,
+  childId: string,
+  linkId: string,
+  now: Date,
+  context: AuditContext,
+) {
+  await requireChild(db, ownerId, childId, 'manage');
+  const revoked = await db
+    .update(schoolLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(schoolLinks.id, linkId), eq(schoolLinks.childId, childId), isNull(schoolLinks.revokedAt)))
+    .returning({ id: schoolLinks.id });
+  if (revoked.length === 0) throw new ApiError('not_found', MESSAGES.schoolLinkNotFound);
+  await audit(db, 'school_link_revoked', context, { userId: ownerId, details: { childId } });
+}
+
+/** The live link a token names, with the child's first name; 404 for revoked, expired or unknown. */
+async function liveLink(db: Database, token: string, now: Date) {
+  if (!/^[a-z2-7]{32}$/.test(token)) throw new ApiError('not_found', MESSAGES.schoolLinkNotFound);
+  const [row] = await db
+    .select({ id: schoolLinks.id, childId: schoolLinks.childId, label: schoolLinks.label, childName: children.name })
+    .from(schoolLinks)
+    .innerJoin(children, eq(children.id, schoolLinks.childId))
+    .where(
+      and(eq(schoolLinks.tokenHash, hashToken(token)), isNull(schoolLinks.revokedAt), gt(schoolLinks.expiresAt, now)),
+    );
+  if (!row) throw new ApiError('not_found', MESSAGES.schoolLinkNotFound);
+  return row;
+}
+
+/** What the teacher's page shows: the child's first name and the link's label, nothing more. */
+export async function schoolLinkInfo(db: Database, token: string, now: Date) {
+  const link = await liveLink(db, token, now);
+  return { childFirstName: link.childName.trim().split(/\s+/)[0]!, label: link.label };
+}
+
+/** An observation from the school, in the child's record; 30 per link per day. */
+export async function postObservation(db: Database, token: string, input: ObservationInput, now: Date) {
+  const link = await liveLink(db, token, now);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`school:${link.id}`}))`);
+    const [today] = await tx
+      .select({ n: count() })
+      .from(diaryEntries)
+      .where(and(eq(diaryEntries.schoolLinkId, link.id), gt(diaryEntries.createdAt, new Date(now.getTime() - DAY_MS))));
+    if ((today?.n ?? 0) >= OBSERVATIONS_PER_LINK_PER_DAY) throw new ApiError('rate_limited', MESSAGES.schoolPerDay);
+    const orNull = (value: string | undefined) => (value ? value : null);
+    await tx.insert(diaryEntries).values({
+      childId: link.childId,
+      userId: null,
+      type: 'school',
+      date: input.date,
+      time: saoPauloTime.format(now),
+      context: input.antecedent,
+      behavior: input.behavior,
+      consequence: orNull(input.consequence),
+      helped: input.helped ? [input.helped] : null,
+      period: orNull(input.period),
+      activity: orNull(input.activity),
+      attention: input.attention ?? null,
+      observer: orNull(input.observer),
+      schoolLinkId: link.id,
+      schoolLabel: link.label,
+      createdAt: now,
+    });
+  });
+}
