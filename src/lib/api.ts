@@ -38,7 +38,7 @@ export const NETWORK_MESSAGE = 'Sem conexão com o servidor. Verifique sua inter
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Every request: JSON both ways (the API answers 415 to a mutation without it), cookie included. */
-export async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
   const method = (init.method ?? 'GET').toUpperCase();

@@ -1,44 +1,20 @@
 /**
  * The family circle and the school (docs/api.md "The family circle and the school"): who follows
- * a child, invitations, the school's links, and the public school form. Written against the
- * contract; each answer is unwrapped by `call`, so failures carry the contract's code.
+ * a child, invitations, the school's links, and the public school form, through the typed client:
+ * the API's own types; each answer is unwrapped by `call`, so failures carry the contract's code.
  */
-import type { ClientResponse } from 'hono/client';
-import { BASE, call, send } from './api.ts';
+import type { InferRequestType } from 'hono/client';
+import { type Answer, call, client } from './api.ts';
 
-export type Role = 'owner' | 'carer' | 'viewer';
-export type MemberRole = Exclude<Role, 'owner'>;
-
-export interface Member {
-  userId: string;
-  name: string;
-  email: string;
-  role: MemberRole;
-  since: string;
-}
-export interface Invitation {
-  id: string;
-  email: string;
-  role: MemberRole;
-  expiresAt: string;
-}
-export interface SchoolLink {
-  id: string;
-  label: string;
-  expiresAt: string;
-  observations: number;
-}
-export interface SchoolObservationInput {
-  date: string;
-  period?: string;
-  activity?: string;
-  antecedent: string;
-  behavior: string;
-  consequence?: string;
-  helped?: string;
-  attention?: number;
-  observer?: string;
-}
+type Children = typeof client.children;
+export type Member = Answer<Children[':id']['members']['$get']>['members'][number];
+export type Invitation = Answer<Children[':id']['members']['$get']>['invitations'][number];
+export type SchoolLink = Answer<Children[':id']['school-links']['$get']>['links'][number];
+export type SchoolObservationInput = InferRequestType<
+  (typeof client.school)[':token']['observations']['$post']
+>['json'];
+export type MemberRole = Member['role'];
+export type Role = MemberRole | 'owner';
 
 /** What a person reads for each role, and what it lets her do. */
 export const ROLE_LABEL: Record<MemberRole, string> = {
@@ -56,44 +32,28 @@ export const ROLE_YOU: Record<MemberRole, string> = {
   viewer: 'Você vê os registros, os padrões e o relatório; só a família registra.',
 };
 
-function json<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method };
-  if (body !== undefined) init.body = JSON.stringify(body);
-  return call(send(`${BASE}/api${path}`, init) as Promise<ClientResponse<T, 200, 'json'>>) as Promise<T>;
-}
-const child = (id: string) => `/children/${encodeURIComponent(id)}`;
-const token = (value: string) => `/school/${encodeURIComponent(value)}`;
+const child = client.children[':id'];
 
-export const listMembers = (childId: string) =>
-  json<{ members: Member[]; invitations: Invitation[] }>('GET', `${child(childId)}/members`);
-export const invite = (childId: string, email: string, role: MemberRole) =>
-  json<{ invitation: Invitation }>('POST', `${child(childId)}/invitations`, { email, role });
-export const cancelInvitation = (childId: string, invitationId: string) =>
-  json<undefined>('DELETE', `${child(childId)}/invitations/${encodeURIComponent(invitationId)}`, {});
+export const listMembers = (id: string) => call(child.members.$get({ param: { id } }));
+export const invite = (id: string, email: string, role: MemberRole) =>
+  call(child.invitations.$post({ param: { id }, json: { email, role } }));
+export const cancelInvitation = (id: string, invitationId: string) =>
+  call(child.invitations[':invitationId'].$delete({ param: { id, invitationId } }));
 /** The owner removes anyone; a member passes her own id to leave. */
-export const removeMember = (childId: string, userId: string) =>
-  json<undefined>('DELETE', `${child(childId)}/members/${encodeURIComponent(userId)}`, {});
-export const acceptInvitation = (value: string) =>
-  json<{ child: { id: string; name: string }; role: MemberRole }>('POST', '/invitations/accept', { token: value });
+export const removeMember = (id: string, userId: string) =>
+  call(child.members[':userId'].$delete({ param: { id, userId } }));
+export const acceptInvitation = (token: string) => call(client.invitations.accept.$post({ json: { token } }));
 
-export const listSchoolLinks = (childId: string) =>
-  json<{ links: SchoolLink[] }>('GET', `${child(childId)}/school-links`);
-export const createSchoolLink = (childId: string, label: string, expiresInDays: number) =>
-  json<{ link: { id: string; label: string; url: string; expiresAt: string } }>(
-    'POST',
-    `${child(childId)}/school-links`,
-    { label, expiresInDays },
-  );
-export const revokeSchoolLink = (childId: string, linkId: string) =>
-  json<undefined>('DELETE', `${child(childId)}/school-links/${encodeURIComponent(linkId)}`, {});
+export const listSchoolLinks = (id: string) => call(child['school-links'].$get({ param: { id } }));
+export const createSchoolLink = (id: string, label: string, expiresInDays: number) =>
+  call(child['school-links'].$post({ param: { id }, json: { label, expiresInDays } }));
+export const revokeSchoolLink = (id: string, linkId: string) =>
+  call(child['school-links'][':linkId'].$delete({ param: { id, linkId } }));
 
-export const schoolLink = (value: string) => json<{ childFirstName: string; label: string }>('GET', token(value));
-export const postSchoolObservation = (value: string, body: SchoolObservationInput) =>
-  json<{ ok: true }>('POST', `${token(value)}/observations`, body);
+export const schoolLink = (token: string) => call(client.school[':token'].$get({ param: { token } }));
+export const postSchoolObservation = (token: string, body: SchoolObservationInput) =>
+  call(client.school[':token'].observations.$post({ param: { token }, json: body }));
 
-/** Her place in a child's record; a child from before sharing (or an old cached answer) is hers. */
-export function roleOf(value: object): Role {
-  const role = (value as { role?: Role }).role;
-  return role === 'carer' || role === 'viewer' ? role : 'owner';
-}
-export const ownerNameOf = (value: object): string => (value as { ownerName?: string }).ownerName ?? '';
+/** Her place in a child's record; a child without one (an answer cached before sharing existed) is hers. */
+export const roleOf = (value: { role?: Role | null }): Role => value.role ?? 'owner';
+export const ownerNameOf = (value: { ownerName?: string | null }): string => value.ownerName ?? '';

@@ -9,31 +9,12 @@ import { refreshSession } from '../stores/session.ts';
 import { type Answer, call, client } from './api.ts';
 
 /** Who wrote an entry (a shared child's record has many hands); absent on one not sent yet. */
-export type RecordedBy = { id: string; name: string };
-/** A school observation (docs/api.md): the school's link label and the ABC of what was seen. */
-export interface SchoolEntry {
-  id: string;
-  childId: string;
-  type: 'school';
-  date: string;
-  time?: string | null;
-  createdAt: string;
-  label: string;
-  period?: string | null;
-  activity?: string | null;
-  antecedent: string;
-  behavior: string;
-  consequence?: string | null;
-  helped?: string | null;
-  attention?: number | null;
-  observer?: string | null;
-  recordedBy?: RecordedBy | null;
-}
+export type RecordedBy = DiaryEntry['recordedBy'];
 export type DiaryEntry = Answer<typeof client.diary.$get>['entries'][number];
-export const recordedByOf = (entry: object): RecordedBy | null =>
-  (entry as { recordedBy?: RecordedBy | null }).recordedBy ?? null;
-export const asSchool = (entry: object): SchoolEntry | null =>
-  (entry as { type?: string }).type === 'school' ? (entry as SchoolEntry) : null;
+/** A school observation (docs/api.md): the link's label and the ABC of what the teacher saw. */
+export type SchoolEntry = Extract<DiaryEntry, { type: 'school' }>;
+export const recordedByOf = (entry: DiaryEntry): RecordedBy | null => entry.recordedBy ?? null;
+export const asSchool = (entry: DiaryEntry): SchoolEntry | null => (entry.type === 'school' ? entry : null);
 export type Professional = Answer<typeof client.professionals.$get>['professionals'][number];
 /** The diaries she writes in; the school's observations come through its link, never a form of hers. */
 export type DiaryKind = Exclude<DiaryEntry['type'], 'school'>;
