@@ -102,7 +102,7 @@ test.describe('the family circle and the school', () => {
     await expect(page.locator('.circle-list').first()).toContainText('Carlos Souza');
     await page.getByLabel('Para quem é o link').fill('Profª Ana — 2º ano');
     await page.getByRole('button', { name: 'Criar link para a escola' }).click();
-    const url = await page.getByLabel('Link para a escola', { exact: true }).inputValue();
+    const url = await page.getByLabel('Endereço do link').inputValue();
     expect(url).toMatch(/\/escola\/\?token=/);
     await expectNoAxeViolations(page);
 

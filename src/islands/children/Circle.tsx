@@ -230,7 +230,7 @@ function InviteForm({
 
   return (
     <form className="circle-form" onSubmit={submit} noValidate aria-busy={busy} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Convidar alguém</h3>
+      <h2 id={`${id}-title`}>Convidar alguém</h2>
       <Field
         id={`${id}-email`}
         label="E-mail de quem você quer convidar"
@@ -322,7 +322,7 @@ function School({
 
   return (
     <section className="circle-school" aria-labelledby={`${id}-school`}>
-      <h3 id={`${id}-school`}>Link para a escola</h3>
+      <h2 id={`${id}-school`}>Link para a escola</h2>
       <p className="field-hint">
         A professora abre o link no celular e envia observações sem criar conta. Ela vê só o primeiro nome de{' '}
         {childName} e o formulário; nada do diário.
@@ -420,7 +420,7 @@ function CreatedLink({
       <p>
         <strong>Link criado para {link.label}.</strong> Ele aparece só agora: copie ou compartilhe antes de sair.
       </p>
-      <Field id={`${id}-url`} label="Link para a escola" readOnly value={link.url} onFocus={(e) => e.target.select()} />
+      <Field id={`${id}-url`} label="Endereço do link" readOnly value={link.url} onFocus={(e) => e.target.select()} />
       <div className="form-actions">
         <button type="button" className="btn btn-primary" onClick={() => void copy()}>
           Copiar link
