@@ -151,8 +151,9 @@ function People({
           {members.map((member) => (
             <li key={member.userId} className="entry">
               <p className="contact-name">{member.name || member.email}</p>
+              <p className="contact-meta">{member.email}</p>
               <p className="contact-meta">
-                {member.email} · {ROLE_LABEL[member.role]} · desde {dayOf(member.since)}
+                {ROLE_LABEL[member.role]} · desde {dayOf(member.since)}
               </p>
               <div className="entry-actions">
                 <button
@@ -266,7 +267,7 @@ function InviteForm({
         )}
       </fieldset>
       <p className="field-hint">
-        Ela recebe um e-mail com um link; ao entrar com esse e-mail, passa a acompanhar {childName}.
+        A pessoa recebe um e-mail com um link; ao entrar com esse mesmo e-mail, passa a acompanhar {childName}.
       </p>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Enviando…' : 'Convidar'}
