@@ -161,6 +161,60 @@ test.describe('the family circle and the school', () => {
     await expect(page.locator('.entry', { hasText: 'Chorou quando desliguei a TV' })).toBeVisible();
   });
 
+  test('a therapist who only follows sees the history, who wrote it and no form; the switcher says whose child it is', async ({
+    browser,
+    context,
+    request,
+  }) => {
+    const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
+    const lia = mother.children[0]!;
+    const entry = {
+      type: 'behavior',
+      childId: lia.id,
+      date: '2026-11-20',
+      time: '18:30:00',
+      behavior: 'Gritou ao desligar o tablet',
+      context: 'Antes do jantar',
+      intensity: 'Média',
+    };
+    expect((await request.post('/api/diary', { data: entry })).status()).toBe(201);
+
+    // The therapist has her own account (and a child of her own, so the switcher shows).
+    const office = await browser.newContext();
+    const therapistEmail = (await createAccount(office.request, { children: ['Tom'] })).email;
+    expect(
+      (
+        await request.post(`/api/children/${lia.id}/invitations`, { data: { email: therapistEmail, role: 'viewer' } })
+      ).status(),
+    ).toBe(201);
+    const token = new URL(await invitationLink(therapistEmail)).searchParams.get('token');
+    expect((await office.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+
+    const therapist = await office.newPage();
+    await therapist.goto('/comportamento/');
+    await hydrated(therapist, 'ChildSwitcher');
+    await therapist.getByLabel('Registros de').selectOption({ label: 'Lia (de Maria da Silva)' });
+    await expect(therapist.getByText('Você acompanha Lia como observador(a): só a família registra.')).toBeVisible();
+    await expect(therapist.getByLabel('Comportamento observado')).toHaveCount(0);
+    const shown = therapist.locator('.entry', { hasText: 'Gritou ao desligar o tablet' });
+    await expect(shown).toContainText('registrado por Maria');
+    await expect(shown.getByRole('button', { name: /Excluir/ })).toHaveCount(0);
+    await expectNoAxeViolations(therapist);
+
+    // On the children page the shared child says whose it is, and she can leave.
+    await therapist.goto('/criancas/');
+    await hydrated(therapist, 'Children');
+    await expect(therapist.getByText(/Compartilhada por Maria da Silva · você só acompanha/)).toBeVisible();
+    await therapist.getByRole('button', { name: 'Deixar de acompanhar Lia' }).click();
+    await therapist
+      .getByRole('dialog', { name: 'Deixar de acompanhar Lia?' })
+      .getByRole('button', { name: 'Deixar de acompanhar' })
+      .click();
+    await expect(therapist.getByText('Você não acompanha mais Lia.')).toBeVisible();
+    await expect(therapist.locator('.entry.child')).toHaveCount(1);
+    await office.close();
+  });
+
   test('the invitation page says nothing before sign-in and brings her back after it', async ({ page }) => {
     await page.goto('/convite/?token=abcdefghijklmnopqrstuvwxyz234567');
     await hydrated(page, 'InvitationAccept');
