@@ -215,6 +215,60 @@ test.describe('the family circle and the school', () => {
     await office.close();
   });
 
+  test("a carer's entry made offline after she was removed is dropped with a message, never applied", async ({
+    browser,
+    context,
+    request,
+  }) => {
+    const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
+    const lia = mother.children[0]!;
+    const dad = await browser.newContext();
+    const dadEmail = (await createAccount(dad.request, { children: [] })).email;
+    expect(
+      (
+        await request.post(`/api/children/${lia.id}/invitations`, { data: { email: dadEmail, role: 'carer' } })
+      ).status(),
+    ).toBe(201);
+    const token = new URL(await invitationLink(dadEmail)).searchParams.get('token');
+    expect((await dad.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+
+    const dadPage = await dad.newPage();
+    await dadPage.goto('/comportamento/');
+    // The page's code must be on the device (the service worker) before the connection goes.
+    await dadPage.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    if (!(await dadPage.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+      await dadPage.reload();
+      await dadPage.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+    }
+    await hydrated(dadPage, 'Diary');
+    await expect(dadPage.getByText('Nenhum registro ainda')).toBeVisible();
+    await dad.setOffline(true);
+    await recordEpisode(dadPage, 'Anotado sem internet');
+    await expect(dadPage.getByText('Registro guardado no aparelho')).toBeVisible();
+    await expect(dadPage.locator('.entry', { hasText: 'Anotado sem internet' })).toContainText(
+      'Aguardando sincronização',
+    );
+
+    // While he is offline, she removes him.
+    const members = (await (await request.get(`/api/children/${lia.id}/members`)).json()) as {
+      members: Array<{ userId: string }>;
+    };
+    expect(
+      (await request.delete(`/api/children/${lia.id}/members/${members.members[0]!.userId}`, { data: {} })).status(),
+    ).toBe(204);
+
+    await dad.setOffline(false);
+    await expect(dadPage.getByText('Um registro não foi salvo')).toBeVisible();
+    await expect(dadPage.locator('.entry', { hasText: 'Anotado sem internet' })).toHaveCount(0);
+    const entries = (await (await request.get(`/api/diary?type=behavior&childId=${lia.id}`)).json()) as {
+      entries: unknown[];
+    };
+    expect(entries.entries).toEqual([]);
+    await dad.close();
+  });
+
   test('the invitation page says nothing before sign-in and brings her back after it', async ({ page }) => {
     await page.goto('/convite/?token=abcdefghijklmnopqrstuvwxyz234567');
     await hydrated(page, 'InvitationAccept');
