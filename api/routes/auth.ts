@@ -54,7 +54,7 @@ export function authRoutes() {
     })
 
     .post('/password', requireUser, jsonBody(passwordChangeSchema), async (c) => {
-      const input = c.req.valid('json');
+      const input = { ...c.req.valid('json'), deviceToken: getCookie(c, DEVICE_COOKIE) ?? null };
       const { session, device } = await changePassword(services(c), c.get('user'), input, auditContext(c));
       setSessionCookie(c, session.token, session.expiresAt);
       setDeviceCookie(c, device);

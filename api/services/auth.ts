@@ -177,16 +177,18 @@ export async function logIn(
 
 /**
  * Her current password, then the new one: every other session and trusted browser ends, this
- * browser gets a new session and device cookie, and the account's count starts again.
+ * browser gets a new session and device cookie, and the account's count starts again. From a
+ * trusted browser the attempt counts on that device, so she can change it while strangers keep
+ * her account locked to them.
  */
 export async function changePassword(
   { db, clock }: AuthDeps,
   user: { id: string; email: string },
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; deviceToken: string | null },
   context: AuditContext,
 ): Promise<Omit<SignedIn, 'user'>> {
   const now = clock.now();
-  const client: PasswordClient = { context, deviceId: null };
+  const client: PasswordClient = { context, deviceId: await trustedDeviceFor(db, input.deviceToken, user.email, now) };
   await beforePasswordCheck(db, now, 'password_change', user.email, client);
   const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
   if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
