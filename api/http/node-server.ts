@@ -13,9 +13,11 @@ import type { MiddlewareHandler } from 'hono';
 
 /** How long a closing connection keeps reading what the client was still sending. */
 export const LINGER_MS = 5000;
+/** Connections whose last answer is decided: no request after it is processed. */
+const closing = new WeakSet<Socket>();
 const lingering = new WeakSet<Socket>();
 
-/** Stands in for net.Socket#destroySoon, which Node's HTTP server calls after a last answer. */
+/** Stands in for net.Socket#destroySoon, which Node's HTTP server calls after the last answer. */
 function lingeringClose(this: Socket): void {
   if (this.destroyed || lingering.has(this)) return;
   lingering.add(this);
@@ -36,30 +38,25 @@ export function listen(
   port: number,
   hostname: string,
 ): ServerType {
-  const server = serve({
+  return serve({
     fetch,
     port,
     hostname,
     createServer: (options: object, listener: RequestListener) =>
       createServer(options, (req: IncomingMessage, res: ServerResponse) => {
-        // A request that arrived after the last answer on its connection is never processed.
-        if (lingering.has(req.socket)) {
+        if (closing.has(req.socket)) {
           req.resume();
           return;
         }
         listener(req, res);
       }),
   } as Parameters<typeof serve>[0]);
-  server.on('connection', (socket: Socket) => {
-    socket.destroySoon = lingeringClose;
-  });
-  return server;
 }
 
 /**
  * An answer given while the request's body is still unread (413, 401 before the body, 415…) says
- * `Connection: close`: the rest of that body must not be taken for the next request, and waiting
- * for a body we refused would let a client hold the connection.
+ * `Connection: close`: keeping the connection would mean taking in a body we refused (up to any
+ * size) before the next request; the client retries on a new connection instead.
  */
 export function closeAfterUnreadBody(): MiddlewareHandler {
   return async (c, next) => {
@@ -69,6 +66,11 @@ export function closeAfterUnreadBody(): MiddlewareHandler {
     if (!hasBody) return;
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const unread = incoming ? !incoming.readableEnded : !c.req.raw.bodyUsed;
-    if (unread || c.res.status === 413) c.res.headers.set('Connection', 'close');
+    if (!unread && c.res.status !== 413) return;
+    c.res.headers.set('Connection', 'close');
+    if (incoming) {
+      closing.add(incoming.socket);
+      incoming.socket.destroySoon = lingeringClose;
+    }
   };
 }
