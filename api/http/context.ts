@@ -10,6 +10,7 @@ import type { Config } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import { DEVICE_COOKIE, type DeviceCookie } from '../services/devices.ts';
 import {
   SESSION_COOKIE,
   type SessionUser,
@@ -76,6 +77,17 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: D
     secure: requestProtocol(c.req.raw, services(c).config) === 'https',
     path: '/',
     expires: expiresAt,
+  });
+}
+
+/** The device cookie (decision 0017): HttpOnly, a year, for the API's paths only. */
+export function setDeviceCookie(c: Context<AppEnv>, device: DeviceCookie): void {
+  setCookie(c, DEVICE_COOKIE, device.token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: requestProtocol(c.req.raw, services(c).config) === 'https',
+    path: '/api/auth',
+    expires: device.expiresAt,
   });
 }
 
