@@ -4,9 +4,10 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { withDeadline } from '../db/deadline.ts';
+import { WorkAbandoned, withDeadline } from '../db/deadline.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
+import type { AppEnv } from './context.ts';
 import { errorResponse } from './errors.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -130,20 +131,32 @@ export function limitBody(): MiddlewareHandler {
 const REPORT_DEADLINE_FACTOR = 4;
 const REPORT_PATH = /^\/api\/children\/[^/]+\/report\.pdf$/;
 
-export function deadline(ms: number): MiddlewareHandler {
+export function deadline(ms: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = REPORT_PATH.test(c.req.path) ? ms * REPORT_DEADLINE_FACTOR : ms;
+    // Aborted when the client leaves or the deadline passes: long work (a report) checks it and stops.
+    const abandon = new AbortController();
+    const clientLeft = () => abandon.abort(new WorkAbandoned('client_left'));
+    const raw = c.req.raw.signal;
+    if (raw.aborted) clientLeft();
+    else raw.addEventListener('abort', clientLeft, { once: true });
+    c.set('signal', abandon.signal);
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), limit);
     });
     // The database layer (PGlite's queue) refuses statements past the same limit.
     const work = withDeadline(limit, next).then(() => 'done' as const);
-    const outcome = await Promise.race([work, timedOut]);
-    clearTimeout(timer);
-    if (outcome === 'timeout') {
-      work.catch(() => {});
-      c.res = errorResponse(c, 'unavailable');
+    try {
+      const outcome = await Promise.race([work, timedOut]);
+      if (outcome === 'timeout') {
+        abandon.abort(new WorkAbandoned('deadline'));
+        work.catch(() => {});
+        c.res = errorResponse(c, 'unavailable');
+      }
+    } finally {
+      clearTimeout(timer);
+      raw.removeEventListener('abort', clientLeft);
     }
   };
 }

@@ -13,6 +13,7 @@ import {
   progressSchema,
 } from '../../src/shared/children.ts';
 import { periodQuerySchema, reportFileName } from '../../src/shared/insights.ts';
+import { WorkAbandoned } from '../db/deadline.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { subscriptionFor } from '../http/subscription.ts';
@@ -29,6 +30,7 @@ import {
 import { checkedPeriod } from '../services/insights.ts';
 import { reportData } from '../services/report-data.ts';
 import { renderReport } from '../services/report-pdf.ts';
+import { reportLimiter } from '../services/work-slots.ts';
 
 const childParam = idParam(MESSAGES.childNotFound);
 
@@ -63,9 +65,27 @@ export function childrenRoutes() {
         const { db, clock } = services(c);
         const now = clock.now();
         const period = checkedPeriod(c.req.valid('query'), now);
-        const data = await reportData(db, c.get('user').id, id, period, now);
-        const pdf = await renderReport(data);
-        return c.body(new Uint8Array(pdf), 200, {
+        const userId = c.get('user').id;
+        const signal = c.get('signal');
+        const started = performance.now();
+        let stage: 'waiting' | 'data' | 'render' = 'waiting';
+        const { data, pdf } = await reportLimiter
+          .run(userId, signal, async () => {
+            stage = 'data';
+            const data = await reportData(db, userId, id, period, now, signal);
+            stage = 'render';
+            return { data, pdf: await renderReport(data, signal) };
+          })
+          .catch((err: unknown) => {
+            if (err instanceof WorkAbandoned)
+              services(c).logger.info('report_stopped', {
+                why: err.why,
+                stage,
+                ms: Math.round(performance.now() - started),
+              });
+            throw err;
+          });
+        return c.body(pdf, 200, {
           'Content-Type': 'application/pdf',
           'Content-Disposition': `attachment; filename="${reportFileName(data.insights.child.name, period.from, period.to)}"`,
           'Cache-Control': 'private, no-store',
