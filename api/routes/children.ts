@@ -13,7 +13,7 @@ import {
   progressSchema,
 } from '../../src/shared/children.ts';
 import { periodQuerySchema, reportFileName } from '../../src/shared/insights.ts';
-import { WorkAbandoned } from '../db/deadline.ts';
+import { isDeadlinePassed, WorkAbandoned } from '../db/deadline.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { subscriptionFor } from '../http/subscription.ts';
@@ -29,7 +29,7 @@ import {
 } from '../services/children.ts';
 import { checkedPeriod } from '../services/insights.ts';
 import { reportData } from '../services/report-data.ts';
-import { renderReport } from '../services/report-pdf.ts';
+import { renderReportOffThread } from '../services/report-render.ts';
 import { reportLimiter } from '../services/work-slots.ts';
 
 const childParam = idParam(MESSAGES.childNotFound);
@@ -74,12 +74,16 @@ export function childrenRoutes() {
             stage = 'data';
             const data = await reportData(db, userId, id, period, now, signal);
             stage = 'render';
-            return { data, pdf: await renderReport(data, signal) };
+            services(c).logger.info('report_drawing', {
+              entries: data.entries.length,
+              dataMs: Math.round(performance.now() - started),
+            });
+            return { data, pdf: await renderReportOffThread(data, signal) };
           })
           .catch((err: unknown) => {
-            if (err instanceof WorkAbandoned)
+            if (isDeadlinePassed(err))
               services(c).logger.info('report_stopped', {
-                why: err.why,
+                why: err instanceof WorkAbandoned ? err.why : 'deadline',
                 stage,
                 ms: Math.round(performance.now() - started),
               });

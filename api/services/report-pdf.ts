@@ -57,14 +57,10 @@ const times = (n: number) => (n === 1 ? '1 vez' : `${n} vezes`);
 const firstName = (name: string) => pdfSafe(name.trim().split(/\s+/)[0] ?? name);
 
 /**
- * The whole report as one buffer. Every page is held until the end, when the footers learn the
- * number of pages ("página n de N"), so memory is bounded by how many render at once
- * (services/work-slots.ts), and the drawing stops when `signal` aborts (client gone, deadline).
+ * The whole report as one buffer. Every page is held until the footers learn the number of pages
+ * ("página n de N"); it runs in a worker thread (services/report-render.ts), a few at a time.
  */
-export async function renderReport(
-  data: ReportData,
-  signal: AbortSignal = new AbortController().signal,
-): Promise<Uint8Array<ArrayBuffer>> {
+export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBuffer>> {
   const { insights } = data;
   const doc = new PDFDocument({
     size: 'A4',
@@ -87,37 +83,15 @@ export async function renderReport(
     });
     doc.on('error', reject);
   });
-  const turn = turns(signal);
   header(doc, data);
   summary(doc, data);
-  await turn();
   charts(doc, data);
-  await turn();
   rankings(doc, data);
   observations(doc, data);
-  await turn();
-  await entriesTable(doc, data.entries, turn);
-  await footers(doc, data, turn);
+  await entriesTable(doc, data.entries);
+  footers(doc, data);
   doc.end();
   return done;
-}
-
-/** Time drawn between two turns of the event loop: other requests wait at most about this long. */
-const SLICE_MS = 8;
-
-/**
- * A check to call often while drawing: gives the event loop a turn once SLICE_MS have passed, and
- * throws the signal's reason (the unfinished document is dropped) once it aborts.
- */
-function turns(signal: AbortSignal) {
-  let since = performance.now();
-  return async () => {
-    signal.throwIfAborted();
-    if (performance.now() - since < SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    signal.throwIfAborted();
-    since = performance.now();
-  };
 }
 
 const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2;
@@ -395,14 +369,13 @@ function tableHeader(doc: Doc) {
   doc.y += 3;
 }
 
-async function entriesTable(doc: Doc, entries: DiaryEntryView[], turn: () => Promise<void>) {
+async function entriesTable(doc: Doc, entries: DiaryEntryView[]) {
   heading(doc, `Registros do período (${entries.length})`);
   if (!entries.length) return paragraph(doc, WORDS.none, MUTED);
   const textX = MARGIN + COLUMNS.reduce((sum, c) => sum + c.width, 0);
   const textWidth = MARGIN + contentWidth(doc) - textX;
   tableHeader(doc);
   for (const entry of entries) {
-    await turn();
     const text = pdfSafe(entryText(entry));
     doc.font('Helvetica').fontSize(9);
     const height = doc.heightOfString(text, { width: textWidth }) + 6;
@@ -427,11 +400,10 @@ async function entriesTable(doc: Doc, entries: DiaryEntryView[], turn: () => Pro
 }
 
 /** "página n de N" on every page, written once the number of pages is known. */
-async function footers(doc: Doc, { insights }: ReportData, turn: () => Promise<void>) {
+function footers(doc: Doc, { insights }: ReportData) {
   const { start, count } = doc.bufferedPageRange();
   const who = `${SITE_NAME} · ${firstName(insights.child.name)} · ${formatDay(insights.from)} a ${formatDay(insights.to)}`;
   for (let i = start; i < start + count; i++) {
-    await turn();
     doc.switchToPage(i);
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
