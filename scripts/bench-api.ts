@@ -345,6 +345,9 @@ async function soak(pid: number, targets: Target[], year: Target[], seconds: num
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    ),
     curve,
     firstMinuteMb: firstMinute,
     lastMb: curve.at(-1)![1],
@@ -589,7 +592,7 @@ try {
   }
   if (soaked) {
     console.log(
-      `\nsoak: ${soaked.seconds} s, ${CONNECTIONS} conexões, rotas misturadas: ${soaked.requests} pedidos (${soaked.rps}/s), p99 ${soaked.p99} ms, ${soaked.errors} erros, ${soaked.non2xx} não-2xx`,
+      `\nsoak: ${soaked.seconds} s, ${CONNECTIONS} conexões, rotas misturadas: ${soaked.requests} pedidos (${soaked.rps}/s), p99 ${soaked.p99} ms, ${soaked.errors} erros, ${soaked.non2xx} não-2xx ${JSON.stringify(soaked.statuses)}`,
     );
     console.log(`  RSS (s: MB): ${soaked.curve.map(([at, mb]) => `${at}: ${mb}`).join(', ')}`);
   }
