@@ -12,8 +12,7 @@ import {
   notesSchema,
   progressSchema,
 } from '../../src/shared/children.ts';
-import { periodQuerySchema, reportFileName } from '../../src/shared/insights.ts';
-import { isDeadlinePassed, WorkAbandoned } from '../db/deadline.ts';
+import { periodQuerySchema } from '../../src/shared/insights.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { subscriptionFor } from '../http/subscription.ts';
@@ -28,9 +27,7 @@ import {
   updateChild,
 } from '../services/children.ts';
 import { checkedPeriod } from '../services/insights.ts';
-import { reportData } from '../services/report-data.ts';
-import { renderReportOffThread } from '../services/report-render.ts';
-import { reportLimiter } from '../services/work-slots.ts';
+import { reportFor } from '../services/report.ts';
 
 const childParam = idParam(MESSAGES.childNotFound);
 
@@ -65,33 +62,18 @@ export function childrenRoutes() {
         const { db, clock } = services(c);
         const now = clock.now();
         const period = checkedPeriod(c.req.valid('query'), now);
-        const userId = c.get('user').id;
-        const signal = c.get('signal');
-        const started = performance.now();
-        let stage: 'waiting' | 'data' | 'render' = 'waiting';
-        const { data, pdf } = await reportLimiter
-          .run(userId, signal, async () => {
-            stage = 'data';
-            const data = await reportData(db, userId, id, period, now, signal);
-            stage = 'render';
-            services(c).logger.info('report_drawing', {
-              entries: data.entries.length,
-              dataMs: Math.round(performance.now() - started),
-            });
-            return { data, pdf: await renderReportOffThread(data, signal) };
-          })
-          .catch((err: unknown) => {
-            if (isDeadlinePassed(err))
-              services(c).logger.info('report_stopped', {
-                why: err instanceof WorkAbandoned ? err.why : 'deadline',
-                stage,
-                ms: Math.round(performance.now() - started),
-              });
-            throw err;
-          });
+        const { pdf, fileName } = await reportFor(
+          db,
+          c.get('user').id,
+          id,
+          period,
+          now,
+          c.get('signal'),
+          services(c).logger,
+        );
         return c.body(pdf, 200, {
           'Content-Type': 'application/pdf',
-          'Content-Disposition': `attachment; filename="${reportFileName(data.insights.child.name, period.from, period.to)}"`,
+          'Content-Disposition': `attachment; filename="${fileName}"`,
           'Cache-Control': 'private, no-store',
         });
       },

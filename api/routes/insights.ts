@@ -5,12 +5,10 @@
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { insightsQuerySchema } from '../../src/shared/insights.ts';
-import { daysInPeriod } from '../../src/shared/insights-core.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { subscriptionFor } from '../http/subscription.ts';
 import { queryParams } from '../http/validate.ts';
-import { checkedPeriod, insightsFor } from '../services/insights.ts';
-import { insightsLimiter, LONG_INSIGHTS_DAYS } from '../services/work-slots.ts';
+import { checkedPeriod, insightsOnRequest } from '../services/insights.ts';
 
 export function insightsRoutes() {
   return new Hono<AppEnv>()
@@ -19,13 +17,8 @@ export function insightsRoutes() {
       const { childId, ...query } = c.req.valid('query');
       const { db, clock } = services(c);
       const now = clock.now();
-      const userId = c.get('user').id;
       const period = checkedPeriod(query, now);
-      const find = () => insightsFor(db, userId, childId, period, now);
-      const insights =
-        daysInPeriod(period.from, period.to) > LONG_INSIGHTS_DAYS
-          ? await insightsLimiter.run(userId, c.get('signal'), find)
-          : await find();
+      const insights = await insightsOnRequest(db, c.get('user').id, childId, period, now, c.get('signal'));
       c.header('Cache-Control', 'private, no-cache');
       return c.json(insights);
     });

@@ -28,7 +28,7 @@ type Mother = { cookie: string; userId: string };
 let ana: Mother;
 let bea: Mother;
 let report: string;
-/** four entries a day in two diaries for a year: longer to draw than the hurried app's deadline */
+/** eight entries a day in two diaries for a year: longer to draw than the hurried app's deadline */
 let bigReport: string;
 const as = (who: Mother, path: string) => t.call(path, { headers: { cookie: who.cookie } });
 
@@ -66,7 +66,7 @@ beforeAll(async () => {
     headers: { cookie: ana.cookie },
   });
   const davi = ((await big.json()) as { child: { id: string } }).child.id;
-  await seedYear(t, ana.userId, davi, 4);
+  await seedYear(t, ana.userId, davi, 8);
   bigReport = `/api/children/${davi}/report.pdf?${YEAR}`;
 });
 afterAll(() => t.close());
