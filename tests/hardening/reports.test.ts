@@ -4,7 +4,8 @@
  * mother asks 20 year-long reports at once, twice, while another uses the app: one is drawn, the
  * others are told at once that hers is being made (429 in the contract's shape), and the other
  * mother's /api/me stays fast with no 503. A report whose client leaves mid-drawing stops and
- * frees its slot. The production deadline (1500 ms, 10× for the report) is in force.
+ * frees its slot; one past its deadline stops too. Her 20 year-long insights at once run one after
+ * another and beyond her queue are refused. The production deadline (1500 ms, 10× for the report) is in force.
  */
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../api/app.ts';
@@ -110,6 +111,28 @@ it('draws one of 20 year-long reports asked at once (twice), refuses the rest wi
   expect(me.length).toBeGreaterThan(10);
   expect(me.filter((m) => m.status !== 200)).toEqual([]);
   expect(p99(latencies)).toBeLessThan(200);
+});
+
+it('serves one mother’s 20 year-long insights at once one after another, refusing beyond her queue with 429', async () => {
+  const childId = /children\/([^/]+)\/report/.exec(report)![1];
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => as(ana, `/api/insights?childId=${childId}&${YEAR}`)),
+  );
+  const statuses = answers.map((r) => r.status);
+  expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+  // one runs and two wait their turn; the rest are refused at once
+  expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(3);
+  const refused = answers.filter((r) => r.status === 429);
+  expect(refused.length).toBeGreaterThan(0);
+  expect(refused[0]!.headers.get('retry-after')).toBe('5');
+  expect(await refused[0]!.json()).toEqual({
+    error: {
+      code: 'rate_limited',
+      message: 'Os padrões deste período ainda estão sendo calculados. Tente novamente em alguns segundos.',
+    },
+  });
+  // a short period is never held by the long ones
+  expect((await as(ana, `/api/insights?childId=${childId}`)).status).toBe(200);
 });
 
 it('stops drawing a report whose client leaves mid-render and frees her slot at once', async () => {
