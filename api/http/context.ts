@@ -36,6 +36,8 @@ export interface AppEnv {
     session: ValidSession;
     /** as of this request's session lookup */
     subscription: SubscriptionState;
+    /** aborts when the client leaves or the request's deadline passes (http/middleware.ts deadline) */
+    signal: AbortSignal;
   };
 }
 
