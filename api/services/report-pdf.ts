@@ -87,6 +87,7 @@ export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBu
   summary(doc, data);
   charts(doc, data);
   rankings(doc, data);
+  school(doc, data);
   observations(doc, data);
   await entriesTable(doc, data.entries);
   footers(doc, data);
@@ -305,6 +306,30 @@ function rankings(doc: Doc, { insights }: ReportData) {
   room(doc, 30);
   doc.font('Helvetica-Bold').fontSize(10).text('Humor nas refeições', MARGIN, doc.y);
   paragraph(doc, moods.length ? moods.map(([mood, n]) => `${mood} (${n})`).join(' · ') : '—');
+}
+
+/** The school's observations (through the link the family gave a teacher), and who recorded what share. */
+function school(doc: Doc, { insights }: ReportData) {
+  const { school: observed, authors } = insights;
+  const total = authors.reduce((sum, a) => sum + a.count, 0);
+  if (observed.total === 0 && authors.length <= 1) return;
+  heading(doc, 'Escola e quem registrou');
+  if (observed.total > 0) {
+    const days = observed.perDay.filter((d) => d.count > 0).length;
+    bullet(doc, `Observações da escola: ${observed.total} em ${days} ${days === 1 ? 'dia' : 'dias'}`);
+    if (observed.avgAttention !== null)
+      bullet(doc, `Atenção média nas atividades (de 1 a 5, segundo a escola): ${number(observed.avgAttention)}`);
+    if (observed.contexts.length)
+      bullet(
+        doc,
+        `O que mais aparece antes, na escola: ${observed.contexts.map((c) => `${c.term} (${c.count})`).join(' · ')}`,
+      );
+  }
+  if (total > 0)
+    bullet(
+      doc,
+      `Quem registrou: ${authors.map((a) => `${a.name} ${Math.round((a.count / total) * 100)}% (${a.count})`).join(' · ')}`,
+    );
 }
 
 function observations(doc: Doc, { observations: guides }: ReportData) {
