@@ -18,7 +18,12 @@ import {
   type ValidSession,
   validateSession,
 } from '../services/sessions.ts';
-import { requestProtocol } from './middleware.ts';
+
+/** Scheme as the client saw it, honouring X-Forwarded-Proto only behind a trusted proxy. */
+export function requestProtocol(req: Request, config: Pick<Config, 'TRUST_PROXY'>): string {
+  const forwarded = config.TRUST_PROXY ? req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
+  return forwarded || new URL(req.url).protocol.replace(':', '');
+}
 
 export interface Services {
   db: Database;

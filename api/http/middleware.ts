@@ -7,19 +7,13 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { WorkAbandoned, withDeadline } from '../db/deadline.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
-import type { AppEnv } from './context.ts';
+import { type AppEnv, requestProtocol } from './context.ts';
 import { errorResponse } from './errors.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Provider callbacks: no session, no origin, their own content type; the signature is the check. */
 const isWebhook = (path: string) => path.startsWith('/api/payments/webhook/');
-
-/** Scheme as the client saw it, honouring X-Forwarded-Proto only behind a trusted proxy. */
-export function requestProtocol(req: Request, config: Pick<Config, 'TRUST_PROXY'>): string {
-  const forwarded = config.TRUST_PROXY ? req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
-  return forwarded || new URL(req.url).protocol.replace(':', '');
-}
 
 export function requestLog(logger: Logger, enabled: boolean): MiddlewareHandler {
   return async (c, next) => {
