@@ -13,6 +13,7 @@ import { logMailer } from './email/transport.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { errorResponse, toErrorResponse } from './http/errors.ts';
 import { deadline, jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from './http/middleware.ts';
+import { closeAfterUnreadBody } from './http/node-server.ts';
 import { jsonLogger } from './log.ts';
 import { providerFromConfig } from './payments/index.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.onError((err, c) => toErrorResponse(err, c, logger));
 
+  app.use('*', closeAfterUnreadBody());
   app.use('*', requestLog(logger, config.LOG_REQUESTS));
   app.use('*', securityHeaders(config));
   app.use(

@@ -3,11 +3,11 @@
  * `node api/server.ts` (npm run api) serves /api, and the built site from STATIC_DIR when it exists.
  */
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { logMailer, smtpMailer } from './email/transport.ts';
 import { type Config, ConfigError, loadConfig } from './env.ts';
+import { listen } from './http/node-server.ts';
 import { describeError, jsonLogger as logger } from './log.ts';
 import { settled } from './services/background.ts';
 
@@ -32,7 +32,7 @@ export async function startServer(config: Config) {
     { staticDir: config.STATIC_DIR || undefined },
   );
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+  const server = listen(app.fetch, config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());
     server.once('error', reject);

@@ -9,16 +9,25 @@
  * API's own data layer; the bench first checks that both answer the same bodies. Per route, the
  * API and then the floor run against the same data (after a BENCH_WARMUP s warm-up each), so
  * "API / floor" is what Hono, zod validation and the request log (on, as in production) cost.
+ * Then the report storm: one mother asks 20 year-long report.pdf at once, twice, while another
+ * mother calls GET /api/me back to back: her p99 and 503s, the answers' statuses and the API's
+ * RSS, on PostgreSQL (the same API) and on PGlite (an API on a folder seeded the same way). Then
+ * the soak: every route mixed at 50 connections for BENCH_SOAK_SECONDS (60; 600 for the record in
+ * docs/benchmarks.md), the API's RSS sampled 20 times. The API runs with its start script's node
+ * flags (package.json "api": the heap limit). BENCH_ONLY=reports|soak runs one part alone.
  * Prints a table, writes bench-results/api.json, exits 1 when a budget is missed.
  *   DATABASE_URL: an admin URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
  *   database is created for the run and dropped after it. BENCH_API_PORT (4471), BENCH_FLOOR_PORT (4472).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { openDatabase } from '../api/db/client.ts';
+import { type Database, openDatabase } from '../api/db/client.ts';
 import { hashPassword } from '../api/services/passwords.ts';
 import { generateToken, hashToken } from '../api/services/sessions.ts';
 import { addDays, todayInSaoPaulo } from '../src/shared/insights-core.ts';
@@ -31,10 +40,33 @@ const ENTRIES = 200;
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 4471);
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 4472);
+const PGLITE_PORT = Number(process.env.BENCH_PGLITE_PORT ?? 4473);
 const POOL = process.env.DATABASE_POOL_MAX ?? '10';
 const YEAR_USERS = 50;
-const BUDGET = { p99Ms: 50, floorRatio: 0.6, rssMb: 250, insightsP99Ms: 100, pdfMs: 1000 };
+const BUDGET = {
+  p99Ms: 50,
+  floorRatio: 0.6,
+  rssMb: 250,
+  insightsP99Ms: 100,
+  pdfMs: 1000,
+  /** the other mother's GET /api/me while 20 year-long reports are asked at once */
+  stormMeP99Ms: 200,
+  stormRssMb: 400,
+  /** the soak's last RSS sample over its first minute's highest */
+  soakGrowth: 1.15,
+};
+const ONLY = process.env.BENCH_ONLY ?? '';
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+/** node flags of the API's own start script ("node --max-old-space-size=… api/server.ts"), so the bench runs it as deployed */
+const API_NODE_FLAGS = (
+  /^node ((?:--\S+ )*)api\/server\.ts$/.exec(
+    (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.api ?? '',
+  )?.[1] ?? ''
+)
+  .split(' ')
+  .filter(Boolean);
 const TODAY = todayInSaoPaulo(new Date());
+const YEAR_REPORT = `/api/children/{childId}/report.pdf?from=${addDays(TODAY, -365)}&to=${TODAY}`;
 const INSIGHTS = `GET /api/insights?childId={childId}&from=${addDays(TODAY, -365)}&to=${TODAY}`;
 /** what the patterns page asks first: the default last 14 days, for the same children */
 const INSIGHTS_14 = 'GET /api/insights?childId={childId}';
@@ -57,7 +89,8 @@ async function cleanup() {
 }
 
 function start(script: string, port: number, extra: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], {
+  const flags = script === 'api/server.ts' ? API_NODE_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, script], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -80,6 +113,12 @@ function start(script: string, port: number, extra: Record<string, string> = {})
     });
     child.once('exit', (code) => reject(new Error(`${script} saiu com código ${code}`)));
   });
+}
+
+/** Resident memory of a process now, from the kernel (VmRSS), in MB. */
+function rssMbOf(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : NaN;
 }
 
 /** Peak resident memory of a process, from the kernel (VmHWM), in MB. */
@@ -148,6 +187,171 @@ async function timeReports(year: Target[], runs = 7) {
   }
   times.sort((a, b) => a - b);
   return { medianMs: times[Math.floor(times.length / 2)]!, maxMs: times.at(-1)!, bytes, runs };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? NaN;
+
+/**
+ * Two mothers for the report storm, through the API's own data layer so that PostgreSQL and a
+ * PGlite folder get the same rows: one with a year of daily entries in the three diaries, one who
+ * only uses the app. Answers their session cookies and the first one's child.
+ */
+async function seedStorm(db: Database, passwordHash: string) {
+  const rows = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  const [mother, other] = rows<{ id: string }>(
+    await db.execute(sql`insert into users (email, password_hash, email_confirmed_at)
+      values ('tempestade@bench.example', ${passwordHash}, now()), ('outra@bench.example', ${passwordHash}, now()) returning id`),
+  );
+  await db.execute(
+    sql`insert into subscriptions (user_id, status, plan_id, expires_at) values (${mother!.id}, 'paid', '6-meses', now() + interval '90 days')`,
+  );
+  const [child] = rows<{ id: string }>(
+    await db.execute(
+      sql`insert into children (user_id, name, birth_date) values (${mother!.id}, 'Lia Maria', '2019-03-10') returning id`,
+    ),
+  );
+  const [u, c] = [mother!.id, child!.id];
+  await db.execute(sql`insert into diary_entries (user_id, child_id, type, date, time, behavior, context, intensity, consequence, duration_minutes, helped)
+    select ${u}, ${c}, 'behavior', (${TODAY}::date - d), make_time(7 + d % 15, d % 60, 0), 'Chorou, gritou e jogou os brinquedos no chão quando pedi para guardar',
+      (array['Jantar com a TV ligada e o irmão brincando do lado', 'Na escola, antes da prova de matemática', 'Hora de dormir, muito cansado depois do parque'])[1 + d % 3],
+      (array['Baixa', 'Média', 'Alta'])[1 + d % 3], 'Ficou de castigo e depois pediu desculpas', 5 + d % 30, array['Pausa calma', 'Abraço']
+    from generate_series(0, 365) d`);
+  await db.execute(sql`insert into diary_entries (user_id, child_id, type, date, time, meal, foods, reaction, mood)
+    select ${u}, ${c}, 'food', (${TODAY}::date - d), '12:00', 'Almoço', 'Arroz, feijão, frango grelhado e salada de tomate',
+      case when d % 3 = 0 then 'Ficou agitada e reclamou de dor de barriga' else '' end, 'Tranquilo' from generate_series(0, 365) d`);
+  await db.execute(sql`insert into diary_entries (user_id, child_id, type, date, time, woke_at, night_wakings, sleep_minutes, notes)
+    select ${u}, ${c}, 'sleep', (${TODAY}::date - d), make_time(20 + d % 3, (d * 7) % 60, 0), '06:30', d % 4, 480 + (d * 13) % 150,
+      'Acordou chorando e pediu água' from generate_series(0, 365) d`);
+  const tokens = [generateToken(), generateToken()];
+  for (const [i, who] of [mother!, other!].entries())
+    await db.execute(
+      sql`insert into sessions (id, user_id, expires_at) values (${hashToken(tokens[i]!)}, ${who.id}, now() + interval '20 days')`,
+    );
+  return {
+    mother: { id: u, cookie: `session=${tokens[0]}`, childId: c } as Target,
+    other: { id: other!.id, cookie: `session=${tokens[1]}` } as Target,
+  };
+}
+
+interface Storm {
+  database: 'postgres' | 'pglite';
+  /** per round: how the 20 report requests were answered, and how long the round took */
+  rounds: Array<{ statuses: Record<string, number>; ms: number; pdfBytes: number }>;
+  me: { requests: number; p50: number; p99: number; max: number; unavailable: number; failed: number };
+  rssMb: { before: number; peak: number; after: number };
+}
+
+/** 20 year-long reports from one mother at once, twice, while another calls GET /api/me back to back. */
+async function reportStorm(
+  database: Storm['database'],
+  port: number,
+  pid: number,
+  mother: Target,
+  other: Target,
+): Promise<Storm> {
+  const base = `http://127.0.0.1:${port}`;
+  const before = rssMbOf(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMbOf(pid));
+  }, 100);
+  const me: Array<{ ms: number; status: number }> = [];
+  const rounds: Storm['rounds'] = [];
+  for (let round = 0; round < 2; round++) {
+    let storming = true;
+    const other_ = (async () => {
+      while (storming) {
+        const started = performance.now();
+        const res = await fetch(`${base}/api/me`, { headers: { cookie: other.cookie } }).catch(() => null);
+        await res?.arrayBuffer().catch(() => {});
+        me.push({ ms: performance.now() - started, status: res?.status ?? 0 });
+      }
+    })();
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const res = await fetch(`${base}${YEAR_REPORT.replace('{childId}', mother.childId!)}`, {
+          headers: { cookie: mother.cookie },
+        }).catch(() => null);
+        const body = res ? Buffer.from(await res.arrayBuffer().catch(() => new ArrayBuffer(0))) : Buffer.alloc(0);
+        return { status: res?.status ?? 0, bytes: body.length };
+      }),
+    );
+    const ms = Math.round(performance.now() - started);
+    storming = false;
+    await other_;
+    const statuses: Record<string, number> = {};
+    for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+    rounds.push({ statuses, ms, pdfBytes: answers.find((a) => a.status === 200)?.bytes ?? 0 });
+  }
+  await sleep(3000);
+  clearInterval(sampler);
+  const sorted = me.map((m) => m.ms).sort((a, b) => a - b);
+  return {
+    database,
+    rounds,
+    me: {
+      requests: me.length,
+      p50: Math.round(percentile(sorted, 0.5)),
+      p99: Math.round(percentile(sorted, 0.99)),
+      max: Math.round(sorted.at(-1) ?? NaN),
+      unavailable: me.filter((m) => m.status === 503).length,
+      failed: me.filter((m) => m.status !== 200).length,
+    },
+    rssMb: { before, peak, after: rssMbOf(pid) },
+  };
+}
+
+/** Every route mixed at CONNECTIONS for `seconds`, the API's RSS sampled 20 times (MB, by second). */
+async function soak(pid: number, targets: Target[], year: Target[], seconds: number) {
+  const curve: Array<[number, number]> = [[0, rssMbOf(pid)]];
+  const started = performance.now();
+  const sampler = setInterval(
+    () => curve.push([Math.round((performance.now() - started) / 1000), rssMbOf(pid)]),
+    (seconds * 1000) / 20,
+  );
+  let next = 0;
+  const as = (users: Target[]) => (request: autocannon.Request) => {
+    const user = users[next++ % users.length]!;
+    request.path = (request.path ?? '').replace(/childId=[^&]*/, `childId=${user.childId ?? ''}`);
+    request.headers = { ...request.headers, cookie: user.cookie };
+    return request;
+  };
+  const result = await autocannon({
+    url: `http://127.0.0.1:${API_PORT}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      { method: 'GET', path: '/api/diary?type=behavior', setupRequest: as(targets) },
+      { method: 'GET', path: '/api/me', setupRequest: as(targets) },
+      {
+        method: 'POST',
+        path: '/api/diary',
+        body: ENTRY,
+        headers: { 'content-type': 'application/json' },
+        setupRequest: as(targets),
+      },
+      { method: 'GET', path: '/api/insights?childId=', setupRequest: as(year) },
+    ],
+  });
+  clearInterval(sampler);
+  curve.push([Math.round((performance.now() - started) / 1000), rssMbOf(pid)]);
+  const firstMinute = Math.max(...curve.filter(([at]) => at <= Math.min(60, seconds / 5)).map(([, mb]) => mb));
+  return {
+    seconds,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    ),
+    curve,
+    firstMinuteMb: firstMinute,
+    lastMb: curve.at(-1)![1],
+  };
 }
 
 /** The floor must do the API's work: same status and body for the same requests (a write's id and time aside). */
@@ -269,6 +473,15 @@ try {
     select u.id, (select id from children where user_id = u.id), 'food', '2026-11-21', '12:00:00', 'Almoço', 'Arroz, feijão, cenoura e frango', 'Comeu bem', 'Tranquilo', now() - (g || ' minutes')::interval
     from users u, generate_series(1, ${ENTRIES / 2}) g`;
   const yearChildren = await seedYear(db, passwordHash);
+  // The storm's two mothers through the API's data layer, on this database and on a PGlite folder.
+  const stormDb = await openDatabase({ url: DATABASE_URL, poolMax: 2 });
+  const stormPg = await seedStorm(stormDb.db, passwordHash);
+  await stormDb.close();
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'olhar-bench-pglite-'));
+  const lite = await openDatabase({ pgliteDir });
+  await lite.migrate();
+  const stormLite = await seedStorm(lite.db, passwordHash);
+  await lite.close();
   const sessions = [...users.map((u) => u.id), ...yearChildren.map((k) => k.userId)].map((userId) => ({
     userId,
     token: generateToken(),
@@ -287,11 +500,11 @@ try {
   );
   for (const row of plan) console.log(`  ${(row as Record<string, string>)['QUERY PLAN']}`);
 
-  const routes = ['GET /api/diary?type=behavior', 'POST /api/diary', 'GET /api/me', INSIGHTS_14, INSIGHTS];
+  const routes = ONLY ? [] : ['GET /api/diary?type=behavior', 'POST /api/diary', 'GET /api/me', INSIGHTS_14, INSIGHTS];
   const p99Budget = (route: string) => (isInsights(route) ? BUDGET.insightsP99Ms : BUDGET.p99Ms);
   const api = await start('api/server.ts', API_PORT);
   await start('scripts/bench-floor.ts', FLOOR_PORT);
-  const mismatches = await compareAnswers(targets[0]!.cookie, year[0]!);
+  const mismatches = ONLY ? [] : await compareAnswers(targets[0]!.cookie, year[0]!);
   if (mismatches.length) throw new BenchError(`o piso não responde como a API:\n- ${mismatches.join('\n- ')}`);
   // Route by route, the API then the floor: both read the same rows (the writes come after the reads).
   const results: Result[] = [];
@@ -305,8 +518,17 @@ try {
       results.push(await load(target, route, port, who));
     }
   }
-  const report = await timeReports(year);
+  const report = ONLY ? null : await timeReports(year);
   const rssMb = peakRssMb(api.pid!);
+  const storms: Storm[] = [];
+  if (ONLY !== 'soak') {
+    storms.push(await reportStorm('postgres', API_PORT, api.pid!, stormPg.mother, stormPg.other));
+    const liteApi = await start('api/server.ts', PGLITE_PORT, { DATABASE_URL: '', PGLITE_DIR: pgliteDir });
+    storms.push(await reportStorm('pglite', PGLITE_PORT, liteApi.pid!, stormLite.mother, stormLite.other));
+    liteApi.kill('SIGTERM');
+  }
+  const soaked = ONLY !== 'reports' && SOAK_SECONDS > 0 ? await soak(api.pid!, targets, year, SOAK_SECONDS) : null;
+  rmSync(pgliteDir, { recursive: true, force: true });
 
   const failures: string[] = [];
   const rows = routes.map((route) => {
@@ -320,8 +542,24 @@ try {
       failures.push(`${route}: ${Math.round(ratio * 100)}% of the floor < ${BUDGET.floorRatio * 100}%`);
     return { route, api: a, floor: f, ratio };
   });
-  if (rssMb > BUDGET.rssMb) failures.push(`API peak RSS ${rssMb} MB > ${BUDGET.rssMb} MB`);
-  if (report.maxMs > BUDGET.pdfMs) failures.push(`report.pdf (90 days): ${report.maxMs} ms > ${BUDGET.pdfMs} ms`);
+  if (!ONLY && rssMb > BUDGET.rssMb) failures.push(`API peak RSS ${rssMb} MB > ${BUDGET.rssMb} MB`);
+  if (report && report.maxMs > BUDGET.pdfMs)
+    failures.push(`report.pdf (90 days): ${report.maxMs} ms > ${BUDGET.pdfMs} ms`);
+  for (const storm of storms) {
+    const where = `tempestade de relatórios (${storm.database})`;
+    if (storm.me.unavailable) failures.push(`${where}: ${storm.me.unavailable} × 503 em /api/me da outra mãe`);
+    if (storm.me.p99 > BUDGET.stormMeP99Ms)
+      failures.push(`${where}: /api/me p99 ${storm.me.p99} ms > ${BUDGET.stormMeP99Ms} ms`);
+    if (storm.rssMb.peak > BUDGET.stormRssMb)
+      failures.push(`${where}: RSS ${storm.rssMb.peak} MB > ${BUDGET.stormRssMb} MB`);
+    for (const round of storm.rounds)
+      if (round.statuses['200'] !== 1 || round.statuses['429'] !== 19)
+        failures.push(`${where}: respostas ${JSON.stringify(round.statuses)} (esperado 1 × 200, 19 × 429)`);
+  }
+  if (soaked && soaked.lastMb > soaked.firstMinuteMb * BUDGET.soakGrowth)
+    failures.push(`soak: RSS ${soaked.lastMb} MB ao fim > ${BUDGET.soakGrowth} × ${soaked.firstMinuteMb} MB do início`);
+  if (soaked && (soaked.errors || soaked.non2xx))
+    failures.push(`soak: ${soaked.errors} errors, ${soaked.non2xx} non-2xx`);
 
   console.log(`\nautocannon: ${CONNECTIONS} connections × ${SECONDS} s per route, PostgreSQL pool ${POOL}\n`);
   const header = ['route', 'target', 'req/s', 'p50', 'p97.5', 'p99', 'errors', 'non-2xx', 'API/floor'];
@@ -336,10 +574,28 @@ try {
     cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(fmt(header));
   for (const line of lines) console.log(fmt(line));
-  console.log(`\nAPI peak RSS: ${rssMb} MB (latencies in ms)`);
-  console.log(
-    `report.pdf, 90 days of daily entries (${Math.round(report.bytes / 1024)} kB): median ${report.medianMs} ms, slowest ${report.maxMs} ms of ${report.runs}`,
-  );
+  console.log(`\nAPI peak RSS: ${rssMb} MB (latencies in ms); node flags: ${API_NODE_FLAGS.join(' ') || '(none)'}`);
+  if (report)
+    console.log(
+      `report.pdf, 90 days of daily entries (${Math.round(report.bytes / 1024)} kB): median ${report.medianMs} ms, slowest ${report.maxMs} ms of ${report.runs}`,
+    );
+  for (const storm of storms) {
+    console.log(
+      `\n20 relatórios de um ano ao mesmo tempo, 2 vezes (${storm.database}): ${storm.rounds.map((r) => `${JSON.stringify(r.statuses)} em ${r.ms} ms`).join('; ')}; PDF ${Math.round((storm.rounds[0]?.pdfBytes ?? 0) / 1024)} kB`,
+    );
+    console.log(
+      `  /api/me da outra mãe: ${storm.me.requests} pedidos, p50 ${storm.me.p50} ms, p99 ${storm.me.p99} ms, máx. ${storm.me.max} ms, ${storm.me.unavailable} × 503, ${storm.me.failed} sem 200`,
+    );
+    console.log(
+      `  RSS da API: ${storm.rssMb.before} MB antes, pico ${storm.rssMb.peak} MB, ${storm.rssMb.after} MB 3 s depois`,
+    );
+  }
+  if (soaked) {
+    console.log(
+      `\nsoak: ${soaked.seconds} s, ${CONNECTIONS} conexões, rotas misturadas: ${soaked.requests} pedidos (${soaked.rps}/s), p99 ${soaked.p99} ms, ${soaked.errors} erros, ${soaked.non2xx} não-2xx ${JSON.stringify(soaked.statuses)}`,
+    );
+    console.log(`  RSS (s: MB): ${soaked.curve.map(([at, mb]) => `${at}: ${mb}`).join(', ')}`);
+  }
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     'bench-results/api.json',
@@ -351,8 +607,11 @@ try {
         pool: Number(POOL),
         budget: BUDGET,
         rssMb,
+        nodeFlags: API_NODE_FLAGS,
         report,
         rows,
+        storms,
+        soak: soaked,
         failures,
       },
       null,

@@ -17,10 +17,23 @@ export class DeadlinePassed extends Error {
   }
 }
 
-/** True when `err` (or what it wraps, as drizzle does) is a DeadlinePassed. */
+/**
+ * The reason a request's signal aborts: its client went away or its deadline passed, so work still
+ * running for it (a report being drawn) stops instead of spending CPU and memory on an unread answer.
+ */
+export class WorkAbandoned extends Error {
+  readonly why: 'client_left' | 'deadline';
+  constructor(why: 'client_left' | 'deadline') {
+    super(why === 'deadline' ? 'request deadline passed' : 'the client closed the request');
+    this.name = 'WorkAbandoned';
+    this.why = why;
+  }
+}
+
+/** True when `err` (or what it wraps, as drizzle does) is a DeadlinePassed or a WorkAbandoned. */
 export function isDeadlinePassed(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
-    if (e instanceof DeadlinePassed) return true;
+    if (e instanceof DeadlinePassed || e instanceof WorkAbandoned) return true;
   return false;
 }
 

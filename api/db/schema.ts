@@ -82,6 +82,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Browsers where she has signed in (OWASP's device cookies): the id is the SHA-256 (hex) of the
+ * `olhar_device` cookie's random token. A login carrying it for this account has its own attempt
+ * budget, so strangers' guesses never lock her out on her own phone (decision 0017).
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    /** the cookie's end; a device older than this is a stranger again */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('trusted_devices_user_id_idx').on(t.userId)],
+);
+
 /** Single-use e-mail links (confirmation, password reset); only the token's SHA-256 is stored. */
 export const emailTokens = pgTable(
   'email_tokens',

@@ -10,6 +10,7 @@ import type { Config } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import { DEVICE_COOKIE, type DeviceCookie } from '../services/devices.ts';
 import {
   SESSION_COOKIE,
   type SessionUser,
@@ -17,7 +18,12 @@ import {
   type ValidSession,
   validateSession,
 } from '../services/sessions.ts';
-import { requestProtocol } from './middleware.ts';
+
+/** Scheme as the client saw it, honouring X-Forwarded-Proto only behind a trusted proxy. */
+export function requestProtocol(req: Request, config: Pick<Config, 'TRUST_PROXY'>): string {
+  const forwarded = config.TRUST_PROXY ? req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
+  return forwarded || new URL(req.url).protocol.replace(':', '');
+}
 
 export interface Services {
   db: Database;
@@ -35,6 +41,8 @@ export interface AppEnv {
     session: ValidSession;
     /** as of this request's session lookup */
     subscription: SubscriptionState;
+    /** aborts when the client leaves or the request's deadline passes (http/middleware.ts deadline) */
+    signal: AbortSignal;
   };
 }
 
@@ -76,6 +84,17 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: D
     secure: requestProtocol(c.req.raw, services(c).config) === 'https',
     path: '/',
     expires: expiresAt,
+  });
+}
+
+/** The device cookie (decision 0017): HttpOnly, a year, for the API's paths only. */
+export function setDeviceCookie(c: Context<AppEnv>, device: DeviceCookie): void {
+  setCookie(c, DEVICE_COOKIE, device.token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: requestProtocol(c.req.raw, services(c).config) === 'https',
+    path: '/api/auth',
+    expires: device.expiresAt,
   });
 }
 

@@ -28,7 +28,7 @@ export function accountRoutes() {
       const user = c.get('user');
       await limitPasswordCheck(c, 'account_delete', user.email);
       if (!(await passwordMatches(db, user.id, password))) {
-        await passwordCheckFailed(c);
+        await passwordCheckFailed(c, 'account_delete', user.email);
         throw new ApiError('validation_failed', undefined, { fields: { password: MESSAGES.wrongPassword } });
       }
       await deleteAccount(db, user.id, auditContext(c));

@@ -12,7 +12,7 @@ import {
   notesSchema,
   progressSchema,
 } from '../../src/shared/children.ts';
-import { periodQuerySchema, reportFileName } from '../../src/shared/insights.ts';
+import { periodQuerySchema } from '../../src/shared/insights.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { idParam, jsonBody, queryParams } from '../http/validate.ts';
@@ -26,8 +26,7 @@ import {
   updateChild,
 } from '../services/children.ts';
 import { checkedPeriod } from '../services/insights.ts';
-import { reportData } from '../services/report-data.ts';
-import { renderReport } from '../services/report-pdf.ts';
+import { reportFor } from '../services/report.ts';
 
 const childParam = idParam(MESSAGES.childNotFound);
 
@@ -57,11 +56,18 @@ export function childrenRoutes() {
       const { db, clock } = services(c);
       const now = clock.now();
       const period = checkedPeriod(c.req.valid('query'), now);
-      const data = await reportData(db, c.get('user').id, id, period, now);
-      const pdf = await renderReport(data);
-      return c.body(new Uint8Array(pdf), 200, {
+      const { pdf, fileName } = await reportFor(
+        db,
+        c.get('user').id,
+        id,
+        period,
+        now,
+        c.get('signal'),
+        services(c).logger,
+      );
+      return c.body(pdf, 200, {
         'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${reportFileName(data.insights.child.name, period.from, period.to)}"`,
+        'Content-Disposition': `attachment; filename="${fileName}"`,
         'Cache-Control': 'private, no-store',
       });
     })

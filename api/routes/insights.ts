@@ -7,14 +7,15 @@ import { Hono } from 'hono';
 import { insightsQuerySchema } from '../../src/shared/insights.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { queryParams } from '../http/validate.ts';
-import { checkedPeriod, insightsFor } from '../services/insights.ts';
+import { checkedPeriod, insightsOnRequest } from '../services/insights.ts';
 
 export function insightsRoutes() {
   return new Hono<AppEnv>().use(requireUser).get('/', queryParams(insightsQuerySchema), async (c) => {
     const { childId, ...query } = c.req.valid('query');
     const { db, clock } = services(c);
     const now = clock.now();
-    const insights = await insightsFor(db, c.get('user').id, childId, checkedPeriod(query, now), now);
+    const period = checkedPeriod(query, now);
+    const insights = await insightsOnRequest(db, c.get('user').id, childId, period, now, c.get('signal'));
     c.header('Cache-Control', 'private, no-cache');
     return c.json(insights);
   });

@@ -21,6 +21,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { reachable, requireChild } from './access.ts';
+import { insightsLimiter, LONG_INSIGHTS_DAYS } from './work-slots.ts';
 
 const ACCENTED_UPPER = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
 const ACCENTED_LOWER = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
@@ -209,6 +210,22 @@ export async function insightsFor(
     changePercent: overlaps ? null : Math.round(((currentRate - baseline.rate) / baseline.rate) * 100),
     child: { name: row.name, ageYears },
   };
+}
+
+/**
+ * insightsFor as the route asks it: a period over LONG_INSIGHTS_DAYS waits for her previous long
+ * one (work-slots.ts), so twenty at once from one account cannot take the pool from the others.
+ */
+export function insightsOnRequest(
+  db: Database,
+  userId: string,
+  childId: string,
+  period: Window,
+  now: Date,
+  signal: AbortSignal,
+): Promise<Insights> {
+  const find = () => insightsFor(db, userId, childId, period, now);
+  return daysInPeriod(period.from, period.to) > LONG_INSIGHTS_DAYS ? insightsLimiter.run(userId, signal, find) : find();
 }
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);

@@ -33,8 +33,10 @@ export async function reportData(
   childId: string,
   period: { from: string; to: string },
   now: Date,
+  signal?: AbortSignal,
 ): Promise<ReportData> {
   const insights = await insightsFor(db, userId, childId, period, now);
+  signal?.throwIfAborted();
   const [rows, ticks, notes] = await Promise.all([
     db
       .select(listColumns)
@@ -50,6 +52,7 @@ export async function reportData(
       .from(observationNotes)
       .where(eq(observationNotes.childId, childId)),
   ]);
+  signal?.throwIfAborted();
   const checked = new Map(ticks.map((t) => [t.key, t.checked]));
   const noteOf = new Map(notes.map((n) => [n.condition as Condition, n.text.trim()]));
   return { insights, entries: rows.map(present), observations: observed(checked, noteOf), generatedAt: now };

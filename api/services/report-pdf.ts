@@ -56,8 +56,11 @@ const years = (n: number) => (n === 1 ? '1 ano' : `${n} anos`);
 const times = (n: number) => (n === 1 ? '1 vez' : `${n} vezes`);
 const firstName = (name: string) => pdfSafe(name.trim().split(/\s+/)[0] ?? name);
 
-/** The whole report as one buffer. */
-export async function renderReport(data: ReportData): Promise<Buffer> {
+/**
+ * The whole report as one buffer. Every page is held until the footers learn the number of pages
+ * ("página n de N"); it runs in a worker thread (services/report-render.ts), a few at a time.
+ */
+export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBuffer>> {
   const { insights } = data;
   const doc = new PDFDocument({
     size: 'A4',
@@ -73,14 +76,18 @@ export async function renderReport(data: ReportData): Promise<Buffer> {
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+  const done = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+    doc.on('end', () => {
+      const pdf = Buffer.concat(chunks);
+      resolve(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.length));
+    });
     doc.on('error', reject);
   });
   header(doc, data);
   summary(doc, data);
   charts(doc, data);
   rankings(doc, data);
+  school(doc, data);
   observations(doc, data);
   await entriesTable(doc, data.entries);
   footers(doc, data);
@@ -301,6 +308,30 @@ function rankings(doc: Doc, { insights }: ReportData) {
   paragraph(doc, moods.length ? moods.map(([mood, n]) => `${mood} (${n})`).join(' · ') : '—');
 }
 
+/** The school's observations (through the link the family gave a teacher), and who recorded what share. */
+function school(doc: Doc, { insights }: ReportData) {
+  const { school: observed, authors } = insights;
+  const total = authors.reduce((sum, a) => sum + a.count, 0);
+  if (observed.total === 0 && authors.length <= 1) return;
+  heading(doc, 'Escola e quem registrou');
+  if (observed.total > 0) {
+    const days = observed.perDay.filter((d) => d.count > 0).length;
+    bullet(doc, `Observações da escola: ${observed.total} em ${days} ${days === 1 ? 'dia' : 'dias'}`);
+    if (observed.avgAttention !== null)
+      bullet(doc, `Atenção média nas atividades (de 1 a 5, segundo a escola): ${number(observed.avgAttention)}`);
+    if (observed.contexts.length)
+      bullet(
+        doc,
+        `O que mais aparece antes, na escola: ${observed.contexts.map((c) => `${c.term} (${c.count})`).join(' · ')}`,
+      );
+  }
+  if (total > 0)
+    bullet(
+      doc,
+      `Quem registrou: ${authors.map((a) => `${a.name} ${Math.round((a.count / total) * 100)}% (${a.count})`).join(' · ')}`,
+    );
+}
+
 function observations(doc: Doc, { observations: guides }: ReportData) {
   heading(doc, 'Sinais observados na Etapa 1 (marcados pela mãe)');
   if (!guides.length) return paragraph(doc, 'Nenhum sinal marcado nem anotação nos guias.', MUTED);
@@ -373,17 +404,13 @@ function tableHeader(doc: Doc) {
   doc.y += 3;
 }
 
-/** Rows laid out between two turns of the event loop: a year's table must not hold other requests. */
-const ROWS_PER_TURN = 100;
-
 async function entriesTable(doc: Doc, entries: DiaryEntryView[]) {
   heading(doc, `Registros do período (${entries.length})`);
   if (!entries.length) return paragraph(doc, WORDS.none, MUTED);
   const textX = MARGIN + COLUMNS.reduce((sum, c) => sum + c.width, 0);
   const textWidth = MARGIN + contentWidth(doc) - textX;
   tableHeader(doc);
-  for (const [index, entry] of entries.entries()) {
-    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+  for (const entry of entries) {
     const text = pdfSafe(entryText(entry));
     doc.font('Helvetica').fontSize(9);
     const height = doc.heightOfString(text, { width: textWidth }) + 6;

@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   unsupported_media_type: 415,
   validation_failed: 422,
   rate_limited: 429,
+  report_in_progress: 429,
   internal_error: 500,
   unavailable: 503,
 } as const;
@@ -44,6 +45,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   unsupported_media_type: 'Formato de dados não suportado. Envie JSON.',
   validation_failed: 'Verifique os campos destacados.',
   rate_limited: 'Muitas tentativas. Tente novamente mais tarde.',
+  report_in_progress: 'Seu relatório já está sendo gerado',
   internal_error: 'Ocorreu um erro inesperado',
   unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
 };
@@ -73,6 +75,8 @@ export const MESSAGES = {
   periodReversed: 'A data inicial precisa ser igual ou anterior à data final.',
   periodTooLong: 'Escolha um período de no máximo 366 dias.',
   periodInFuture: 'A data final não pode ser depois de hoje.',
+  reportsBusy: 'Muitos relatórios sendo gerados agora. Tente novamente em alguns segundos.',
+  insightsBusy: 'Os padrões deste período ainda estão sendo calculados. Tente novamente em alguns segundos.',
   unknownChecklist: 'Lista de verificação desconhecida.',
   checklistSize: (size: number) => `Esta lista tem ${size} itens: envie exatamente ${size} marcações.`,
   professionalRequired: 'Campos obrigatórios',

@@ -12,6 +12,7 @@ import { OBSERVATIONS_PER_LINK_PER_DAY } from '../../api/services/school.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+import { pdfText } from '../support/pdf.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts';
 
 type Person = { cookie: string; userId: string; email: string };
@@ -348,6 +349,14 @@ describe('the school’s link', () => {
     );
     const links = await json(await call(mae, `/api/children/${lia}/school-links`));
     expect(links.body.links[0].observations).toBe(1);
+    const report = await call(avo, `/api/children/${lia}/report.pdf?from=2026-11-14&to=2026-11-20`);
+    expect(report.status).toBe(200);
+    const text = pdfText(Buffer.from(await report.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(text).toContain('Escola e quem registrou');
+    expect(text).toContain('Observações da escola: 1 em 1 dia');
+    expect(text).toContain('Atenção média nas atividades (de 1 a 5, segundo a escola): 2');
+    expect(text).toMatch(/Quem registrou: .*Escola \d+% \(1\)/);
+    expect(text).toContain('Escola (Profª Ana — 2º ano), 2ª aula, Ditado: Levantou e saiu da sala.');
   });
 
   it(`takes at most ${OBSERVATIONS_PER_LINK_PER_DAY} observations per link per day`, async () => {

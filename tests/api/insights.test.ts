@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { diaryEntries } from '../../api/db/schema.ts';
 import { sleepSpan } from '../../src/shared/sleep.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+import { pdfText } from '../support/pdf.ts';
 
 // 02:30 UTC on 22/11 is still 21/11 (23:30) in São Paulo: the default period ends on the 21st.
 const clock = fixedClock(new Date('2026-11-22T02:30:00Z'));
@@ -273,17 +270,6 @@ describe('GET /api/insights', () => {
 });
 
 describe('GET /api/children/:id/report.pdf', () => {
-  const pdfText = (pdf: Buffer) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'relatorio-'));
-    try {
-      writeFileSync(path.join(dir, 'r.pdf'), pdf);
-      // -layout off: words come out in reading order, accents as UTF-8
-      return execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
-
   it('makes an A4 PDF whose text has her name and age, the period, the figures, her ticks and notes, and the entries', async () => {
     const put = (p: string, body: unknown) => t.call(p, { method: 'PUT', body, headers: { cookie: ana.cookie } });
     const ticks = [true, false, false, false, true, false, false, false];

@@ -1,0 +1,66 @@
+/**
+ * Device cookies (OWASP "Slow down online guessing attacks with device cookies", decision 0017):
+ * a browser where she signed in gets a random token; only its SHA-256 is stored, bound to her
+ * account. A login that carries it for the same account has an attempt budget of its own.
+ */
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
+import type { Database } from '../db/client.ts';
+import { trustedDevices, users } from '../db/schema.ts';
+import { generateToken, hashToken } from './sessions.ts';
+
+export const DEVICE_COOKIE = 'olhar_device';
+export const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+/** Browsers remembered per account; the oldest is forgotten past this (a stranger again, nothing worse). */
+const DEVICES_PER_USER = 20;
+
+export interface DeviceCookie {
+  token: string;
+  expiresAt: Date;
+}
+
+/** The device's id when `token` is a live device cookie of the account with this e-mail, else null. */
+export async function trustedDeviceFor(
+  db: Database,
+  token: string | null | undefined,
+  email: string,
+  now: Date,
+): Promise<string | null> {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({ id: trustedDevices.id })
+    .from(trustedDevices)
+    .innerJoin(users, eq(users.id, trustedDevices.userId))
+    .where(and(eq(trustedDevices.id, hashToken(token)), eq(users.email, email), gt(trustedDevices.expiresAt, now)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Remembers this browser for her account: a fresh token each time (the one it carried, if any, is
+ * replaced), a year from now. Forgets her expired devices and all but the newest few.
+ */
+export async function trustDevice(
+  db: Database,
+  userId: string,
+  now: Date,
+  replacing: string | null = null,
+): Promise<DeviceCookie> {
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + DEVICE_TTL_MS);
+  if (replacing) await db.delete(trustedDevices).where(eq(trustedDevices.id, replacing));
+  await db.insert(trustedDevices).values({ id: hashToken(token), userId, expiresAt, createdAt: now });
+  const rows = await db
+    .select({ id: trustedDevices.id, expiresAt: trustedDevices.expiresAt })
+    .from(trustedDevices)
+    .where(eq(trustedDevices.userId, userId))
+    .orderBy(desc(trustedDevices.expiresAt));
+  const gone = rows.filter((row, i) => i >= DEVICES_PER_USER || row.expiresAt <= now).map((row) => row.id);
+  if (gone.length) await db.delete(trustedDevices).where(inArray(trustedDevices.id, gone));
+  return { token, expiresAt };
+}
+
+/** A new password: every browser she trusted becomes a stranger (a thief's among them). */
+export async function forgetDevices(db: Database, userId: string): Promise<void> {
+  await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+}
