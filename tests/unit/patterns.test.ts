@@ -82,10 +82,13 @@ describe('low data', () => {
     expect(daysMissing(insights({ baselineFrom: null }))).toBe(14);
   });
 
-  it('calls a period empty only when no diary has anything in it', () => {
+  it('calls a period empty only when no diary and no school observation has anything in it', () => {
     const none = insights({ behavior: 0 });
     expect(isEmpty(none)).toBe(false);
-    expect(isEmpty({ ...none, food: { ...none.food, total: 0 }, sleep: { ...none.sleep, nights: 0 } })).toBe(true);
+    const onlySchool = { ...none, food: { ...none.food, total: 0 }, sleep: { ...none.sleep, nights: 0 } };
+    expect(onlySchool.school.total).toBeGreaterThan(0);
+    expect(isEmpty(onlySchool)).toBe(false);
+    expect(isEmpty({ ...onlySchool, school: { ...onlySchool.school, total: 0 } })).toBe(true);
   });
 });
 
