@@ -4,6 +4,7 @@
  * it shows. Its words stay here, as the e-mails' stay in their templates.
  */
 import PDFDocument from 'pdfkit';
+import { ATTENTION_WORDS } from '../../src/shared/enums.ts';
 import { formatDay, formatMinutes, shortDay } from '../../src/shared/format.ts';
 import { daysInPeriod, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import { SITE_NAME } from '../../src/shared/site.ts';
@@ -369,7 +370,7 @@ export function entryText(entry: DiaryEntryView): string {
     ];
     if (entry.consequence) parts.push(`O adulto: ${entry.consequence}.`);
     if (entry.helped) parts.push(`Ajudou: ${entry.helped}.`);
-    if (entry.attention) parts.push(`Atenção: ${entry.attention} de 5.`);
+    if (entry.attention) parts.push(`Atenção: ${entry.attention} de 5 (${ATTENTION_WORDS[entry.attention]}).`);
     return parts.join(' ');
   }
   const asleep = entry.asleepAt ? `, dormiu ${entry.asleepAt}` : '';

@@ -3,10 +3,12 @@
  * whose (first name only) and for whom; the text is kept on the device until it is sent, so a
  * dropped connection or a closed tab loses nothing. A revoked or expired link says so.
  */
+
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { postSchoolObservation, schoolLink } from '../lib/circle.ts';
 import { readJson, removeKey, writeJson } from '../lib/storage.ts';
+import { ATTENTION_WORDS } from '../shared/enums.ts';
 import { nowStamp } from '../shared/format.ts';
 import Field from './Field.tsx';
 import { useForm } from './useForm.ts';
@@ -16,13 +18,7 @@ const OFFLINE = 'Sem conexão agora. O que você escreveu continua aqui: envie d
 const DRAFT_KEY = 'escola-rascunho';
 
 /** 1–5 in words that fit a girl or a boy. */
-const ATTENTION = [
-  ['1', 'Muita dispersão'],
-  ['2', 'Pouca atenção'],
-  ['3', 'Atenção oscilando'],
-  ['4', 'Boa atenção'],
-  ['5', 'Atenção total'],
-] as const;
+const ATTENTION = ATTENTION_WORDS.slice(1).map((words, i) => [String(i + 1), words] as const);
 
 const EMPTY = {
   date: '',

@@ -37,15 +37,6 @@ export const schoolLinkSchema = z.strictObject({
   ),
 });
 
-/** Attention during the activity, 1 to 5, with the words the school form shows. */
-export const ATTENTION_LEVELS = [
-  { value: 1, label: 'Muito disperso' },
-  { value: 2, label: 'Disperso' },
-  { value: 3, label: 'Às vezes atento' },
-  { value: 4, label: 'Atento' },
-  { value: 5, label: 'Muito atento' },
-] as const;
-
 const attentionError = 'Escolha a atenção de 1 a 5';
 export const schoolObservationSchema = z.strictObject({
   date: isoDate().check(z.refine((value) => value <= dayFromNow(1), { error: 'A data não pode estar no futuro' })),

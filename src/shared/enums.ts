@@ -35,6 +35,16 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 /** Whoever reaches a child: her owner (the mother who created her) or a member. */
 export type ChildRole = 'owner' | MemberRole;
 
+/** A school observation's attention, 1 to 5, in words that fit a girl or a boy (index 0 unused). */
+export const ATTENTION_WORDS = [
+  '',
+  'Muita dispersão',
+  'Pouca atenção',
+  'Atenção oscilando',
+  'Boa atenção',
+  'Atenção total',
+] as const;
+
 /** What the mother consents to at sign-up (LGPD arts. 11 and 14). */
 export const CONSENT_PURPOSES = ['dados_sensiveis_criancas'] as const;
 

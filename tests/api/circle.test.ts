@@ -357,6 +357,7 @@ describe('the school’s link', () => {
     expect(text).toContain('Atenção média nas atividades (de 1 a 5, segundo a escola): 2');
     expect(text).toMatch(/Quem registrou: .*Escola \d+% \(1\)/);
     expect(text).toContain('Escola (Profª Ana — 2º ano), 2ª aula, Ditado: Levantou e saiu da sala.');
+    expect(text).toContain('Atenção: 2 de 5 (Pouca atenção).');
   });
 
   it(`takes at most ${OBSERVATIONS_PER_LINK_PER_DAY} observations per link per day`, async () => {

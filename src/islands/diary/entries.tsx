@@ -1,5 +1,7 @@
 /** One entry of a diary's history, as each kind shows it. */
+
 import { asSchool, type DiaryEntry, type SchoolEntry } from '../../lib/resources.ts';
+import { ATTENTION_WORDS } from '../../shared/enums.ts';
 import { formatDay, formatEntryDate, formatMinutes } from '../../shared/format.ts';
 import type { Shown } from '../useOfflineList.ts';
 
@@ -97,8 +99,6 @@ function Sleep({ entry }: { entry: Of<'sleep'> }) {
     </dl>
   );
 }
-
-const ATTENTION_WORDS = ['', 'Muita dispersão', 'Pouca atenção', 'Atenção oscilando', 'Boa atenção', 'Atenção total'];
 
 function School({ entry }: { entry: SchoolEntry }) {
   const rows: Array<[string, string | null | undefined]> = [
