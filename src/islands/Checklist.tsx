@@ -3,6 +3,7 @@
  * offline); once hydrated, ticks are kept in the child's record under the list's key.
  */
 import { useId, useLayoutEffect, useRef } from 'react';
+import { currentChild } from '../stores/child.ts';
 import { checklists, keepEarlyTicks, toggleItem, validStoredList } from '../stores/progress.ts';
 import { useHydratedStore } from './useHydrated.ts';
 
@@ -14,6 +15,8 @@ interface Props {
 
 export default function Checklist({ storageKey, title, items }: Props) {
   const all = useHydratedStore(checklists, {});
+  // A viewer of a shared child sees the family's ticks and cannot change them.
+  const readOnly = useHydratedStore(currentChild, null)?.role === 'viewer';
   const id = useId();
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -43,6 +46,7 @@ export default function Checklist({ storageKey, title, items }: Props) {
             <label className={checked[index] ? 'is-checked' : undefined}>
               <input
                 type="checkbox"
+                disabled={readOnly}
                 checked={checked[index] ?? false}
                 onChange={() => toggleItem(storageKey, index, items.length)}
               />

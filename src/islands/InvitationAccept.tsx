@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { acceptInvitation, type MemberRole, ROLE_YOU } from '../lib/circle.ts';
+import { PENDING_INVITATION_KEY, removeKey, writeJson } from '../lib/storage.ts';
 import { TOKEN_PATTERN } from '../shared/tokens.ts';
 import { selectChild } from '../stores/child.ts';
 import { refreshSession } from '../stores/session.ts';
@@ -36,7 +37,13 @@ export default function InvitationAccept() {
     void refreshSession().then((session) => {
       if (!session.online && !session.user)
         setState({ kind: 'refused', title: 'Sem conexão', message: 'Conecte-se à internet para aceitar o convite.' });
-      else setState(session.user ? { kind: 'ready' } : { kind: 'signed-out' });
+      else if (session.user) setState({ kind: 'ready' });
+      else {
+        // Kept on this device: after creating the account and confirming the e-mail, her first
+        // sign-in here comes back to this invitation (the confirmation link cannot carry it).
+        writeJson(PENDING_INVITATION_KEY, found);
+        setState({ kind: 'signed-out' });
+      }
     });
   }, []);
 
@@ -45,10 +52,13 @@ export default function InvitationAccept() {
     setProblem(null);
     try {
       const answer = await acceptInvitation(token);
+      removeKey(PENDING_INVITATION_KEY);
       selectChild(answer.child.id);
       await refreshSession(true);
       setState({ kind: 'accepted', ...answer });
     } catch (err) {
+      if (err instanceof ApiError && (err.code === 'invalid_token' || err.status === 403))
+        removeKey(PENDING_INVITATION_KEY);
       if (err instanceof ApiError && err.code === 'invalid_token')
         setState({ kind: 'refused', title: 'Este convite não vale mais', message: INVALID });
       else if (err instanceof ApiError && err.status === 403)
@@ -92,7 +102,7 @@ export default function InvitationAccept() {
           </a>
         </div>
         <p className="field-hint">
-          Depois de criar a conta, confirme o e-mail e volte a este link para aceitar o convite.
+          Depois de criar a conta, confirme o e-mail e entre neste aparelho: o convite abre de novo para você aceitar.
         </p>
       </div>
     );

@@ -1,5 +1,7 @@
 /** localStorage: the last session this device saw (the route guard reads it, also offline). */
 export const KNOWN_SESSION_KEY = 'sessao-conhecida';
+/** An invitation opened on this device before she had an account (/convite/): reopened after her first sign-in. */
+export const PENDING_INVITATION_KEY = 'convite-pendente';
 
 /** localStorage that never throws: private mode, full quota or a blocked store only log a warning (spec §4). */
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E } from './env.ts';
-import { createAccount, expect, expectNoAxeViolations, hydrated, PROFILE, signIn, test } from './fixtures.ts';
+import { createAccount, expect, expectNoAxeViolations, hydrated, PASSWORD, PROFILE, signIn, test } from './fixtures.ts';
 
 const INVITE_LINK = /https?:\/\/\S+\/convite\/\?token=[a-z2-7]{32}/;
 
@@ -200,6 +200,10 @@ test.describe('the family circle and the school', () => {
     await expect(shown).toContainText('registrado por Maria');
     await expect(shown.getByRole('button', { name: /Excluir/ })).toHaveCount(0);
     await expectNoAxeViolations(therapist);
+    // The guides show the family's ticks, which she cannot change.
+    await therapist.goto('/sono/observacao/');
+    await hydrated(therapist, 'Checklist');
+    await expect(therapist.locator('[data-checklist="sono-signs"]').getByRole('checkbox').first()).toBeDisabled();
 
     // On the children page the shared child says whose it is, and she can leave.
     await therapist.goto('/criancas/');
@@ -269,15 +273,26 @@ test.describe('the family circle and the school', () => {
     await dad.close();
   });
 
-  test('the invitation page says nothing before sign-in and brings her back after it', async ({ page }) => {
-    await page.goto('/convite/?token=abcdefghijklmnopqrstuvwxyz234567');
+  test('the invitation page says nothing before sign-in and brings her back after it', async ({ page, request }) => {
+    const invitation = '/convite/?token=abcdefghijklmnopqrstuvwxyz234567';
+    await page.goto(invitation);
     await hydrated(page, 'InvitationAccept');
     await expect(page.getByRole('heading', { name: 'Você recebeu um convite' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Entrar para aceitar' })).toHaveAttribute(
       'href',
-      `/auth/?proxima=${encodeURIComponent('/convite/?token=abcdefghijklmnopqrstuvwxyz234567')}`,
+      `/auth/?proxima=${encodeURIComponent(invitation)}`,
     );
     await expectNoAxeViolations(page);
+    // She creates her account and confirms it from the e-mail (a link that cannot carry the
+    // invitation); her first sign-in on this phone opens the invitation again.
+    const { email } = await createAccount(request);
+    await page.goto('/auth/?confirmado=1');
+    await hydrated(page, 'AuthForm');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).last().click();
+    await expect(page).toHaveURL(new RegExp(`${invitation.replace('?', '\\?')}$`));
+    await expect(page.getByRole('heading', { name: 'Aceitar o convite' })).toBeVisible();
   });
 
   test('a school link that is not active says so', async ({ page }) => {

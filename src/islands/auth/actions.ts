@@ -3,7 +3,7 @@ import { ApiError, call, client } from '../../lib/api.ts';
 import { clearUserCache } from '../../lib/device.ts';
 import { nextPage } from '../../lib/next-page.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
-import { removeKey } from '../../lib/storage.ts';
+import { PENDING_INVITATION_KEY, readJson, removeKey } from '../../lib/storage.ts';
 import { flash, toast } from '../../lib/toast.ts';
 import { SITE_NAME } from '../../shared/site.ts';
 import { announce, session } from '../../stores/session.ts';
@@ -20,9 +20,14 @@ export async function logIn(email: string, password: string): Promise<void> {
   window.location.assign(afterSignIn(session.get().profileComplete));
 }
 
-/** Home, or the page that sent her to sign in (?proxima=, e.g. an invitation); the profile comes first. */
+/**
+ * Home, or the page that sent her to sign in (?proxima=, e.g. an invitation), or an invitation she
+ * opened on this device before having an account; the profile comes first.
+ */
 export function afterSignIn(profileComplete: boolean): string {
-  const next = nextPage();
+  const pending = readJson(PENDING_INVITATION_KEY);
+  const next =
+    nextPage() ?? (typeof pending === 'string' && /^[a-z2-7]{32}$/.test(pending) ? `/convite/?token=${pending}` : null);
   if (!profileComplete) return next ? `/profile-setup/?proxima=${encodeURIComponent(next)}` : '/profile-setup/';
   return next ?? '/';
 }
