@@ -25,12 +25,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { type Database, openDatabase } from '../api/db/client.ts';
+import { diaryEntries } from '../api/db/schema.ts';
+import { readableEntries } from '../api/services/access.ts';
+import { entriesQuery } from '../api/services/diary.ts';
 import { hashPassword } from '../api/services/passwords.ts';
 import { generateToken, hashToken } from '../api/services/sessions.ts';
 import { addDays, todayInSaoPaulo } from '../src/shared/insights-core.ts';
+
+/** The SQL and parameters of GET /api/diary?type=behavior for one mother, from the service's own builder. */
+function historyStatement(userId: string) {
+  const builder = drizzle.mock() as unknown as Database;
+  return entriesQuery(builder, [readableEntries(userId), eq(diaryEntries.type, 'behavior')]).toSQL();
+}
 
 const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -488,9 +498,9 @@ try {
   }));
   await db`insert into sessions ${db(sessions.map((s) => ({ id: hashToken(s.token), user_id: s.userId, expires_at: new Date(Date.now() + 29 * 86400_000) })))}`;
   await db`analyze`;
-  const plan = await db.unsafe(
-    `explain analyze select "id", "type", "date", "time", "behavior", "context", "intensity", "meal", "foods", "reaction", "mood", "created_at" from "diary_entries" where ("user_id" = '${users[0]!.id}' and "type" = 'behavior') order by "created_at" desc, "id" desc`,
-  );
+  // The history's own statement, as the API builds it (access rule included).
+  const history = historyStatement(users[0]!.id);
+  const plan = await db.unsafe(`explain analyze ${history.sql}`, history.params as never[]);
   await db.end();
   const everyone: Target[] = sessions.map((s) => ({ id: s.userId, cookie: `session=${s.token}` }));
   const targets = everyone.slice(0, USERS);

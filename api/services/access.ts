@@ -79,6 +79,21 @@ export async function requireChild(
   return access;
 }
 
+/** 402 (`message`) unless this owner's subscription is active: a write to her own child, before the child is known. */
+export async function requireOwnCover(db: Database, ownerId: string, now: Date, message: string): Promise<void> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, ownerId),
+        eq(subscriptions.status, 'paid'),
+        sql`${subscriptions.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  if (!row) throw new ApiError('subscription_required', message);
+}
+
 /** Entries the user may read: those of the children she may reach. */
 export const readableEntries = (userId: string): SQL => reachable(diaryEntries.childId, userId, 'read');
 

@@ -13,7 +13,7 @@ import { CHECKLIST_SIZES } from '../../src/shared/guides.ts';
 import type { Database } from '../db/client.ts';
 import { checklistProgress, children, observationNotes } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { reachable, requireChild } from './access.ts';
+import { reachable, requireChild, requireOwnCover } from './access.ts';
 import { insertOnce } from './idempotent.ts';
 
 const columns = {
@@ -181,11 +181,14 @@ export async function childForWrite(
   userId: string,
   childId: string | undefined,
   now: Date,
+  coveredFor?: string,
 ): Promise<string> {
   if (childId) {
-    await requireChild(db, userId, childId, 'write');
+    await requireChild(db, userId, childId, 'write', { now, coveredFor });
     return childId;
   }
+  // Her own child: her subscription, asked before anything is made.
+  if (coveredFor) await requireOwnCover(db, userId, now, coveredFor);
   // One at a time per mother, so two offline sends never make two "Criança 1".
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`children:${userId}`}))`);

@@ -8,7 +8,7 @@ import { CHECKLISTS, CONDITIONS, type Condition } from '../../src/shared/guides.
 import type { Insights } from '../../src/shared/insights-core.ts';
 import type { Database } from '../db/client.ts';
 import { checklistProgress, diaryEntries, observationNotes } from '../db/schema.ts';
-import { type DiaryEntryView, listColumns, present } from './diary.ts';
+import { columns, type DiaryEntryView, presentAll } from './diary.ts';
 import { guideLabels } from './guide-labels.ts';
 import { insightsFor } from './insights.ts';
 
@@ -39,7 +39,7 @@ export async function reportData(
   signal?.throwIfAborted();
   const [rows, ticks, notes] = await Promise.all([
     db
-      .select(listColumns)
+      .select(columns)
       .from(diaryEntries)
       .where(and(eq(diaryEntries.childId, childId), between(diaryEntries.date, period.from, period.to)))
       .orderBy(asc(diaryEntries.date), asc(diaryEntries.time), asc(diaryEntries.id)),
@@ -55,7 +55,7 @@ export async function reportData(
   signal?.throwIfAborted();
   const checked = new Map(ticks.map((t) => [t.key, t.checked]));
   const noteOf = new Map(notes.map((n) => [n.condition as Condition, n.text.trim()]));
-  return { insights, entries: rows.map(present), observations: observed(checked, noteOf), generatedAt: now };
+  return { insights, entries: await presentAll(db, rows), observations: observed(checked, noteOf), generatedAt: now };
 }
 
 /** The guides where she ticked a sign or wrote a note, with the ticked items' words. */
