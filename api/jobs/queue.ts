@@ -1,5 +1,5 @@
 /**
- * Work that must not be lost (decision 0021): e-mails, reminders and the scheduler's tick are jobs
+ * Work that must not be lost (decision 0022): e-mails, reminders and the scheduler's tick are jobs
  * in PostgreSQL through pg-boss — on the embedded PGlite too (pg-boss's own adapter). A job is
  * taken by one instance at a time (FOR UPDATE SKIP LOCKED), retried with backoff when its handler
  * throws, kept across a restart, and a stop finishes or returns the jobs in hand.
