@@ -122,7 +122,7 @@ describe('asking for a reset link', () => {
       release();
       await other.close();
     }
-  });
+  }, 45_000); // a second app, database and queue of its own
 
   it('refuses a malformed address or body with 422 in the contract shape', async () => {
     const bad = await forgot('nao-e-email');
