@@ -18,8 +18,11 @@ import { profiles, supportMessages, supportThreads, users } from '../db/schema.t
 import { ApiError } from '../errors.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { personName } from './circle.ts';
+import { consumeAttempt } from './rate-limit.ts';
 
 export const THREADS_PER_DAY = 10;
+/** Her replies per 15 minutes (rate-limit.ts's window): plenty for a conversation, not for a flood. */
+export const REPLIES_PER_WINDOW = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How a team member is named to the mother when she has no profile name (or left the team). */
 export const TEAM_NAME = 'Equipe Olhar de Mãe';
@@ -181,6 +184,8 @@ export async function replyAsMother(
   subscribed: boolean,
   now: Date,
 ) {
+  await ownThread(db, userId, threadId);
+  await consumeAttempt(db, now, [{ key: `support-replies:${userId}`, limit: REPLIES_PER_WINDOW }]);
   const message = await db.transaction(async (tx) => {
     const [thread] = await tx
       .update(supportThreads)

@@ -11,7 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { auditLog, staffMembers, subscriptions, supportMessages, supportThreads } from '../../api/db/schema.ts';
 import { smtpMailer } from '../../api/email/transport.ts';
 import { settled } from '../../api/services/background.ts';
-import { THREADS_PER_DAY } from '../../api/services/support.ts';
+import { REPLIES_PER_WINDOW, THREADS_PER_DAY } from '../../api/services/support.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { activateSubscription, confirmedUser, login, PASSWORD } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -170,11 +170,17 @@ describe("the mother's conversations", () => {
     expect(body.error).toMatchObject({ code: 'rate_limited', message: MESSAGES.supportPerDay });
     expect(body.error.retryAfterMinutes).toBeGreaterThan(60 * 23);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60 * 60 * 23);
-    // Her conversations stay open for replies.
+    // Her conversations stay open for replies, up to a flood's worth.
     const [first] = (await json(await call(apressada, '/api/support/threads'))).body.threads;
-    expect(
-      (await call(apressada, `/api/support/threads/${first.id}/messages`, { body: { text: 'Mais uma coisa' } })).status,
-    ).toBe(201);
+    for (let i = 0; i < REPLIES_PER_WINDOW; i++) {
+      const reply = await call(apressada, `/api/support/threads/${first.id}/messages`, { body: { text: `Mais ${i}` } });
+      expect(reply.status).toBe(201);
+    }
+    const flood = await json(
+      await call(apressada, `/api/support/threads/${first.id}/messages`, { body: { text: 'Mais uma' } }),
+    );
+    expect(flood.status).toBe(429);
+    expect(flood.body.error.code).toBe('rate_limited');
   });
 });
 
