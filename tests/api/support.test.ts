@@ -306,6 +306,7 @@ describe("the team's console", () => {
     expect(received.subject).toBe('A equipe respondeu à sua mensagem no Olhar de Mãe');
     expect(received.text).toContain('http://localhost:4321/fale-com-a-equipe/');
     expect(received.raw).not.toContain('RESPOSTA-SECRETA');
+    expect(received.text).not.toContain('RESPOSTA-SECRETA');
     expect(received.text).not.toContain('rotina de 60 minutos');
 
     const listed = (await json(await call(gratuita, '/api/support/threads'))).body.threads;
