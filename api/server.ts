@@ -10,7 +10,6 @@ import { type Config, ConfigError, loadConfig } from './env.ts';
 import { listen } from './http/node-server.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { describeError, jsonLogger as logger } from './log.ts';
-import { settled } from './services/background.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -62,12 +61,11 @@ export async function startServer(config: Config) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // Stop accepting, let in-flight requests and the work they left (e-mails) finish, then close the pool.
+    // Stop accepting and let in-flight requests finish.
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     });
-    await settled();
     // Jobs in hand finish (or go back to the queue for another instance); then the pool closes.
     await jobs.stop(SHUTDOWN_GRACE_MS / 2).catch((err) => logger.warn('jobs_stop_failed', describeError(err)));
     await database.close().catch((err) => logger.warn('database_close_failed', describeError(err)));

@@ -6,7 +6,6 @@
 import { eq } from 'drizzle-orm';
 import { childInvitations, diaryEntries, profiles } from '../../api/db/schema.ts';
 import { smtpMailer } from '../../api/email/transport.ts';
-import { settled } from '../../api/services/background.ts';
 import { INVITATIONS_PER_CHILD_PER_DAY } from '../../api/services/circle.ts';
 import { OBSERVATIONS_PER_LINK_PER_DAY } from '../../api/services/school.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
@@ -81,7 +80,7 @@ beforeAll(async () => {
     .child.id;
 });
 afterAll(async () => {
-  await settled();
+  await t.deps.jobs.idle();
   await t.close();
   await smtp.close();
 });
@@ -181,7 +180,7 @@ describe('the invitation’s life', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     const refused = await answers.find((r) => r.status === 429)!.json();
     expect(refused.error.message).toBe(MESSAGES.invitationsPerDay);
-    await settled();
+    await t.deps.jobs.idle();
     await call(mae, `/api/children/${extra}`, { method: 'DELETE', body: {} });
   });
 });

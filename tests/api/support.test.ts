@@ -10,7 +10,6 @@ import { generateTOTP } from '@oslojs/otp';
 import { and, eq, inArray } from 'drizzle-orm';
 import { auditLog, staffMembers, subscriptions, supportMessages, supportThreads } from '../../api/db/schema.ts';
 import { smtpMailer } from '../../api/email/transport.ts';
-import { settled } from '../../api/services/background.ts';
 import { REPLIES_PER_WINDOW, THREADS_PER_DAY } from '../../api/services/support.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { activateSubscription, confirmedUser, login, PASSWORD } from '../support/accounts.ts';
@@ -88,7 +87,7 @@ beforeAll(async () => {
   await activateSubscription(t, assinante.userId);
 });
 afterAll(async () => {
-  await settled();
+  await t.deps.jobs.idle();
   await t.close();
   await smtp.close();
 });
