@@ -17,6 +17,8 @@ import {
   payments,
   professionalContacts,
   profiles,
+  pushSubscriptions,
+  reminderSettings,
   schoolLinks,
   subscriptions,
   supportMessages,
@@ -69,6 +71,7 @@ const A = {
   invitationId: '',
   linkId: '',
   threadId: '',
+  endpoint: 'http://127.0.0.1:9/push/da-mae-a',
 };
 const B = { cookie: '', userId: '' };
 /** a member of A's child's circle, whose id the member routes take */
@@ -93,11 +96,14 @@ async function snapshotOfA() {
       .select()
       .from(supportMessages)
       .where(inArray(supportMessages.threadId, [A.threadId])),
+    devices: await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, A.userId)),
+    reminders: await db.select().from(reminderSettings).where(eq(reminderSettings.userId, A.userId)),
   });
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_TOKEN: ADMIN } });
+  // Push endpoints on a local origin (nothing is ever sent there: no reminder is due in this test).
+  t = await createTestApp({ env: { ADMIN_TOKEN: ADMIN, PUSH_ENDPOINT_HOSTS: 'http://127.0.0.1:9' } });
   Object.assign(A, await confirmedUser(t, 'a-dona@example.com'));
   Object.assign(B, await confirmedUser(t, 'b-curiosa@example.com'));
   await activateSubscription(t, A.userId);
@@ -154,6 +160,13 @@ beforeAll(async () => {
   A.threadId = (
     await as({ category: 'conta', subject: A.marker, message: A.marker }, '/api/support/threads')
   ).thread.id;
+  const device = { endpoint: A.endpoint, keys: { p256dh: 'BAAA', auth: 'AAAA' } };
+  expect((await t.call('/api/push/subscriptions', { body: device, headers: { cookie: A.cookie } })).status).toBe(201);
+  await as(
+    { daily: { enabled: true, time: '09:00' }, bedtime: { enabled: true, childId: A.childId, time: '20:00' } },
+    '/api/reminders',
+    'PUT',
+  );
   A.professionalId = (
     await as({ name: A.marker, phone: '11 3333-4444', specialty: 'Pediatra' }, '/api/professionals')
   ).professional.id;
@@ -169,6 +182,8 @@ beforeAll(async () => {
       '/api/payments',
     )
   ).payment.id;
+  // The invitation's e-mail job gives it its token: done before the snapshot.
+  await t.deps.jobs.idle();
 });
 afterAll(() => t.close());
 
@@ -212,6 +227,11 @@ function bodyFor(method: string, path: string): unknown {
   if (method === 'POST' && path === '/api/support/threads/:id/messages') return { text: 'da B' };
   if (method === 'POST' && path === '/api/staff/support/:id/messages') return { text: 'da B' };
   if (method === 'PATCH' && path === '/api/staff/support/:id') return { status: 'closed' };
+  // B's own device; then B tries to remove A's (a 204 that leaves A's row alone).
+  if (method === 'POST' && path === '/api/push/subscriptions')
+    return { endpoint: 'http://127.0.0.1:9/push/da-b', keys: { p256dh: 'BAAA', auth: 'AAAA' } };
+  if (method === 'DELETE' && path === '/api/push/subscriptions') return { endpoint: A.endpoint };
+  if (method === 'PUT' && path === '/api/reminders') return { daily: { enabled: true, time: '08:00' } };
   if (method === 'POST' && path === '/api/staff/subscriptions') return { email: 'b-curiosa@example.com', months: 24 };
   if (method === 'POST' && path === '/api/payments')
     return {
