@@ -16,12 +16,14 @@ import {
   payments,
   professionalContacts,
   profiles,
+  pushSubscriptions,
   schoolLinks,
   subscriptions,
   users,
 } from '../db/schema.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { verifyPassword } from './passwords.ts';
+import { getReminders } from './reminders.ts';
 import { supportForExport } from './support.ts';
 
 const ownedChildIds = (db: Database, userId: string) =>
@@ -137,6 +139,11 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
       .where(inArray(schoolLinks.childId, ownedChildIds(db, userId))),
   ]);
   const support = await supportForExport(db, userId);
+  const reminders = await getReminders(db, userId);
+  const devices = await db
+    .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
   const strip = <T extends { userId?: unknown }>(rows: T[]) => rows.map(({ userId: _omit, ...rest }) => rest);
   await audit(db, 'data_exported', context, { userId });
   return {
@@ -162,6 +169,9 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
     consents: strip(consentRows),
     /** her conversations with the team, every message (deleted with her account) */
     supportThreads: support,
+    /** her reminders and the devices they go to (the push service's address; keys stay out) */
+    reminders,
+    pushDevices: devices,
   };
 }
 

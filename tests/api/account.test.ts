@@ -7,6 +7,8 @@ import {
   payments,
   professionalContacts,
   profiles,
+  pushSubscriptions,
+  reminderSettings,
   sessions,
   subscriptions,
   users,
@@ -100,6 +102,8 @@ describe('data export and account deletion', () => {
     expect(data.subscriptions).toHaveLength(1);
     expect(data.payments).toHaveLength(1);
     expect(data.consents).toHaveLength(1);
+    expect(data.reminders.renewal).toEqual({ enabled: true });
+    expect(data.pushDevices).toEqual([]);
     expect(JSON.stringify(data)).not.toContain(other.userId);
     expect(JSON.stringify(data)).not.toContain('password');
   });
@@ -113,6 +117,10 @@ describe('data export and account deletion', () => {
     expect((await wrong.json()).error.fields.password).toBe('Senha incorreta');
     expect((await t.call('/api/account/delete', { body: {}, headers: { cookie } })).status).toBe(422);
 
+    await t.db.handle.db
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint: 'https://fcm.googleapis.com/fcm/send/apaga', p256dh: 'BAAA', auth: 'AAAA' });
+    await t.db.handle.db.insert(reminderSettings).values({ userId, dailyEnabled: true });
     const res = await t.call('/api/account/delete', { body: { password: PASSWORD }, headers: { cookie } });
     expect(res.status).toBe(204);
     const db = t.db.handle.db;
@@ -125,6 +133,8 @@ describe('data export and account deletion', () => {
       [professionalContacts, professionalContacts.userId],
       [subscriptions, subscriptions.userId],
       [consents, consents.userId],
+      [pushSubscriptions, pushSubscriptions.userId],
+      [reminderSettings, reminderSettings.userId],
       [auditLog, auditLog.userId],
       [payments, payments.userId],
     ] as const) {
