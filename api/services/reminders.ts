@@ -292,7 +292,8 @@ export async function sendReminder(deps: PushDeps, job: PushJob, now: Date): Pro
   const payload = await payloadFor(deps.db, job, now);
   if (!payload) return 'skipped';
   const devices = await subscriptionsOf(deps.db, [job.userId]);
-  // Every device, then the first failure (a retry sends again only to... all: the service dedupes by topic).
+  // Every device; a failure retries the job, and a device that got it the first time gets a
+  // replacement (same Topic header), not a second notification.
   const results = await Promise.allSettled(devices.map((device) => deliver(deps, device, payload)));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
