@@ -9,15 +9,15 @@
  *   DATABASE_URL: an admin URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
  *   database is created for the run and dropped after it. BENCH_MOTHERS (10000).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import postgres from 'postgres';
 import webpush from 'web-push';
 import { openDatabase } from '../api/db/client.ts';
 import { saoPauloClock } from '../api/services/reminders.ts';
 import { isQuiet } from '../src/shared/reminders.ts';
+import { startApiProcess } from '../tests/support/api-process.ts';
 import { startFakePush } from '../tests/support/fake-push.ts';
 
 const MOTHERS = Number(process.env.BENCH_MOTHERS ?? 10_000);
@@ -25,14 +25,6 @@ const BUDGET_MS = 60_000;
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `olhar_bench_reminders_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const url = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database "${name}"`);
@@ -66,26 +58,16 @@ try {
   const seedMs = performance.now() - seedStarted;
 
   const startApi = async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--max-old-space-size=192', 'api/server.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
+    const { child } = await startApiProcess(
+      {
         DATABASE_URL: url,
-        STATIC_DIR: '',
-        LOG_REQUESTS: '0',
         PUSH_ENDPOINT_HOSTS: push.origin,
         VAPID_PUBLIC_KEY: vapid.publicKey,
         VAPID_PRIVATE_KEY: vapid.privateKey,
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+      ['--max-old-space-size=192'],
+    );
     children.push(child);
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (d: Buffer) => /"listening"/.test(d.toString()) && resolve());
-      child.once('exit', (code) => reject(new Error(`API exited with ${code}`)));
-    });
   };
   await Promise.all([startApi(), startApi()]);
 

@@ -4,9 +4,8 @@
  * the SMTP relay arrives once when it is back; and an e-mail whose process was killed after the
  * answer arrives after a restart.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import postgres from 'postgres';
 import webpush from 'web-push';
 import { openDatabase } from '../../api/db/client.ts';
@@ -14,6 +13,7 @@ import { saoPauloClock } from '../../api/services/reminders.ts';
 import { generateToken, hashToken } from '../../api/services/sessions.ts';
 import { isQuiet } from '../../src/shared/reminders.ts';
 import { PASSWORD } from '../support/accounts.ts';
+import { freePort, startApiProcess, stopProcess } from '../support/api-process.ts';
 import { type FakePushService, startFakePush } from '../support/fake-push.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts';
 
@@ -29,53 +29,22 @@ let admin: postgres.Sql;
 let db: postgres.Sql;
 const running: ChildProcess[] = [];
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 async function startApi(env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['api/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      STATIC_DIR: '',
-      LOG_REQUESTS: '0',
-      PUBLIC_SITE_URL: SITE,
-      SMTP_URL: smtp.url,
-      PUSH_ENDPOINT_HOSTS: push.origin,
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      JOB_RETRY_DELAY_SECONDS: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = await startApiProcess({
+    DATABASE_URL: url,
+    PUBLIC_SITE_URL: SITE,
+    SMTP_URL: smtp.url,
+    PUSH_ENDPOINT_HOSTS: push.origin,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    JOB_RETRY_DELAY_SECONDS: '1',
+    ...env,
   });
-  running.push(child);
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (/"listening"/.test(out)) resolve();
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => reject(new Error(`API exited with ${code}: ${out.slice(-2000)}`)));
-  });
-  return { port, child };
+  running.push(started.child);
+  return started;
 }
 
-const stop = (child: ChildProcess, signal: NodeJS.Signals) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
+const stop = stopProcess;
 
 const call = (port: number, path: string, body: unknown, cookie = '') =>
   fetch(`http://127.0.0.1:${port}${path}`, {
