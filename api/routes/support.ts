@@ -47,7 +47,7 @@ export function supportRoutes() {
         db,
         c.get('user').id,
         c.req.valid('param').id,
-        c.req.valid('json').text,
+        c.req.valid('json'),
         c.get('subscription').active,
         clock.now(),
       );

@@ -115,13 +115,22 @@ export async function threadsOf(db: Database, userId: string) {
 export async function openThread(
   db: Database,
   userId: string,
-  input: { category: SupportCategory; subject: string; message: string },
+  input: { id?: string; category: SupportCategory; subject: string; message: string },
   subscribed: boolean,
   now: Date,
 ) {
   return db.transaction(async (tx) => {
     // One count at a time per mother, so parallel sends cannot all pass the check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`support:${userId}`}))`);
+    // Sent again from her device (the answer was lost): the conversation she already has.
+    const id = input.id ? await unusedThreadId(tx, input.id) : undefined;
+    if (input.id && !id) {
+      const [again] = await tx
+        .select()
+        .from(supportThreads)
+        .where(and(eq(supportThreads.id, input.id), eq(supportThreads.userId, userId)));
+      if (again) return presentThread(again);
+    }
     const recent = await tx
       .select({ createdAt: supportThreads.createdAt })
       .from(supportThreads)
@@ -139,6 +148,7 @@ export async function openThread(
     const [thread] = await tx
       .insert(supportThreads)
       .values({
+        id,
         userId,
         category: input.category,
         subject: input.subject,
@@ -154,6 +164,15 @@ export async function openThread(
       .values({ threadId: thread!.id, sender: 'mother', authorId: userId, text: input.message, createdAt: now });
     return presentThread(thread!);
   });
+}
+
+/**
+ * The device's id when no row has it yet; undefined when one has (hers: the caller answers with it;
+ * another mother's: a fresh id is made, and nothing tells her the id exists).
+ */
+async function unusedThreadId(db: Database, id: string) {
+  const [taken] = await db.select({ id: supportThreads.id }).from(supportThreads).where(eq(supportThreads.id, id));
+  return taken ? undefined : id;
 }
 
 async function ownThread(db: Database, userId: string, threadId: string): Promise<ThreadRow> {
@@ -182,7 +201,7 @@ export async function replyAsMother(
   db: Database,
   userId: string,
   threadId: string,
-  text: string,
+  { id: deviceId, text }: { id?: string; text: string },
   subscribed: boolean,
   now: Date,
 ) {
@@ -200,11 +219,26 @@ export async function replyAsMother(
       .where(and(eq(supportThreads.id, threadId), eq(supportThreads.userId, userId)))
       .returning({ id: supportThreads.id });
     if (!thread) throw notFound();
+    const values = { threadId, sender: 'mother', authorId: userId, text, createdAt: now };
     const [row] = await tx
       .insert(supportMessages)
-      .values({ threadId, sender: 'mother', authorId: userId, text, createdAt: now })
+      .values({ ...values, id: deviceId })
+      .onConflictDoNothing({ target: supportMessages.id })
       .returning();
-    return row!;
+    if (row) return row;
+    // The device's id is taken: her own reply sent again (the answer was lost), or by chance
+    // someone else's, which gets a fresh id and tells her nothing.
+    const [again] = await tx
+      .select()
+      .from(supportMessages)
+      .where(
+        and(
+          eq(supportMessages.id, deviceId!),
+          eq(supportMessages.threadId, threadId),
+          eq(supportMessages.authorId, userId),
+        ),
+      );
+    return again ?? (await tx.insert(supportMessages).values(values).returning())[0]!;
   });
   return presentMessage(message, await authorName(db, userId, 'mother'));
 }

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS, PAYMENT_STATUSES, SUPPORT_CATEGORIES, SUPPORT_STATUSES, type SupportCategory } from './enums.ts';
-import { requiredText } from './text.ts';
+import { clientId, requiredText } from './text.ts';
 import { emailSchema } from './validation.ts';
 
 /** The categories as the form lists them. */
@@ -25,14 +25,16 @@ const subject = requiredText('Escreva o assunto', LIMITS.supportSubject).check(
 );
 const message = (empty: string) => requiredText(empty, LIMITS.supportMessage);
 
+/** `id`: made on her device, so a conversation or a reply sent again after a dropped answer is stored once. */
 export const supportThreadSchema = z.strictObject({
+  id: clientId,
   category: z.enum(SUPPORT_CATEGORIES, { error: 'Escolha o assunto da conversa' }),
   subject,
   message: message('Escreva sua mensagem'),
 });
 export type SupportThreadInput = z.input<typeof supportThreadSchema>;
 
-export const supportMessageSchema = z.strictObject({ text: message('Escreva sua mensagem') });
+export const supportMessageSchema = z.strictObject({ id: clientId, text: message('Escreva sua mensagem') });
 
 /** The console's answer: the same limits, its own empty message. */
 export const staffMessageSchema = z.strictObject({ text: message('Escreva a resposta') });

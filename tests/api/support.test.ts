@@ -137,6 +137,29 @@ describe("the mother's conversations", () => {
     expect((await json(await call(outra, '/api/support/threads'))).body.threads).toEqual([]);
   });
 
+  it('stores a conversation and a reply sent again from her device (the answer was lost) once', async () => {
+    const id = crypto.randomUUID();
+    const body = { id, category: 'tecnico', subject: 'Enviada duas vezes', message: 'A internet caiu.' };
+    const first = await json(await call(gratuita, '/api/support/threads', { body }));
+    const again = await json(await call(gratuita, '/api/support/threads', { body }));
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body.thread.id).toBe(id);
+    expect(first.body.thread.id).toBe(id);
+    const reply = { id: crypto.randomUUID(), text: 'Só uma vez, por favor.' };
+    const sent = await Promise.all(
+      [1, 2].map(() => call(gratuita, `/api/support/threads/${id}/messages`, { body: reply })),
+    );
+    expect(sent.map((r) => r.status)).toEqual([201, 201]);
+    const { body: read } = await json(await call(gratuita, `/api/support/threads/${id}`));
+    expect(read.messages.map((m: { text: string }) => m.text)).toEqual(['A internet caiu.', 'Só uma vez, por favor.']);
+    // Another mother sending the same ids gets conversations and replies of her own.
+    const hers = await json(await call(outra, '/api/support/threads', { body }));
+    expect(hers.status).toBe(201);
+    expect(hers.body.thread.id).not.toBe(id);
+    const mine = await json(await call(gratuita, `/api/support/threads/${id}`));
+    expect(mine.body.messages).toHaveLength(2);
+  });
+
   it('refuses an empty subject, an unknown category and a message too long, in Portuguese', async () => {
     const bad = await json(
       await call(gratuita, '/api/support/threads', {
