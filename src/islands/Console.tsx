@@ -1,11 +1,12 @@
 /**
  * /equipe: the team's console (docs/api.md "Support and the team's console"). The API decides who
- * gets in, and the page follows its answer to a staff route: 401 → sign in; 403
- * `two_factor_required` → the authenticator's code; 404 → the plain "page not found" any other
- * account sees; 200 → the figures, then the inbox, the PIX payments and the subscriptions.
+ * gets in and the page follows it: no session (/api/me 401) → sign in; an account that is not
+ * staff → the plain "page not found" (every staff route answers it 404); staff without the second
+ * factor (or a staff route's 403 `two_factor_required`) → the authenticator's code; then the
+ * figures, the inbox, the PIX payments and the subscriptions.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../lib/api.ts';
+import { ApiError, call, client } from '../lib/api.ts';
 import { formatDuration, type Metrics, staffMetrics } from '../lib/support.ts';
 import Inbox from './console/Inbox.tsx';
 import Payments from './console/Payments.tsx';
@@ -24,9 +25,14 @@ type Tab = (typeof TABS)[number]['id'];
 export default function Console() {
   const [gate, setGate] = useState<Gate>('checking');
   const [metrics, setMetrics] = useState<Metrics | null>(null);
+  const [email, setEmail] = useState('');
 
   const refresh = useCallback(async () => {
     try {
+      const me = await call(client.me.$get());
+      if (!me.staff) return setGate('not-found');
+      setEmail(me.user.email);
+      if (!me.twoFactorPassed) return setGate('two-factor');
       setMetrics(await staffMetrics());
       setGate('ready');
     } catch (err) {
@@ -64,7 +70,12 @@ export default function Console() {
         </button>
       </div>
     );
-  return <Desk metrics={metrics} onChange={() => void refresh()} />;
+  return <Desk email={email} metrics={metrics} onChange={() => void refresh()} />;
+}
+
+async function leave() {
+  const { logout } = await import('../lib/logout-flow.ts');
+  await logout();
 }
 
 /** What an account that is not staff sees: exactly the site's 404. */
@@ -83,7 +94,7 @@ function NotFound() {
   );
 }
 
-function Desk({ metrics, onChange }: { metrics: Metrics | null; onChange: () => void }) {
+function Desk({ email, metrics, onChange }: { email: string; metrics: Metrics | null; onChange: () => void }) {
   const id = useId();
   const [tab, setTab] = useState<Tab>('conversas');
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -103,7 +114,12 @@ function Desk({ metrics, onChange }: { metrics: Metrics | null; onChange: () => 
       <header className="console-head">
         <div>
           <h1>Console da equipe</h1>
-          <p className="console-lead">Mensagens das mães, pagamentos PIX e assinaturas.</p>
+          <p className="console-lead">
+            Mensagens das mães, pagamentos PIX e assinaturas. Você entrou como {email}.{' '}
+            <button type="button" className="link-button" onClick={() => void leave()}>
+              Sair
+            </button>
+          </p>
         </div>
         <MetricsStrip metrics={metrics} />
       </header>

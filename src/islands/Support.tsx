@@ -8,11 +8,12 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import {
+  type AnswerTime,
   CATEGORY_LABEL,
   formatMoment,
   listThreads,
   type NewThread,
-  PROMISE,
+  promiseText,
   STATUS_LABEL,
   type Thread,
 } from '../lib/support.ts';
@@ -40,6 +41,7 @@ export default function Support() {
   const pending = useHydratedStore(queue, NOTHING_QUEUED);
   const syncCount = useStore(synced);
   const [threads, setThreads] = useState<Thread[]>([]);
+  const [answerTime, setAnswerTime] = useState<AnswerTime | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [failure, setFailure] = useState('');
   const [writing, setWriting] = useState(false);
@@ -47,7 +49,9 @@ export default function Support() {
 
   const load = useCallback(async () => {
     try {
-      setThreads(await listThreads());
+      const answer = await listThreads();
+      setThreads(answer.threads);
+      setAnswerTime(answer.answerTime);
       setStatus('ready');
     } catch (err) {
       setStatus('error');
@@ -83,7 +87,7 @@ export default function Support() {
 
   const waiting = pending.ops.flatMap((op) => (op.kind === 'support-thread' ? [op.body] : []));
   const priority = me.subscription.active;
-  const known = !me.loading && me.user !== null;
+  const known = !me.loading && me.user !== null && answerTime !== null;
 
   return (
     <div className="support">
@@ -94,16 +98,16 @@ export default function Support() {
           pessoa da equipe Olhar de Mãe.
         </p>
         <p className={`support-promise ${known && priority ? 'is-priority' : ''}`}>
-          {!known ? (
+          {!known || !answerTime ? (
             '\u00a0'
           ) : priority ? (
             <>
-              <span className="badge badge-priority">Suporte prioritário</span> {PROMISE.priority}.
+              <span className="badge badge-priority">Suporte prioritário</span> {promiseText(answerTime, true)}.
             </>
           ) : (
             <>
-              {PROMISE.normal}. Assinantes têm suporte prioritário, com resposta em até 1 dia útil.{' '}
-              <a href="/continuar/?proxima=/fale-com-a-equipe/">Conheça os planos</a>
+              {promiseText(answerTime, false)}. Assinantes têm suporte prioritário, com resposta em{' '}
+              {answerTime.priority}. <a href="/continuar/?proxima=/fale-com-a-equipe/">Conheça os planos</a>
             </>
           )}
         </p>
@@ -204,7 +208,7 @@ function ThreadList({
         </li>
       ))}
       {threads.map((thread) => (
-        <li key={thread.id} className={`entry thread ${thread.unread ? 'is-unread' : ''}`}>
+        <li key={thread.id} className={`entry thread ${thread.unread > 0 ? 'is-unread' : ''}`}>
           <a
             className="thread-link"
             href={`?conversa=${thread.id}`}
@@ -214,9 +218,10 @@ function ThreadList({
             }}
           >
             <span className="thread-subject">{thread.subject}</span>
-            {thread.unread && (
+            {thread.unread > 0 && (
               <span className="badge badge-unread">
-                Nova resposta<span className="sr-only"> da equipe, ainda não lida</span>
+                {thread.unread === 1 ? 'Nova resposta' : `${thread.unread} novas respostas`}
+                <span className="sr-only"> da equipe, ainda não {thread.unread === 1 ? 'lida' : 'lidas'}</span>
               </span>
             )}
           </a>

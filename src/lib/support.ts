@@ -15,7 +15,10 @@ export type PendingPayment = Answer<typeof client.staff.payments.$get>['payments
 export type SubscriptionLookup = Answer<typeof client.staff.subscriptions.$get>;
 export type Metrics = Answer<typeof client.staff.metrics.$get>;
 
-/** What she writes to start a conversation; `id` is made on the device so a retried send stores it once. */
+/**
+ * What she writes to start a conversation. `id` is made on the device and names it while it waits
+ * in the offline queue; the API takes no device id for support (docs/api.md), so it stays here.
+ */
 export interface NewThread {
   id: string;
   category: Category;
@@ -46,22 +49,23 @@ export const STAFF_STATUS_LABEL: Record<ThreadStatus, string> = {
   closed: 'Encerrada',
 };
 
-/** The answer time the team promises (spec §2: subscribers have priority support). */
-export const PROMISE = {
-  priority: 'Assinante: resposta em até 1 dia útil',
-  normal: 'Resposta em até 3 dias úteis',
-};
+/** The answer time the team promises (spec §2: subscribers have priority support), as the API words it. */
+export type AnswerTime = Answer<typeof client.support.threads.$get>['answerTime'];
+export const promiseText = (answerTime: AnswerTime, priority: boolean) =>
+  priority ? `Assinante: resposta em ${answerTime.priority}` : `Resposta em ${answerTime.normal}`;
 
 // ---- the mother's side -------------------------------------------------------------------------
 
-export const listThreads = async () => (await call(client.support.threads.$get())).threads;
+/** Her conversations, newest first, and the answer times the team promises. */
+export const listThreads = () => call(client.support.threads.$get());
 
 export const readThread = (id: string) => call(client.support.threads[':id'].$get({ param: { id } }));
 
-export const startThread = async (body: NewThread) => (await call(client.support.threads.$post({ json: body }))).thread;
+export const startThread = async ({ id: _, ...json }: NewThread) =>
+  (await call(client.support.threads.$post({ json }))).thread;
 
-export const sendMessage = async (threadId: string, body: { id: string; text: string }) =>
-  (await call(client.support.threads[':id'].messages.$post({ param: { id: threadId }, json: body }))).message;
+export const sendMessage = async (threadId: string, { text }: { id: string; text: string }) =>
+  (await call(client.support.threads[':id'].messages.$post({ param: { id: threadId }, json: { text } }))).message;
 
 // ---- the team's side ---------------------------------------------------------------------------
 

@@ -132,7 +132,7 @@ test.describe('support and the team console', () => {
     await item.getByRole('link').click();
     await expect(page).toHaveURL(/\?conversa=/);
     await expect(page.getByText('Enviamos o recibo para o seu e-mail')).toBeVisible();
-    await expect(page.getByText(/· Equipe Olhar de Mãe/)).toBeVisible();
+    await expect(page.getByText(/\(Equipe Olhar de Mãe\)/)).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByLabel('Responder').fill('Recebi, muito obrigada!');
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();

@@ -20,11 +20,9 @@ interface Props {
 }
 
 export default function Messages({ messages, waiting = [], side, motherName }: Props) {
-  const authorOf = (message: Message) => {
-    if (message.from === 'mother') return side === 'mother' ? 'Você' : motherName || 'Mãe';
-    const name = message.authorName?.trim();
-    return side === 'mother' ? `${name || 'Equipe'} · Equipe Olhar de Mãe` : `${name || 'Equipe'} (equipe)`;
-  };
+  // The API names the team's writer "Ana (Equipe Olhar de Mãe)" and the mother by her first name.
+  const authorOf = (message: Message) =>
+    message.from === 'mother' && side === 'mother' ? 'Você' : message.authorName || motherName || 'Mãe';
   return (
     <ol className="messages" aria-label="Mensagens da conversa">
       {messages.map((message) => (

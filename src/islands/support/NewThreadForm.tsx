@@ -30,12 +30,14 @@ export default function NewThreadForm({ onSent, onQueued, onCancel }: Props) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const target = event.currentTarget;
     const { fieldMessages, newThreadSchema } = await rules();
     const parsed = newThreadSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      requestAnimationFrame(() => target.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      const found = fieldMessages(parsed.error);
+      setErrors(found);
+      // The first field with a problem, in the form's order, takes focus.
+      const first = (['category', 'subject', 'message'] as const).find((name) => found[name]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     const body = { ...parsed.data, category: parsed.data.category as Category, id: crypto.randomUUID() };
