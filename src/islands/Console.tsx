@@ -99,6 +99,14 @@ function Desk({ email, metrics, onChange }: { email: string; metrics: Metrics | 
   const [tab, setTab] = useState<Tab>('conversas');
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
 
+  // The figures follow what the team does elsewhere: on each tab and every minute.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tab is the refresh signal.
+  useEffect(() => {
+    onChange();
+    const timer = setInterval(onChange, 60_000);
+    return () => clearInterval(timer);
+  }, [tab]);
+
   // Arrow keys move between the tabs (WAI-ARIA tabs pattern, activation follows focus).
   function onKey(event: React.KeyboardEvent, index: number) {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -112,10 +120,10 @@ function Desk({ email, metrics, onChange }: { email: string; metrics: Metrics | 
   return (
     <div className="console">
       <header className="console-head">
-        <div>
+        <div className="console-title">
           <h1>Console da equipe</h1>
-          <p className="console-lead">
-            Mensagens das mães, pagamentos PIX e assinaturas. Você entrou como {email}.{' '}
+          <p className="console-account">
+            <span>{email}</span>
             <button type="button" className="link-button" onClick={() => void leave()}>
               Sair
             </button>

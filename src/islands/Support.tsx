@@ -97,16 +97,16 @@ export default function Support() {
           Dúvidas sobre pagamento, sua conta, os guias ou algo que não funcionou? Escreva para nós: quem responde é uma
           pessoa da equipe Olhar de Mãe.
         </p>
-        <p className={`support-promise ${known && priority ? 'is-priority' : ''}`}>
+        <p className={`support-promise ${!known ? 'is-empty' : priority ? 'is-priority' : ''}`}>
           {!known || !answerTime ? (
             '\u00a0'
           ) : priority ? (
             <>
-              <span className="badge badge-priority">Suporte prioritário</span> {promiseText(answerTime, true)}.
+              <strong>Suporte prioritário</strong> {promiseText(answerTime, true)}.
             </>
           ) : (
             <>
-              {promiseText(answerTime, false)}. Assinantes têm suporte prioritário, com resposta em{' '}
+              <strong>{promiseText(answerTime, false)}</strong> Assinantes têm suporte prioritário, com resposta em{' '}
               {answerTime.priority}. <a href="/continuar/?proxima=/fale-com-a-equipe/">Conheça os planos</a>
             </>
           )}

@@ -126,6 +126,7 @@ export function elapsed(iso: string, now = Date.now()): string {
 export function formatDuration(minutes: number | null | undefined): string {
   if (minutes === null || minutes === undefined) return '—';
   const whole = Math.round(minutes);
+  if (whole < 1) return 'menos de 1 min';
   if (whole < 60) return `${whole} min`;
   const hours = Math.floor(whole / 60);
   if (hours >= 48) return `${Math.round(hours / 24)} dias`;

@@ -107,6 +107,8 @@ test.describe('support and the team console', () => {
     await expect(row.getByText('Prioritária')).toBeVisible();
     await expect(row.getByText(/^esperando há /)).toBeVisible();
     await expectNoAxeViolations(desk);
+    const welcome = desk.getByRole('button', { name: 'Fechar aviso' });
+    if (await welcome.isVisible()) await welcome.click();
     await shot(desk, 'console-caixa');
 
     await row.getByRole('button', { name: 'Recibo do pagamento' }).click();
@@ -138,6 +140,18 @@ test.describe('support and the team console', () => {
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
     await expect(page.getByText('Mensagem enviada. Avisaremos aqui quando a equipe responder.')).toBeVisible();
     await shot(page, 'mae-conversa');
+
+    // Written without a connection: kept on the device, sent once when it returns.
+    await context.setOffline(true);
+    await page.getByLabel('Responder').fill('Escrevi isto sem internet.');
+    await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await expect(page.getByText(/ficou guardada no aparelho/)).toBeVisible();
+    const waiting = page.locator('.message.is-pending');
+    await expect(waiting.getByText('Escrevi isto sem internet.')).toBeVisible();
+    await expect(waiting.getByText('Será enviada quando a internet voltar')).toBeVisible();
+    await context.setOffline(false);
+    await expect(waiting).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.locator('.message').filter({ hasText: 'Escrevi isto sem internet.' })).toHaveCount(1);
     await page.goBack();
     await expect(page.getByRole('heading', { name: 'Suas conversas' })).toBeVisible();
     await expect(item.getByText('Nova resposta')).toHaveCount(0);
@@ -173,6 +187,17 @@ test.describe('support and the team console', () => {
     await expect(desk.locator('.payment').filter({ hasText: payer.email })).toHaveCount(0);
 
     await expect(pay.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 40_000 });
+
+    // The console at phone size: the list, then one conversation in its place.
+    await desk.getByRole('tab', { name: /Conversas/ }).click();
+    await desk.setViewportSize({ width: 390, height: 844 });
+    await desk.getByRole('radio', { name: 'Encerradas' }).check();
+    await desk.locator('.thread').filter({ hasText: 'Recibo do pagamento' }).getByRole('button').click();
+    await expect(desk.getByRole('button', { name: '← Voltar à lista' })).toBeVisible();
+    await expectNoAxeViolations(desk);
+    await shot(desk, 'console-390-conversa');
+    await desk.getByRole('button', { name: '← Voltar à lista' }).click();
+    await desk.setViewportSize({ width: 1280, height: 800 });
 
     // The subscription as the team looks it up.
     await desk.getByRole('tab', { name: 'Assinaturas' }).click();

@@ -125,8 +125,7 @@ export default function ThreadView({ threadId, onBack, onChange }: Props) {
       {data && thread && (
         <>
           <p className="thread-meta">
-            {mother && <>{mother} · </>}
-            {CATEGORY_LABEL[thread.category]}
+            <span>{mother && `${mother} · `}{CATEGORY_LABEL[thread.category]}</span>
             <span className={`badge status-${thread.status}`}>{STAFF_STATUS_LABEL[thread.status]}</span>
             {thread.priority && <span className="badge badge-priority">Prioritária</span>}
           </p>

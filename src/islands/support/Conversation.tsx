@@ -135,7 +135,8 @@ export default function Conversation({ threadId, onBack }: Props) {
       {data && thread && (
         <>
           <p className="thread-meta">
-            {CATEGORY_LABEL[thread.category]} · <span className={`badge status-${thread.status}`}>{STATUS_LABEL[thread.status]}</span>
+            <span>{CATEGORY_LABEL[thread.category]}</span>
+            <span className={`badge status-${thread.status}`}>{STATUS_LABEL[thread.status]}</span>
             {thread.priority && <span className="badge badge-priority">Prioritária</span>}
           </p>
           <Messages messages={data.messages} waiting={waiting} side="mother" />
