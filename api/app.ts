@@ -31,7 +31,9 @@ import { planRoutes } from './routes/plans.ts';
 import { professionalRoutes } from './routes/professionals.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { schoolRoutes } from './routes/school.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { statsRoutes } from './routes/stats.ts';
+import { supportRoutes } from './routes/support.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
 
 export interface CreateAppOptions {
@@ -116,7 +118,9 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/professionals', professionalRoutes())
     .route('/plans', planRoutes())
     .route('/stats', statsRoutes())
-    .route('/payments', paymentRoutes());
+    .route('/payments', paymentRoutes())
+    .route('/support', supportRoutes())
+    .route('/staff', staffRoutes());
 }
 
 /** The API as the browser sees it, mounted under /api. */
