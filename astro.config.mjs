@@ -52,7 +52,15 @@ export default defineConfig({
         navigateFallback: null,
         // /auth/?confirmado=1, /auth/?modo=cadastro, /continuar/?proxima=…, /redefinir-senha/?token=… and
         // /fale-com-a-equipe/?conversa=… are the precached pages.
-        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^confirmado$/, /^proxima$/, /^modo$/, /^token$/, /^conversa$/],
+        ignoreURLParametersMatching: [
+          /^utm_/,
+          /^fbclid$/,
+          /^confirmado$/,
+          /^proxima$/,
+          /^modo$/,
+          /^token$/,
+          /^conversa$/,
+        ],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {

@@ -110,7 +110,8 @@ function Desk({ email, metrics, onChange }: { email: string; metrics: Metrics | 
   // Arrow keys move between the tabs (WAI-ARIA tabs pattern, activation follows focus).
   function onKey(event: React.KeyboardEvent, index: number) {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    const to = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (index + step + TABS.length) % TABS.length;
+    const to =
+      event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (index + step + TABS.length) % TABS.length;
     if (!step && event.key !== 'Home' && event.key !== 'End') return;
     event.preventDefault();
     setTab(TABS[to]!.id);

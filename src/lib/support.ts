@@ -3,6 +3,7 @@
  * calls of both pages through the typed client, and the words they share (categories, statuses,
  * how long a conversation waits). Staff calls answer 404 to anyone who is not staff.
  */
+import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, type SupportCategory } from '../shared/enums.ts';
 import { type Answer, call, client } from './api.ts';
 
 export type Thread = Answer<typeof client.support.threads.$get>['threads'][number];
@@ -19,21 +20,15 @@ export type Metrics = Answer<typeof client.staff.metrics.$get>;
  * What she writes to start a conversation. `id` is made on the device and names it while it waits
  * in the offline queue; the API takes no device id for support (docs/api.md), so it stays here.
  */
-export interface NewThread {
+export type NewThread = {
   id: string;
   category: Category;
   subject: string;
   message: string;
-}
-
-export const CATEGORY_LABEL: Record<Category, string> = {
-  pagamento: 'Pagamento e assinatura',
-  conta: 'Minha conta',
-  conteudo: 'Conteúdo dos guias',
-  tecnico: 'Problema técnico',
-  outro: 'Outro assunto',
 };
-export const CATEGORIES = Object.keys(CATEGORY_LABEL) as Category[];
+
+export const CATEGORY_LABEL: Record<SupportCategory, string> = SUPPORT_CATEGORY_LABELS;
+export const CATEGORIES = SUPPORT_CATEGORIES;
 
 /** As the mother reads a conversation's state. */
 export const STATUS_LABEL: Record<ThreadStatus, string> = {

@@ -9,7 +9,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import type { Page } from '@playwright/test';
 import { E2E } from './env.ts';
-import { createAccount, expectNoAxeViolations, hydrated, PASSWORD, signIn, test, expect } from './fixtures.ts';
+import { createAccount, expect, expectNoAxeViolations, hydrated, PASSWORD, signIn, test } from './fixtures.ts';
 
 const SHOTS = process.env.SHOTS_DIR;
 async function shot(page: Page, name: string) {
@@ -42,7 +42,7 @@ test.describe('support and the team console', () => {
 
     await page.getByRole('button', { name: 'Escrever para a equipe' }).click();
     await page.getByRole('button', { name: 'Enviar para a equipe' }).click();
-    await expect(page.getByText('Escolha sobre o que é')).toBeVisible();
+    await expect(page.getByText('Escolha o assunto da conversa')).toBeVisible();
     await expect(page.getByLabel('Sobre o que é')).toBeFocused();
     await page.getByLabel('Sobre o que é').selectOption({ label: 'Pagamento e assinatura' });
     await page.getByLabel('Assunto').fill('Recibo do pagamento');
@@ -96,7 +96,12 @@ test.describe('support and the team console', () => {
     await expectNoAxeViolations(desk);
     await code.fill('12345');
     await desk.getByRole('button', { name: 'Confirmar código' }).click();
-    await expect(desk.getByText('Digite os 6 números que aparecem no aplicativo.')).toBeVisible();
+    await expect(desk.getByText('Digite os 6 números do aplicativo autenticador')).toBeVisible();
+    const right = generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);
+    await code.fill(right === '000000' ? '111111' : '000000');
+    await desk.getByRole('button', { name: 'Confirmar código' }).click();
+    await expect(desk.getByText('Código incorreto ou expirado.', { exact: false })).toBeVisible();
+    await expect(code).toBeFocused();
     await code.fill(generateTOTP(decodeBase32IgnorePadding(secret), 30, 6));
     await desk.getByRole('button', { name: 'Confirmar código' }).click();
 
@@ -129,7 +134,9 @@ test.describe('support and the team console', () => {
     await hydrated(page, 'Support');
     await expect(item.getByText('Nova resposta')).toBeVisible();
     await expect(item.getByText('Respondida')).toBeVisible();
-    await expect(item.getByRole('link', { name: /Recibo do pagamento Nova resposta da equipe, ainda não lida/ })).toBeVisible();
+    await expect(
+      item.getByRole('link', { name: /Recibo do pagamento Nova resposta da equipe, ainda não lida/ }),
+    ).toBeVisible();
     await shot(page, 'mae-lista-resposta');
     await item.getByRole('link').click();
     await expect(page).toHaveURL(/\?conversa=/);

@@ -17,7 +17,11 @@ import {
 import ThreadView from './ThreadView.tsx';
 
 const FILTERS: ThreadStatus[] = ['open', 'answered', 'closed'];
-const FILTER_LABEL: Record<ThreadStatus, string> = { open: 'Aguardando', answered: 'Respondidas', closed: 'Encerradas' };
+const FILTER_LABEL: Record<ThreadStatus, string> = {
+  open: 'Aguardando',
+  answered: 'Respondidas',
+  closed: 'Encerradas',
+};
 
 export default function Inbox({ onChange }: { onChange: () => void }) {
   const id = useId();

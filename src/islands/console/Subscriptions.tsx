@@ -18,8 +18,6 @@ const PAYMENT_STATUS: Record<string, string> = {
 };
 const MONTHS = [1, 2, 3, 6, 12];
 
-type Payment = { id: string; amount: number; status?: string; planDuration?: string; createdAt?: string };
-
 export default function Subscriptions() {
   const id = useId();
   const [email, setEmail] = useState('');
@@ -77,7 +75,7 @@ export default function Subscriptions() {
   const subscription = found?.subscription;
   return (
     <div className="console-subscriptions">
-      <form method="get" className="lookup-form" onSubmit={search} noValidate aria-busy={busy} role="search">
+      <form method="get" className="lookup-form" onSubmit={search} noValidate aria-busy={busy}>
         <h2>Assinatura de uma mãe</h2>
         <Field
           id={`${id}-email`}
@@ -113,13 +111,11 @@ export default function Subscriptions() {
             <>
               <h4>Pagamentos</h4>
               <ul className="lookup-payments">
-                {(found.payments as Payment[]).map((payment) => (
+                {found.payments.map((payment) => (
                   <li key={payment.id}>
-                    {formatBRL(payment.amount)}
-                    {payment.planDuration &&
-                      ` · ${PLANS.find((p) => p.id === payment.planDuration)?.duration ?? payment.planDuration}`}
-                    {payment.status && ` · ${PAYMENT_STATUS[payment.status] ?? payment.status}`}
-                    {payment.createdAt && ` · ${formatMoment(payment.createdAt)}`}
+                    {formatBRL(payment.amount)} ·{' '}
+                    {PLANS.find((p) => p.id === payment.planDuration)?.duration ?? payment.planDuration} ·{' '}
+                    {PAYMENT_STATUS[payment.status] ?? payment.status} · {formatMoment(payment.createdAt)}
                   </li>
                 ))}
               </ul>

@@ -3,7 +3,7 @@
  * that there is one, without its text) and "Encerrar conversa". A failed send keeps the text.
  */
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
+import { type Answer, ApiError, type client } from '../../lib/api.ts';
 import {
   CATEGORY_LABEL,
   type Message,
@@ -11,13 +11,13 @@ import {
   setThreadStatus,
   staffReply,
   staffThread,
-  type ThreadDetail,
 } from '../../lib/support.ts';
+import { LIMITS } from '../../shared/enums.ts';
 import Field from '../Field.tsx';
 import Messages from '../support/Messages.tsx';
 import Status, { type SendState } from '../support/Status.tsx';
 
-type Detail = ThreadDetail & { thread: { motherEmail?: string } };
+type Detail = Answer<(typeof client.staff.support)[':id']['$get']>;
 
 interface Props {
   threadId: string;
@@ -39,7 +39,7 @@ export default function ThreadView({ threadId, onBack, onChange }: Props) {
   const load = useCallback(async () => {
     setFailure(null);
     try {
-      setData((await staffThread(threadId)) as Detail);
+      setData(await staffThread(threadId));
     } catch (err) {
       setFailure(err instanceof ApiError ? err.message : 'Não foi possível abrir a conversa.');
     }
@@ -125,7 +125,10 @@ export default function ThreadView({ threadId, onBack, onChange }: Props) {
       {data && thread && (
         <>
           <p className="thread-meta">
-            <span>{mother && `${mother} · `}{CATEGORY_LABEL[thread.category]}</span>
+            <span>
+              {mother && `${mother} · `}
+              {CATEGORY_LABEL[thread.category]}
+            </span>
             <span className={`badge status-${thread.status}`}>{STAFF_STATUS_LABEL[thread.status]}</span>
             {thread.priority && <span className="badge badge-priority">Prioritária</span>}
           </p>
@@ -136,7 +139,7 @@ export default function ThreadView({ threadId, onBack, onChange }: Props) {
               id={`${id}-text`}
               label={mother ? `Resposta para ${mother}` : 'Resposta'}
               rows={5}
-              maxLength={4000}
+              maxLength={LIMITS.supportMessage}
               value={text}
               error={error}
               onChange={(event: { target: { value: string } }) => {
@@ -150,11 +153,21 @@ export default function ThreadView({ threadId, onBack, onChange }: Props) {
                 {busy ? 'Enviando…' : 'Enviar resposta'}
               </button>
               {thread.status === 'closed' ? (
-                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void changeStatus('open')}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={busy}
+                  onClick={() => void changeStatus('open')}
+                >
                   Reabrir conversa
                 </button>
               ) : (
-                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void changeStatus('closed')}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={busy}
+                  onClick={() => void changeStatus('closed')}
+                >
                   Encerrar conversa
                 </button>
               )}

@@ -7,6 +7,8 @@ import { ApiError } from '../../lib/api.ts';
 import { confirmTotp } from '../../lib/support.ts';
 import Field from '../Field.tsx';
 
+const rules = () => import('../support/rules.ts');
+
 export default function TotpForm({ onPassed }: { onPassed: () => void }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -16,20 +18,22 @@ export default function TotpForm({ onPassed }: { onPassed: () => void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setError('Digite os 6 números que aparecem no aplicativo.');
+    const { totpCodeSchema } = await rules();
+    const parsed = totpCodeSchema.safeParse({ code });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
       input.current?.focus();
       return;
     }
     setBusy(true);
     try {
-      await confirmTotp(code);
+      await confirmTotp(parsed.data.code);
       onPassed();
     } catch (err) {
       setCode('');
       setError(
-        err instanceof ApiError && err.status === 422
-          ? 'Código incorreto ou vencido. Confira o aplicativo e digite o código que aparece agora.'
+        err instanceof ApiError && err.code === 'validation_failed'
+          ? (err.fields.code ?? err.message)
           : err instanceof ApiError
             ? err.message
             : 'Não foi possível conferir o código. Tente de novo.',
@@ -47,7 +51,7 @@ export default function TotpForm({ onPassed }: { onPassed: () => void }) {
         Abra o aplicativo autenticador do celular e digite o código de 6 números do Olhar de Mãe. Ele muda a cada 30
         segundos.
       </p>
-      <form method="post" onSubmit={submit} noValidate aria-busy={busy}>
+      <form method="post" onSubmit={submit} onFocus={() => void rules()} noValidate aria-busy={busy}>
         <Field
           ref={input}
           id={`${id}-code`}

@@ -14,6 +14,7 @@ import {
   sendMessage,
   type ThreadDetail,
 } from '../../lib/support.ts';
+import { LIMITS } from '../../shared/enums.ts';
 import { offlineQueue, queue, synced } from '../../stores/queue.ts';
 import Field from '../Field.tsx';
 import Messages from './Messages.tsx';
@@ -143,14 +144,21 @@ export default function Conversation({ threadId, onBack }: Props) {
           {thread.status === 'closed' && (
             <p className="field-hint">A equipe encerrou esta conversa. Se você escrever de novo, ela é reaberta.</p>
           )}
-          <form method="post" className="reply-form" onSubmit={submit} onFocus={() => void rules()} noValidate aria-busy={busy}>
+          <form
+            method="post"
+            className="reply-form"
+            onSubmit={submit}
+            onFocus={() => void rules()}
+            noValidate
+            aria-busy={busy}
+          >
             <Field
               as="textarea"
               id={`${id}-text`}
               name="text"
               label="Responder"
               rows={4}
-              maxLength={4000}
+              maxLength={LIMITS.supportMessage}
               value={text}
               error={error}
               onChange={(event: { target: { value: string } }) => {

@@ -5,7 +5,8 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
-import { CATEGORIES, CATEGORY_LABEL, type Category, type Thread, startThread } from '../../lib/support.ts';
+import { CATEGORIES, CATEGORY_LABEL, startThread, type Thread } from '../../lib/support.ts';
+import { LIMITS } from '../../shared/enums.ts';
 import { offlineQueue } from '../../stores/queue.ts';
 import Field from '../Field.tsx';
 import { useForm } from '../useForm.ts';
@@ -40,7 +41,7 @@ export default function NewThreadForm({ onSent, onQueued, onCancel }: Props) {
       if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
-    const body = { ...parsed.data, category: parsed.data.category as Category, id: crypto.randomUUID() };
+    const body = { ...parsed.data, id: crypto.randomUUID() };
     const queue = async () => {
       const q = await offlineQueue();
       await q.enqueue({ id: body.id, kind: 'support-thread', body });
@@ -94,7 +95,7 @@ export default function NewThreadForm({ onSent, onQueued, onCancel }: Props) {
         id={`${id}-subject`}
         label="Assunto"
         hint="Em poucas palavras, por exemplo “Não consigo pagar pelo PIX”."
-        maxLength={120}
+        maxLength={LIMITS.supportSubject}
         autoComplete="off"
         aria-required
         {...bind('subject')}
@@ -104,7 +105,7 @@ export default function NewThreadForm({ onSent, onQueued, onCancel }: Props) {
         id={`${id}-message`}
         label="Sua mensagem"
         rows={6}
-        maxLength={4000}
+        maxLength={LIMITS.supportMessage}
         aria-required
         {...bind('message')}
       />
