@@ -48,6 +48,7 @@ test.describe('support and the team console', () => {
     await page.getByLabel('Assunto').fill('Recibo do pagamento');
     await page.getByLabel('Sua mensagem').fill('Olá! Preciso de um recibo do PIX que fiz ontem para o reembolso.');
     await expectNoAxeViolations(page);
+    await shot(page, 'mae-nova-conversa');
     await page.getByRole('button', { name: 'Enviar para a equipe' }).click();
     await expect(page.getByText('Mensagem enviada')).toBeVisible();
     const item = page.locator('.thread').filter({ hasText: 'Recibo do pagamento' });
@@ -94,6 +95,7 @@ test.describe('support and the team console', () => {
     expect(early.status()).toBe(403);
     expect((await early.json()).error.code).toBe('two_factor_required');
     await expectNoAxeViolations(desk);
+    await shot(desk, 'console-codigo');
     await code.fill('12345');
     await desk.getByRole('button', { name: 'Confirmar código' }).click();
     await expect(desk.getByText('Digite os 6 números do aplicativo autenticador')).toBeVisible();
