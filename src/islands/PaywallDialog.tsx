@@ -10,10 +10,10 @@ export const PAYWALL_BENEFITS = [
   'Suporte prioritário',
 ];
 
-/** The benefit that is also a place: "Fale com a equipe", where a subscriber's messages come first. */
+/** The benefit that is also a place: "Fale com a equipe", where a subscriber's messages come first (the answer time itself is configured on the API, so the static pages do not name it). */
 export const SUPPORT_BENEFIT = 'Suporte prioritário';
 export const SUPPORT_PATH = '/fale-com-a-equipe/';
-export const SUPPORT_PROMISE = 'resposta da equipe em até 1 dia útil';
+export const SUPPORT_PROMISE = 'suas mensagens à equipe são respondidas primeiro';
 
 interface Props {
   open: boolean;
