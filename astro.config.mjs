@@ -64,11 +64,12 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // The mother's own data: network first, the last good answer when offline.
+            // The mother's own data (her conversations with the team included): network first, the
+            // last good answer when offline.
             // Cleared on sign-in and sign-out (src/lib/pwa.ts); payments are never cached.
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
-              /^\/api\/(me|diary|professionals|stats|profile|children(\/[0-9a-f-]{36}\/progress)?)\/?$/.test(
+              /^\/api\/(me|diary|professionals|stats|profile|children(\/[0-9a-f-]{36}\/progress)?|support\/threads(\/[0-9a-f-]{36})?)\/?$/.test(
                 url.pathname,
               ),
             handler: 'NetworkFirst',

@@ -76,6 +76,13 @@ export default function Support() {
     return () => window.removeEventListener('popstate', follow);
   }, []);
 
+  // Back online: what the team answered meanwhile.
+  useEffect(() => {
+    const reload = () => void load();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [load]);
+
   function show(threadId: string | null) {
     const url = new URL(window.location.href);
     if (threadId) url.searchParams.set(PARAM, threadId);
