@@ -134,7 +134,14 @@ export default function Support() {
                   setWriting(false);
                   setThreads((current) => [thread, ...current.filter((t) => t.id !== thread.id)]);
                 }}
-                onQueued={() => setWriting(false)}
+                onQueued={() => {
+                  toast(
+                    'Mensagem guardada no aparelho',
+                    'Sem conexão agora: ela será enviada à equipe assim que a internet voltar.',
+                    'info',
+                  );
+                  setWriting(false);
+                }}
                 onCancel={() => setWriting(false)}
               />
             </section>

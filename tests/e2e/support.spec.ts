@@ -20,6 +20,16 @@ async function shot(page: Page, name: string) {
 
 const admin = { authorization: `Bearer ${E2E.adminToken}` };
 
+async function controlledBySw(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  }
+}
+
 test.describe('support and the team console', () => {
   test('a subscriber writes, the team answers behind its second factor, and confirms a PIX another mother is waiting on', async ({
     page,
@@ -216,5 +226,48 @@ test.describe('support and the team console', () => {
     await expectNoAxeViolations(desk);
 
     await Promise.all([staffContext.close(), payerContext.close(), staffRequest.dispose(), payerRequest.dispose()]);
+  });
+
+  test('her conversations open offline, and one started offline reaches the team once when the connection returns', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(context, request);
+    const first = await request.post('/api/support/threads', {
+      data: { category: 'conta', subject: 'Trocar meu e-mail', message: 'Como troco o e-mail da conta?' },
+    });
+    expect(first.status()).toBe(201);
+    await page.goto('/fale-com-a-equipe/');
+    await controlledBySw(page);
+    await page.reload();
+    await hydrated(page, 'Support');
+    await expect(page.getByText('Trocar meu e-mail')).toBeVisible();
+    await expect(page.getByText(/^Resposta em até 3 dias úteis/)).toBeVisible();
+
+    await context.setOffline(true);
+    await page.goto('/fale-com-a-equipe/');
+    await hydrated(page, 'Support');
+    await expect(page.getByText('Trocar meu e-mail')).toBeVisible();
+    await page.getByRole('button', { name: 'Escrever para a equipe' }).click();
+    await page.getByLabel('Sobre o que é').selectOption('tecnico');
+    await page.getByLabel('Assunto').fill('O diário não abre');
+    await page.getByLabel('Sua mensagem').fill('Escrevi isto no ônibus, sem sinal.');
+    await page.getByRole('button', { name: 'Enviar para a equipe' }).click();
+    await expect(page.getByText('Mensagem guardada no aparelho')).toBeVisible();
+    const waiting = page.locator('.thread.is-pending');
+    await expect(waiting).toContainText('O diário não abre');
+    await expect(waiting).toContainText('Será enviada quando a internet voltar');
+    await expectNoAxeViolations(page);
+
+    await context.setOffline(false);
+    await expect(waiting).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.locator('.thread').filter({ hasText: 'O diário não abre' })).toHaveCount(1);
+    const { threads } = (await (await request.get('/api/support/threads')).json()) as {
+      threads: Array<{ subject: string; priority: boolean }>;
+    };
+    expect(threads.filter((t) => t.subject === 'O diário não abre')).toEqual([
+      expect.objectContaining({ priority: false }),
+    ]);
   });
 });
