@@ -223,7 +223,18 @@ test.describe('support and the team console', () => {
     await desk.getByLabel('E-mail da conta').fill(payer.email);
     await desk.getByRole('button', { name: 'Buscar' }).click();
     await expect(desk.getByText('Assinatura ativa')).toBeVisible();
+    await expect(desk.getByText(/R\$\s39,00 · 3 meses · pago/)).toBeVisible();
+    await desk.getByLabel('Cortesia').selectOption('2');
+    await desk.getByRole('button', { name: 'Conceder cortesia' }).click();
+    await expect(desk.getByText(`Cortesia de 2 meses concedida a ${payer.email}.`)).toBeVisible();
     await expectNoAxeViolations(desk);
+    await shot(desk, 'console-assinaturas');
+
+    // The tabs follow the arrow keys.
+    await desk.getByRole('tab', { name: 'Assinaturas' }).focus();
+    await desk.keyboard.press('ArrowRight');
+    await expect(desk.getByRole('tab', { name: /Conversas/ })).toBeFocused();
+    await expect(desk.getByRole('tab', { name: /Conversas/ })).toHaveAttribute('aria-selected', 'true');
 
     await Promise.all([staffContext.close(), payerContext.close(), staffRequest.dispose(), payerRequest.dispose()]);
   });
