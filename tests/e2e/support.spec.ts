@@ -216,6 +216,7 @@ test.describe('support and the team console', () => {
     await expectNoAxeViolations(desk);
     await shot(desk, 'console-390-conversa');
     await desk.getByRole('button', { name: '← Voltar à lista' }).click();
+    await expect(desk.getByRole('button', { name: 'Recibo do pagamento' })).toBeFocused();
     await desk.setViewportSize({ width: 1280, height: 800 });
 
     // The subscription as the team looks it up.

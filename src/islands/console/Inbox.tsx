@@ -52,6 +52,12 @@ export default function Inbox({ onChange }: { onChange: () => void }) {
     return () => clearInterval(timer);
   }, []);
 
+  // Back to the list (on a phone the conversation had replaced it): focus returns to its row.
+  function back(threadId: string) {
+    setSelected(null);
+    requestAnimationFrame(() => document.getElementById(`${id}-thread-${threadId}`)?.focus());
+  }
+
   function changed() {
     void load();
     onChange();
@@ -103,6 +109,7 @@ export default function Inbox({ onChange }: { onChange: () => void }) {
               >
                 <button
                   type="button"
+                  id={`${id}-thread-${thread.id}`}
                   className="thread-link"
                   aria-current={selected === thread.id ? 'true' : undefined}
                   onClick={() => setSelected(thread.id)}
@@ -128,7 +135,7 @@ export default function Inbox({ onChange }: { onChange: () => void }) {
       </div>
       <div className="inbox-view">
         {selected ? (
-          <ThreadView key={selected} threadId={selected} onBack={() => setSelected(null)} onChange={changed} />
+          <ThreadView key={selected} threadId={selected} onBack={() => back(selected)} onChange={changed} />
         ) : (
           <div className="empty inbox-placeholder">
             <p>Escolha uma conversa para ler e responder.</p>
