@@ -46,19 +46,30 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
         // The directory format would list it as /404/, which no server has: one bad URL fails the whole install.
-        globIgnores: ['**/404.html'],
+        // The team's console is no page of the mothers: it never goes offline onto their phones.
+        globIgnores: ['**/404.html', 'equipe/**'],
         // Every page is precached; a missing one goes to the network (e-mail links to /api, etc.).
         navigateFallback: null,
-        // /auth/?confirmado=1, /auth/?modo=cadastro, /continuar/?proxima=… and /redefinir-senha/?token=… are the precached pages.
-        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^confirmado$/, /^proxima$/, /^modo$/, /^token$/],
+        // /auth/?confirmado=1, /auth/?modo=cadastro, /continuar/?proxima=…, /redefinir-senha/?token=… and
+        // /fale-com-a-equipe/?conversa=… are the precached pages.
+        ignoreURLParametersMatching: [
+          /^utm_/,
+          /^fbclid$/,
+          /^confirmado$/,
+          /^proxima$/,
+          /^modo$/,
+          /^token$/,
+          /^conversa$/,
+        ],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // The mother's own data: network first, the last good answer when offline.
+            // The mother's own data (her conversations with the team included): network first, the
+            // last good answer when offline.
             // Cleared on sign-in and sign-out (src/lib/pwa.ts); payments are never cached.
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
-              /^\/api\/(me|diary|professionals|stats|profile|children(\/[0-9a-f-]{36}\/progress)?)\/?$/.test(
+              /^\/api\/(me|diary|professionals|stats|profile|children(\/[0-9a-f-]{36}\/progress)?|support\/threads(\/[0-9a-f-]{36})?)\/?$/.test(
                 url.pathname,
               ),
             handler: 'NetworkFirst',

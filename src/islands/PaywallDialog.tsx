@@ -10,6 +10,11 @@ export const PAYWALL_BENEFITS = [
   'Suporte prioritário',
 ];
 
+/** The benefit that is also a place: "Fale com a equipe", where a subscriber's messages come first (the answer time itself is configured on the API, so the static pages do not name it). */
+export const SUPPORT_BENEFIT = 'Suporte prioritário';
+export const SUPPORT_PATH = '/fale-com-a-equipe/';
+export const SUPPORT_PROMISE = 'suas mensagens à equipe são respondidas primeiro';
+
 interface Props {
   open: boolean;
   onClose: () => void;
@@ -38,7 +43,13 @@ export default function PaywallDialog({ open, onClose, next }: Props) {
             >
               <path d="M5 12.5l4.5 4.5L19 7.5" />
             </svg>
-            {benefit}
+            {benefit === SUPPORT_BENEFIT ? (
+              <span>
+                <a href={SUPPORT_PATH}>{benefit}</a>: {SUPPORT_PROMISE}
+              </span>
+            ) : (
+              benefit
+            )}
           </li>
         ))}
       </ul>

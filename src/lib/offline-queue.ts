@@ -9,6 +9,7 @@ import { PENDING_FLAG } from '../stores/queue.ts';
 import { ApiError } from './api.ts';
 import { putNotes, putProgress, type ResourceName, SENDERS } from './resources.ts';
 import { removeKey, writeJson } from './storage.ts';
+import { type NewThread, sendMessage, startThread } from './support.ts';
 import { toast } from './toast.ts';
 
 /** An add carries the whole body with its device-made id; a delete, the id of the row. */
@@ -23,7 +24,10 @@ export type QueuedOp =
   | { id: string; kind: `${ResourceName}-delete`; targetId: string }
   /** a child's checklist or notes as they are now: only the latest of each waits */
   | { id: string; kind: 'progress-set'; childId: string; key: string; checked: boolean[] }
-  | { id: string; kind: 'notes-set'; childId: string; condition: string; text: string };
+  | { id: string; kind: 'notes-set'; childId: string; condition: string; text: string }
+  /** a conversation with the team started, or a message written in one, without a connection */
+  | { id: string; kind: 'support-thread'; body: NewThread }
+  | { id: string; kind: 'support-message'; threadId: string; body: { id: string; text: string } };
 
 /** Two set operations on the same list or notes of the same child: the later replaces the earlier. */
 const sameTarget = (a: QueuedOp, b: QueuedOp) =>
@@ -76,10 +80,13 @@ export async function clearQueue(): Promise<void> {
 }
 
 const resourceOf = (op: QueuedOp) => op.kind.slice(0, op.kind.lastIndexOf('-')) as ResourceName;
+const isSupport = (op: QueuedOp) => op.kind === 'support-thread' || op.kind === 'support-message';
 
 function send(op: QueuedOp): Promise<unknown> {
   if (op.kind === 'progress-set') return putProgress(op.childId, op.key, op.checked);
   if (op.kind === 'notes-set') return putNotes(op.childId, op.condition, op.text);
+  if (op.kind === 'support-thread') return startThread(op.body);
+  if (op.kind === 'support-message') return sendMessage(op.threadId, op.body);
   const sender = SENDERS[resourceOf(op)] as {
     add: (body: unknown) => Promise<unknown>;
     remove: (id: string) => Promise<unknown>;
@@ -94,6 +101,7 @@ export function flush(): Promise<void> {
   flushing ??= (async () => {
     let sent = 0;
     let lost = 0;
+    let lostMessages = 0;
     let blocked = false;
     try {
       for (const op of await loadQueue()) {
@@ -102,6 +110,8 @@ export function flush(): Promise<void> {
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
           if (err.code === 'network' || err.status >= 500 || err.status === 401) break;
+          // A message to the team past the day's limit waits for the next try: what she wrote is kept.
+          if (err.status === 429 && isSupport(op)) break;
           if (err.status === 402) {
             blocked = true;
             break;
@@ -109,6 +119,9 @@ export function flush(): Promise<void> {
           // 404 on a delete: already gone. 409/422: the server will never take it; it is dropped.
           if (err.status === 404 && op.kind.endsWith('delete')) {
             // already gone: what she wanted
+          } else if (isSupport(op)) {
+            lostMessages++;
+            console.warn('Mensagem da fila recusada pelo servidor', op.kind, err.code);
           } else if (err.status === 403 || err.status === 404) {
             // Her access to the child ended (or her role does not write) before it could be sent.
             lost++;
@@ -125,6 +138,11 @@ export function flush(): Promise<void> {
         toast(
           lost === 1 ? 'Um registro não foi salvo' : `${lost} registros não foram salvos`,
           'Foram feitos sem internet para uma criança que você não acompanha mais (ou só acompanha, sem registrar). Eles foram descartados.',
+        );
+      if (lostMessages)
+        toast(
+          'Mensagem não enviada',
+          'A equipe não pôde receber uma mensagem escrita sem internet. Abra Fale com a equipe e escreva de novo.',
         );
       if (sent) synced.set(synced.get() + 1);
     }

@@ -53,6 +53,14 @@ export const EMAIL_TOKEN_PURPOSES = ['confirm_email', 'reset_password'] as const
 /** What a mother writes to the team about (docs/api.md "Support and the team's console"). */
 export const SUPPORT_CATEGORIES = ['pagamento', 'conta', 'conteudo', 'tecnico', 'outro'] as const;
 export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+/** The categories as the form lists them. */
+export const SUPPORT_CATEGORY_LABELS: Record<SupportCategory, string> = {
+  pagamento: 'Pagamento e assinatura',
+  conta: 'Minha conta',
+  conteudo: 'Conteúdo dos guias',
+  tecnico: 'Problema no aplicativo',
+  outro: 'Outro assunto',
+};
 /** open: waiting for the team; answered: the team replied last; closed: done (her reply reopens it). */
 export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];

@@ -3,18 +3,12 @@
  * shared by the mother's page (/fale-com-a-equipe/), the console (/equipe/) and the API.
  */
 import * as z from 'zod/mini';
-import { LIMITS, PAYMENT_STATUSES, SUPPORT_CATEGORIES, SUPPORT_STATUSES, type SupportCategory } from './enums.ts';
+import { LIMITS, PAYMENT_STATUSES, SUPPORT_CATEGORIES, SUPPORT_STATUSES } from './enums.ts';
 import { clientId, requiredText } from './text.ts';
 import { emailSchema } from './validation.ts';
 
-/** The categories as the form lists them. */
-export const SUPPORT_CATEGORY_LABELS: Record<SupportCategory, string> = {
-  pagamento: 'Pagamento e assinatura',
-  conta: 'Minha conta',
-  conteudo: 'Conteúdo dos guias',
-  tecnico: 'Problema no aplicativo',
-  outro: 'Outro assunto',
-};
+// The labels live with the categories (zod-free), so the pages' lists need no zod.
+export { SUPPORT_CATEGORY_LABELS } from './enums.ts';
 
 /** The shortest subject that still says something ("Pix", "Erro"). */
 export const SUPPORT_SUBJECT_MIN = 3;

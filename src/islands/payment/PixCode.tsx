@@ -113,6 +113,9 @@ export default function PixCode({ payment, onPaid, onRenew }: Props) {
           </button>
         )}
       </div>
+      <p className="pix-expiry">
+        Pagou e a confirmação não chegou? <a href="/fale-com-a-equipe/">Fale com a equipe</a>.
+      </p>
     </div>
   );
 }

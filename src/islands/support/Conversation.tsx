@@ -1,0 +1,178 @@
+/**
+ * One conversation with the team, as the mother reads it: the messages (opening it marks the
+ * team's answers read), and her reply. A reply written without a connection waits on the device
+ * and shows as waiting; any other failure keeps her text in the box.
+ */
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
+import {
+  CATEGORY_LABEL,
+  type Message,
+  readThread,
+  STATUS_LABEL,
+  sendMessage,
+  type ThreadDetail,
+} from '../../lib/support.ts';
+import { LIMITS } from '../../shared/enums.ts';
+import { offlineQueue, queue, synced } from '../../stores/queue.ts';
+import Field from '../Field.tsx';
+import Messages from './Messages.tsx';
+import Status, { type SendState } from './Status.tsx';
+
+const rules = () => import('./rules.ts');
+
+interface Props {
+  threadId: string;
+  onBack: () => void;
+}
+
+export default function Conversation({ threadId, onBack }: Props) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [data, setData] = useState<ThreadDetail | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<SendState>(null);
+  const waiting = useStore(queue).ops.flatMap((op) =>
+    op.kind === 'support-message' && op.threadId === threadId ? [op.body] : [],
+  );
+  const syncCount = useStore(synced);
+
+  const load = useCallback(async () => {
+    setFailure(null);
+    try {
+      setData(await readThread(threadId));
+    } catch (err) {
+      setFailure(
+        err instanceof ApiError && err.status === 404
+          ? 'Esta conversa não foi encontrada.'
+          : err instanceof ApiError && err.code === 'network'
+            ? 'Sem conexão agora: a conversa aparece quando a internet voltar.'
+            : 'Não foi possível abrir a conversa. Tente novamente.',
+      );
+    }
+  }, [threadId]);
+
+  // On opening, and again when the queue has delivered what she wrote offline.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: syncCount is the reload signal.
+  useEffect(() => {
+    void load();
+  }, [load, syncCount]);
+
+  // The heading takes focus when the conversation opens, so a screen reader starts there.
+  const opened = data !== null || failure !== null;
+  useEffect(() => {
+    if (opened) heading.current?.focus();
+  }, [opened]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { replySchema } = await rules();
+    const parsed = replySchema.safeParse({ text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      document.getElementById(`${id}-text`)?.focus();
+      return;
+    }
+    const body = { id: crypto.randomUUID(), text: parsed.data.text };
+    const keep = async () => {
+      const q = await offlineQueue();
+      await q.enqueue({ id: body.id, kind: 'support-message', threadId, body });
+      setText('');
+      setStatus({
+        tone: 'warning',
+        text: 'Sem conexão agora: sua mensagem ficou guardada no aparelho e será enviada assim que a internet voltar.',
+      });
+    };
+    setBusy(true);
+    setStatus(null);
+    try {
+      if (!navigator.onLine) return await keep();
+      const message = await sendMessage(threadId, body);
+      setText('');
+      setStatus({ tone: 'success', text: 'Mensagem enviada. Avisaremos aqui quando a equipe responder.' });
+      setData((current) =>
+        current
+          ? {
+              ...current,
+              thread: { ...current.thread, status: 'open' },
+              messages: [...current.messages, message as Message],
+            }
+          : current,
+      );
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'network') return await keep();
+      if (err instanceof ApiError && err.code === 'validation_failed') setError(err.fields.text ?? err.message);
+      setStatus({
+        tone: 'error',
+        text: `${err instanceof ApiError && err.code !== 'validation_failed' ? err.message : 'Não foi possível enviar.'} Sua mensagem continua na caixa: tente de novo.`,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const thread = data?.thread;
+  return (
+    <section className="conversation" aria-labelledby={`${id}-title`} aria-busy={!opened}>
+      <button type="button" className="link-button back-to-list" onClick={onBack}>
+        ← Todas as conversas
+      </button>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {thread ? thread.subject : 'Conversa com a equipe'}
+      </h2>
+      {!opened && <p role="status">Carregando a conversa…</p>}
+      {failure && (
+        <div className="empty">
+          <p role="status">{failure}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void load()}>
+            Tentar de novo
+          </button>
+        </div>
+      )}
+      {data && thread && (
+        <>
+          <p className="thread-meta">
+            <span>{CATEGORY_LABEL[thread.category]}</span>
+            <span className={`badge status-${thread.status}`}>{STATUS_LABEL[thread.status]}</span>
+            {thread.priority && <span className="badge badge-priority">Prioritária</span>}
+          </p>
+          <Messages messages={data.messages} waiting={waiting} side="mother" />
+          {thread.status === 'closed' && (
+            <p className="field-hint">A equipe encerrou esta conversa. Se você escrever de novo, ela é reaberta.</p>
+          )}
+          <form
+            method="post"
+            className="reply-form"
+            onSubmit={submit}
+            onFocus={() => void rules()}
+            noValidate
+            aria-busy={busy}
+          >
+            <Field
+              as="textarea"
+              id={`${id}-text`}
+              name="text"
+              label="Responder"
+              rows={4}
+              maxLength={LIMITS.supportMessage}
+              value={text}
+              error={error}
+              onChange={(event: { target: { value: string } }) => {
+                setText(event.target.value);
+                setError(undefined);
+              }}
+            />
+            <Status state={status} />
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Enviando…' : 'Enviar mensagem'}
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
