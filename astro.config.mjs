@@ -46,7 +46,10 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
         // The directory format would list it as /404/, which no server has: one bad URL fails the whole install.
-        globIgnores: ['**/404.html'],
+        globIgnores: ['**/404.html', 'sw-push.js'],
+        // Reminders: the push and notificationclick handlers (public/sw-push.js), kept out of the
+        // precache because the browser already stores and update-checks a worker's imported scripts.
+        importScripts: ['/sw-push.js'],
         // Every page is precached; a missing one goes to the network (e-mail links to /api, etc.).
         navigateFallback: null,
         // /auth/?confirmado=1, /auth/?modo=cadastro, /continuar/?proxima=… and /redefinir-senha/?token=… are the precached pages.
@@ -58,7 +61,7 @@ export default defineConfig({
             // Cleared on sign-in and sign-out (src/lib/pwa.ts); payments are never cached.
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
-              /^\/api\/(me|diary|professionals|stats|profile|children(\/[0-9a-f-]{36}\/progress)?)\/?$/.test(
+              /^\/api\/(me|diary|professionals|stats|profile|reminders|children(\/[0-9a-f-]{36}\/progress)?)\/?$/.test(
                 url.pathname,
               ),
             handler: 'NetworkFirst',

@@ -1,0 +1,199 @@
+/**
+ * Reminders by Web Push (issue 23), in the browser: the permission asked only after her tap, the
+ * device's subscription stored by the API, her choices saved, a push shown by the real service
+ * worker and its tap opening the diary, and logout taking the device off the API's list.
+ *
+ * Chromium reaches no real push service here, so the page's PushManager hands out a subscription
+ * whose endpoint is the local fake push service (PUSH_ENDPOINT_HOSTS) and whose keys were made in
+ * this test; what the API sends there is decrypted with them and delivered to the service worker
+ * through the DevTools protocol, as a push service would.
+ */
+import { createECDH, randomBytes } from 'node:crypto';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { E2E } from './env.ts';
+import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+
+const STORED = 'e2e-push-subscription';
+
+// The service worker's side, for the functions evaluated inside it (the project's types are the page's).
+interface WorkerScope {
+  registration: { getNotifications(): Promise<Notification[]> };
+  dispatchEvent(event: Event): boolean;
+}
+declare const NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+
+/** A device's push keys, as a browser makes them: a P-256 pair and a 16-byte auth secret. */
+function deviceKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    ecdh,
+    p256dh: ecdh.getPublicKey('base64url', 'uncompressed'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+}
+
+/**
+ * A fresh device: notifications not yet asked for (the context grants them once she answers), and
+ * a PushManager whose subscription is the fake service's endpoint with this test's keys.
+ */
+async function fakePushDevice(context: BrowserContext, subscription: { endpoint: string; p256dh: string; auth: string }) {
+  await context.grantPermissions(['notifications']);
+  await context.addInitScript(
+    ({ key, endpoint, p256dh, auth }) => {
+      if (!('PushManager' in self) || typeof Notification === 'undefined') return;
+      const bytes = (base64url: string) =>
+        Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+      let asked = sessionStorage.getItem('e2e-permission-asked') === '1';
+      const ask = Notification.requestPermission.bind(Notification);
+      Object.defineProperty(Notification, 'permission', { get: () => (asked ? 'granted' : 'default') });
+      Notification.requestPermission = async () => {
+        asked = true;
+        sessionStorage.setItem('e2e-permission-asked', '1');
+        const w = window as unknown as { permissionPrompts?: number };
+        w.permissionPrompts = (w.permissionPrompts ?? 0) + 1;
+        return ask();
+      };
+      const made = (serverKey: number[]) => ({
+        endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: new Uint8Array(serverKey).buffer },
+        getKey: (name: string) => bytes(name === 'p256dh' ? p256dh : auth),
+        toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+        unsubscribe: async () => {
+          localStorage.removeItem(key);
+          return true;
+        },
+      });
+      PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+        const serverKey = [...new Uint8Array(options?.applicationServerKey as ArrayBuffer)];
+        localStorage.setItem(key, JSON.stringify(serverKey));
+        return made(serverKey) as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async () => {
+        const stored = localStorage.getItem(key);
+        return stored ? (made(JSON.parse(stored)) as unknown as PushSubscription) : null;
+      };
+    },
+    { key: STORED, ...subscription },
+  );
+}
+
+async function controlledBySw(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  }
+}
+
+/** What a push service does on a message: wake the site's service worker with a push event carrying it. */
+async function deliverPush(page: Page, payload: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => !r.isDeleted && r.scopeURL === new URL('/', page.url()).href);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: await registration,
+    data: payload,
+  });
+  await cdp.detach();
+}
+
+const shownNotifications = (worker: Worker) =>
+  worker.evaluate(async () =>
+    (await (self as unknown as WorkerScope).registration.getNotifications()).map((n: Notification) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: (n.data as { url?: string } | null)?.url,
+    })),
+  );
+
+/** Her tap on the notification: the event the browser fires, its waitUntil awaited as the browser would. */
+const tapNotification = (worker: Worker) =>
+  worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('no notification to tap');
+    const event = new NotificationEvent('notificationclick', { notification });
+    const pending: Promise<unknown>[] = [];
+    Object.defineProperty(event, 'waitUntil', { value: (promise: Promise<unknown>) => pending.push(promise) });
+    scope.dispatchEvent(event);
+    await Promise.all(pending);
+  });
+
+test.describe('reminders', () => {
+  test('she reads why, allows notifications with one tap, saves the daily reminder; a push shows and opens the diary; logout takes the device off', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const keys = deviceKeys();
+    const endpoint = `http://127.0.0.1:${E2E.pushPort}/push/${randomBytes(8).toString('hex')}`;
+    await fakePushDevice(context, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+    await signIn(context, request);
+
+    await page.goto('/lembretes/');
+    await controlledBySw(page);
+    await hydrated(page, 'Reminders');
+    const why = page.getByText('precisa da sua permissão para mostrar notificações');
+    await expect(why).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ativar lembretes' })).toBeVisible();
+    expect(await page.evaluate(() => (window as { permissionPrompts?: number }).permissionPrompts ?? 0)).toBe(0);
+    await expect(page.getByRole('heading', { name: 'O que lembrar' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const stored = page.waitForResponse(
+      (r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Ativar lembretes' }).click();
+    const answer = await stored;
+    expect(answer.status()).toBe(201);
+    expect(answer.request().postDataJSON()).toEqual({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } });
+    expect(await page.evaluate(() => (window as { permissionPrompts?: number }).permissionPrompts)).toBe(1);
+    await expect(page.getByText('Os lembretes estão ativos neste aparelho.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Desativar neste aparelho' })).toBeVisible();
+
+    await page.getByLabel('Lembrar de anotar como foi o dia').check();
+    await page.getByLabel('Horário').fill('20:30');
+    await page.getByRole('button', { name: 'Salvar lembretes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Salvo' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await hydrated(page, 'Reminders');
+    await expect(page.getByLabel('Horário')).toHaveValue('20:30');
+    await expect(page.getByText('Os lembretes estão ativos neste aparelho.')).toBeVisible();
+
+    const payload = JSON.stringify({
+      title: 'Hora do registro do dia',
+      body: 'Como foi o dia da Lia? Dois minutos para anotar.',
+      url: '/comportamento/',
+      tag: 'registro-do-dia',
+    });
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await deliverPush(page, payload);
+    await expect.poll(() => shownNotifications(worker)).toEqual([
+      { title: 'Hora do registro do dia', body: 'Como foi o dia da Lia? Dois minutos para anotar.', tag: 'registro-do-dia', url: new URL('/comportamento/', page.url()).href },
+    ]);
+    await tapNotification(worker);
+    await expect(page).toHaveURL(/\/comportamento\/$/);
+    expect(await shownNotifications(worker)).toEqual([]);
+
+    await page.goto('/');
+    const forgotten = page.waitForRequest(
+      (r) => r.url().endsWith('/api/push/subscriptions') && r.method() === 'DELETE',
+    );
+    await page.getByRole('button', { name: 'Sair' }).click();
+    expect((await forgotten).postDataJSON()).toEqual({ endpoint });
+    await expect(page).toHaveURL(/\/auth\/$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORED)).toBeNull();
+  });
+});
