@@ -30,6 +30,8 @@ self.addEventListener('push', (event) => {
   const shown = self.registration.showNotification(text(payload.title) || 'Olhar de Mãe', {
     body: text(payload.body),
     icon: '/icons/icon-192.png',
+    // Android's status bar draws only the badge's shape: the heart, not the browser's bell.
+    badge: '/icons/badge-96.png',
     lang: 'pt-BR',
     // The next step of the same routine replaces the last one, and still makes a sound.
     ...(tag ? { tag, renotify: true } : {}),

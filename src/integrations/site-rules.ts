@@ -94,39 +94,38 @@ export function capsiPhone(value: string | undefined): string | null {
   return phone;
 }
 
-/** The sleep guide's evening routine, as the reminders send it: minutes before bed and the guide's words. */
+/** One step of the sleep guide's evening routine: minutes before bed and the guide's words. */
 export interface RoutineStep {
-  minutesBefore: number;
+  offset: number;
   text: string;
 }
 
-/** The routine's steps, in the guide's order (spec §9: 60, 45, 30, 15 and 0 minutes before bed). */
-export const ROUTINE_MINUTES = [60, 45, 30, 15, 0] as const;
 const ROUTINE_FILE = 'content/guides/sono/tratamento.mdx';
 const ROUTINE_KEY = 'sono-tratamento-routine';
-const mentions = (text: string, minutes: number) =>
-  minutes === 0 ? /minuto zero/i.test(text) : new RegExp(`\\b${minutes} minutos\\b`).test(text);
 
 /**
- * The steps of the sleep guide's "Rotina da noite" checklist (its first five items, one per time),
- * read from the guide itself so the reminders page says exactly what the guide says.
+ * The steps of the sleep guide's "Rotina da noite" checklist, one per reminder (its first items,
+ * in order), for the reminders page. The notifications carry `sent` (src/shared/reminders.ts):
+ * a guide that says anything else fails the build, so the page, the pushes and the guide agree.
  */
-export function bedtimeRoutine(mdx: string): RoutineStep[] {
+export function bedtimeRoutine(mdx: string, sent: readonly RoutineStep[]): RoutineStep[] {
   const lines = mdx.split(/\r?\n/).map((line) => line.trim());
   const start = lines.findIndex((line) => line.startsWith(':::checklist') && line.includes(`chave="${ROUTINE_KEY}"`));
   const end = lines.indexOf(':::', start + 1);
   const items = start < 0 || end < 0 ? [] : lines.slice(start + 1, end).filter((line) => /^[-*] /.test(line));
-  const steps = ROUTINE_MINUTES.map((minutesBefore, i) => ({
-    minutesBefore,
+  const steps = sent.map((step, i) => ({
+    offset: step.offset,
     text: (items[i] ?? '').slice(2).replace(/[*_`]+/g, '').trim(),
   }));
-  const wrong = steps.find((step) => !mentions(step.text, step.minutesBefore));
-  if (wrong) {
-    throw new ContentError(
-      `${ROUTINE_FILE}: a lista "${ROUTINE_KEY}" precisa começar pelos passos de 60, 45, 30 e 15 minutos antes de dormir e do "minuto zero", nessa ordem (a página de lembretes usa essas frases); falta o passo de ${
-        wrong.minutesBefore === 0 ? '"minuto zero"' : `${wrong.minutesBefore} minutos`
-      }.`,
-    );
-  }
+  const problems = steps.flatMap((step, i) =>
+    step.text === sent[i]!.text
+      ? []
+      : [
+          `${ROUTINE_FILE}: o ${i + 1}º item da lista "${ROUTINE_KEY}" diz "${step.text}", mas o lembrete de ${
+            step.offset
+          } minutos antes de dormir diz "${sent[i]!.text}" (BEDTIME_STEPS em src/shared/reminders.ts); mude os dois juntos.`,
+        ],
+  );
+  if (problems.length) throw new ContentError(problems.join('\n'));
   return steps;
 }

@@ -197,3 +197,41 @@ test.describe('reminders', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), STORED)).toBeNull();
   });
 });
+
+test.describe('reminders on an iPhone, in Safari', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  });
+
+  test('outside the installed app, the page says how to install it and asks for nothing', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(context, request);
+    await page.goto('/lembretes/');
+    await hydrated(page, 'Reminders');
+    await expect(page.getByText('No iPhone, os lembretes funcionam com o app instalado na tela de início.')).toBeVisible();
+    await expect(page.getByText('Adicionar à Tela de Início')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ativar lembretes' })).toHaveCount(0);
+    // Her choices are kept for the day she installs it.
+    await expect(page.getByLabel('Avisar antes de a assinatura terminar')).toBeChecked();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test('with notifications blocked, the page says how to allow them again', async ({ page, context, request }) => {
+  await context.addInitScript(() => {
+    Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+  });
+  await signIn(context, request);
+  await page.goto('/lembretes/');
+  await hydrated(page, 'Reminders');
+  await expect(page.getByText('As notificações estão bloqueadas para o Olhar de Mãe neste aparelho.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'No Chrome do Android' })).toContainText(
+    'Permissões › Notificações e escolha Permitir',
+  );
+  await expect(page.getByRole('button', { name: 'Ativar lembretes' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

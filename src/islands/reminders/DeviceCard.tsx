@@ -62,6 +62,7 @@ export default function DeviceCard({ onChange }: Props) {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [check]);
 
+  // The browser's prompt must come straight from her tap (Safari refuses it after an await).
   async function enable() {
     setBusy('enabling');
     setMessage('');
@@ -71,8 +72,14 @@ export default function DeviceCard({ onChange }: Props) {
         setState('on');
         onChange(true);
         setMessage('Pronto! Os lembretes vão chegar neste aparelho.');
-      } else if (outcome === 'denied') setState('denied');
-      else setMessage('O pedido de permissão foi fechado sem resposta. Toque em “Ativar lembretes” quando quiser.');
+      } else if (outcome === 'denied') {
+        setMessage(
+          state === 'denied'
+            ? 'As notificações continuam bloqueadas. Siga os passos acima e toque de novo.'
+            : 'Você não permitiu as notificações. Se mudar de ideia, siga os passos acima.',
+        );
+        setState('denied');
+      } else setMessage('O pedido de permissão foi fechado sem resposta. Toque em “Ativar lembretes” quando quiser.');
     } catch (err) {
       setMessage(failureMessage(err));
     } finally {

@@ -71,9 +71,11 @@ const SAVE_FAILED = 'Não foi possível salvar agora. Suas escolhas continuam aq
 
 /** The hours a reminder may be set to, 'HH:MM' (src/shared/reminders.ts): never in the quiet hours. */
 export interface TimeLimits {
-  daily: { from: string; to: string };
-  bedtime: { from: string; to: string };
+  daily: TimeRange;
+  bedtime: TimeRange;
 }
+/** `from` and `to` for the input, `words` for her: "Entre 7h e 22h". */
+type TimeRange = { from: string; to: string; words: string };
 
 interface Props {
   /** the sleep guide's routine, in its words */
@@ -182,7 +184,7 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
                 type="time"
                 min={limits.daily.from}
                 max={limits.daily.to}
-                hint={`Entre ${limits.daily.from} e ${limits.daily.to}, horário de Brasília.`}
+                hint={`${limits.daily.words}, horário de Brasília.`}
                 value={choices.dailyTime}
                 error={errors['daily.time']}
                 onChange={(e: { target: { value: string } }) => change('dailyTime', e.target.value)}
@@ -224,7 +226,7 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
                       type="time"
                       min={limits.bedtime.from}
                       max={limits.bedtime.to}
-                      hint={`Entre ${limits.bedtime.from} e ${limits.bedtime.to}, horário de Brasília. Um aviso para cada passo abaixo.`}
+                      hint={`${limits.bedtime.words}, horário de Brasília. Um aviso para cada passo abaixo.`}
                       value={choices.bedtimeTime}
                       error={errors['bedtime.time']}
                       onChange={(e: { target: { value: string } }) => change('bedtimeTime', e.target.value)}
@@ -234,12 +236,12 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
                 )}
                 <ol className="routine" aria-label="Os cinco passos da rotina">
                   {steps.map((step) => (
-                    <li key={step.minutesBefore}>
+                    <li key={step.offset}>
                       <span className="routine-when">
                         {choices.bedtime && isTime(choices.bedtimeTime)
-                          ? minutesBefore(choices.bedtimeTime, step.minutesBefore)
-                          : step.minutesBefore
-                            ? `${step.minutesBefore} min antes`
+                          ? minutesBefore(choices.bedtimeTime, step.offset)
+                          : step.offset
+                            ? `${step.offset} min antes`
                             : 'Na hora'}
                       </span>
                       <span>{step.text}</span>
