@@ -54,5 +54,7 @@ async function openPage(url) {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  event.waitUntil(openPage(ownPage(event.notification.data?.url)));
+  // `data.url` is what `ownPage` made of the payload: an absolute URL on this origin.
+  const url = event.notification.data?.url;
+  event.waitUntil(openPage(typeof url === 'string' && url.startsWith(HOME) ? url : HOME));
 });

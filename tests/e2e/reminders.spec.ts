@@ -1,15 +1,17 @@
 /**
  * Reminders by Web Push (issue 23), in the browser: the permission asked only after her tap, the
- * device's subscription stored by the API, her choices saved, a push shown by the real service
- * worker and its tap opening the diary, and logout taking the device off the API's list.
+ * device's subscription stored by the API, her choice saved, the API's scheduler sending the daily
+ * reminder, the real service worker showing it and its tap opening the diary, and logout taking
+ * the device off the API's list.
  *
  * Chromium reaches no real push service here, so the page's PushManager hands out a subscription
- * whose endpoint is the local fake push service (PUSH_ENDPOINT_HOSTS) and whose keys were made in
- * this test; what the API sends there is decrypted with them and delivered to the service worker
- * through the DevTools protocol, as a push service would.
+ * whose endpoint is the local fake push service (tests/support/fake-push.ts, allowed by the e2e
+ * server's PUSH_ENDPOINT_HOSTS) with keys made in this test. What the API sends there is decrypted
+ * and delivered to the service worker through the DevTools protocol, as a push service would.
  */
-import { createECDH, randomBytes } from 'node:crypto';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { isQuiet, minuteOfTime, REMINDER_TIME_ZONE } from '../../src/shared/reminders.ts';
+import { type FakePushService, type FakeSubscription, startFakePush } from '../support/fake-push.ts';
 import { E2E } from './env.ts';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
 
@@ -22,22 +24,37 @@ interface WorkerScope {
 }
 declare const NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
 
-/** A device's push keys, as a browser makes them: a P-256 pair and a 16-byte auth secret. */
-function deviceKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    ecdh,
-    p256dh: ecdh.getPublicKey('base64url', 'uncompressed'),
-    auth: randomBytes(16).toString('base64url'),
-  };
+/**
+ * The next São Paulo minute the scheduler will tick for, with time to save before it (HH:MM), and
+ * whether it falls in quiet hours, when the API sends nothing.
+ */
+function nextReminderMinute(): { time: string; quiet: boolean } {
+  const now = Date.now();
+  const ahead = new Date(now + (new Date(now).getSeconds() > 35 ? 120_000 : 60_000));
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: REMINDER_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(ahead);
+  return { time, quiet: isQuiet(minuteOfTime(time)) };
 }
+
+/** What the API sends for the daily reminder (api/services/reminders.ts), for a run in quiet hours. */
+const DAILY_PUSH = {
+  title: 'Registro do dia',
+  body: 'Como foi o dia hoje? Anotar leva um minuto e ajuda a ver os padrões.',
+  url: '/comportamento/',
+  tag: 'daily',
+};
+
+const SECRET = 'Mordeu o irmão quando a avó chegou';
 
 /**
  * A fresh device: notifications not yet asked for (the context grants them once she answers), and
  * a PushManager whose subscription is the fake service's endpoint with this test's keys.
  */
-async function fakePushDevice(context: BrowserContext, subscription: { endpoint: string; p256dh: string; auth: string }) {
+async function fakePushDevice(context: BrowserContext, subscription: FakeSubscription) {
   await context.grantPermissions(['notifications']);
   await context.addInitScript(
     ({ key, endpoint, p256dh, auth }) => {
@@ -75,7 +92,7 @@ async function fakePushDevice(context: BrowserContext, subscription: { endpoint:
         return stored ? (made(JSON.parse(stored)) as unknown as PushSubscription) : null;
       };
     },
-    { key: STORED, ...subscription },
+    { key: STORED, endpoint: subscription.endpoint, ...subscription.keys },
   );
 }
 
@@ -131,21 +148,39 @@ const tapNotification = (worker: Worker) =>
   });
 
 test.describe('reminders', () => {
-  test('she reads why, allows notifications with one tap, saves the daily reminder; a push shows and opens the diary; logout takes the device off', async ({
+  let push: FakePushService;
+  test.beforeAll(async () => {
+    push = await startFakePush({ port: E2E.pushPort });
+  });
+  test.afterAll(async () => push.close());
+
+  test('she reads why, allows notifications with one tap and saves the daily reminder; the API sends it, the service worker shows it, a tap opens the diary; logout takes the device off', async ({
     page,
     context,
     request,
   }) => {
-    const keys = deviceKeys();
-    const endpoint = `http://127.0.0.1:${E2E.pushPort}/push/${randomBytes(8).toString('hex')}`;
-    await fakePushDevice(context, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
-    await signIn(context, request);
+    // The scheduler sends at the next minute: up to two minutes' wait.
+    test.setTimeout(180_000);
+    const device = push.subscription();
+    await fakePushDevice(context, device);
+    const { children } = await signIn(context, request, { subscribed: true });
+    const entry = await request.post('/api/diary', {
+      data: {
+        childId: children[0]!.id,
+        type: 'behavior',
+        date: new Date().toISOString().slice(0, 10),
+        time: '18:00:00',
+        behavior: SECRET,
+        context: 'Sala',
+        intensity: 'Alta',
+      },
+    });
+    expect(entry.status(), await entry.text()).toBe(201);
 
     await page.goto('/lembretes/');
     await controlledBySw(page);
     await hydrated(page, 'Reminders');
-    const why = page.getByText('precisa da sua permissão para mostrar notificações');
-    await expect(why).toBeVisible();
+    await expect(page.getByText('precisa da sua permissão para mostrar notificações')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ativar lembretes' })).toBeVisible();
     expect(await page.evaluate(() => (window as { permissionPrompts?: number }).permissionPrompts ?? 0)).toBe(0);
     await expect(page.getByRole('heading', { name: 'O que lembrar' })).toBeVisible();
@@ -157,32 +192,38 @@ test.describe('reminders', () => {
     await page.getByRole('button', { name: 'Ativar lembretes' }).click();
     const answer = await stored;
     expect(answer.status()).toBe(201);
-    expect(answer.request().postDataJSON()).toEqual({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } });
+    expect(answer.request().postDataJSON()).toEqual({ endpoint: device.endpoint, keys: device.keys });
     expect(await page.evaluate(() => (window as { permissionPrompts?: number }).permissionPrompts)).toBe(1);
-    await expect(page.getByText('Os lembretes estão ativos neste aparelho.')).toBeVisible();
+    await expect(page.getByText('Os lembretes estão ativos neste aparelho.', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Desativar neste aparelho' })).toBeVisible();
 
+    const { time, quiet } = nextReminderMinute();
     await page.getByLabel('Lembrar de anotar como foi o dia').check();
-    await page.getByLabel('Horário').fill('20:30');
+    await page.getByLabel('Horário').fill(quiet ? '20:30' : time);
     await page.getByRole('button', { name: 'Salvar lembretes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Salvo' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.reload();
     await hydrated(page, 'Reminders');
-    await expect(page.getByLabel('Horário')).toHaveValue('20:30');
-    await expect(page.getByText('Os lembretes estão ativos neste aparelho.')).toBeVisible();
+    await expect(page.getByLabel('Horário')).toHaveValue(quiet ? '20:30' : time);
+    await expect(page.getByText('Os lembretes estão ativos neste aparelho.', { exact: true })).toBeVisible();
 
-    const payload = JSON.stringify({
-      title: 'Hora do registro do dia',
-      body: 'Como foi o dia da Lia? Dois minutos para anotar.',
-      url: '/comportamento/',
-      tag: 'registro-do-dia',
-    });
+    // At night the API keeps quiet: the push is then the one it sends for the daily reminder.
+    const payload = quiet ? DAILY_PUSH : (await push.waitFor(1, 150_000))[0]!.payload;
+    expect(payload).toMatchObject({ url: '/comportamento/', tag: 'daily' });
+    expect(JSON.stringify(payload)).not.toContain(SECRET);
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    await deliverPush(page, payload);
-    await expect.poll(() => shownNotifications(worker)).toEqual([
-      { title: 'Hora do registro do dia', body: 'Como foi o dia da Lia? Dois minutos para anotar.', tag: 'registro-do-dia', url: new URL('/comportamento/', page.url()).href },
-    ]);
+    await deliverPush(page, JSON.stringify(payload));
+    await expect
+      .poll(() => shownNotifications(worker))
+      .toEqual([
+        {
+          title: payload.title,
+          body: payload.body,
+          tag: 'daily',
+          url: new URL('/comportamento/', page.url()).href,
+        },
+      ]);
     await tapNotification(worker);
     await expect(page).toHaveURL(/\/comportamento\/$/);
     expect(await shownNotifications(worker)).toEqual([]);
@@ -192,9 +233,40 @@ test.describe('reminders', () => {
       (r) => r.url().endsWith('/api/push/subscriptions') && r.method() === 'DELETE',
     );
     await page.getByRole('button', { name: 'Sair' }).click();
-    expect((await forgotten).postDataJSON()).toEqual({ endpoint });
+    expect((await forgotten).postDataJSON()).toEqual({ endpoint: device.endpoint });
     await expect(page).toHaveURL(/\/auth\/$/);
     expect(await page.evaluate((key) => localStorage.getItem(key), STORED)).toBeNull();
+  });
+
+  test('"Desativar neste aparelho" takes the device off the API and the browser, and keeps her choices', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const device = push.subscription();
+    await fakePushDevice(context, device);
+    await signIn(context, request);
+    await page.goto('/lembretes/');
+    await hydrated(page, 'Reminders');
+    await page.getByRole('button', { name: 'Ativar lembretes' }).click();
+    await expect(page.getByRole('button', { name: 'Desativar neste aparelho' })).toBeVisible();
+    await page.getByLabel('Receber um resumo curto dos registros da semana').check();
+    await page.getByRole('button', { name: 'Salvar lembretes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Salvo' })).toBeVisible();
+
+    const removed = page.waitForResponse(
+      (r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'DELETE',
+    );
+    await page.getByRole('button', { name: 'Desativar neste aparelho' }).click();
+    expect((await removed).status()).toBe(204);
+    expect((await removed).request().postDataJSON()).toEqual({ endpoint: device.endpoint });
+    await expect(page.getByText('Lembretes desativados neste aparelho.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ativar lembretes' })).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORED)).toBeNull();
+    await page.reload();
+    await hydrated(page, 'Reminders');
+    await expect(page.getByRole('button', { name: 'Ativar lembretes' })).toBeVisible();
+    await expect(page.getByLabel('Receber um resumo curto dos registros da semana')).toBeChecked();
   });
 });
 

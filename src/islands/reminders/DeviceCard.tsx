@@ -44,6 +44,8 @@ export default function DeviceCard({ onChange }: Props) {
   const [state, setState] = useState<DeviceState>('checking');
   const [busy, setBusy] = useState<'enabling' | 'disabling' | null>(null);
   const [message, setMessage] = useState('');
+  // What the status line says only for screen readers: the card already shows it.
+  const [heardOnly, setHeardOnly] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const check = useCallback(async () => {
@@ -66,12 +68,14 @@ export default function DeviceCard({ onChange }: Props) {
   async function enable() {
     setBusy('enabling');
     setMessage('');
+    setHeardOnly(false);
     try {
       const outcome = await enablePush();
       if (outcome === 'enabled') {
         setState('on');
         onChange(true);
-        setMessage('Pronto! Os lembretes vão chegar neste aparelho.');
+        setMessage('Pronto! Os lembretes estão ativos neste aparelho.');
+        setHeardOnly(true);
       } else if (outcome === 'denied') {
         setMessage(
           state === 'denied'
@@ -91,6 +95,7 @@ export default function DeviceCard({ onChange }: Props) {
   async function disable() {
     setBusy('disabling');
     setMessage('');
+    setHeardOnly(false);
     try {
       await disablePush();
       setState('off');
@@ -120,8 +125,8 @@ export default function DeviceCard({ onChange }: Props) {
       )}
       {(state === 'off' || state === 'denied') && (
         <p id="por-que-lembretes">
-          Um aviso no celular na hora que você escolher ajuda a não esquecer o registro do dia e a seguir a rotina do
-          sono sem olhar o relógio. Para isso, o Olhar de Mãe precisa da sua permissão para mostrar notificações: ao
+          Um aviso na hora certa ajuda a não esquecer o registro do dia e a seguir a rotina do sono sem olhar o
+          relógio. Para isso, o Olhar de Mãe precisa da sua permissão para mostrar notificações neste aparelho: ao
           tocar no botão, o celular vai perguntar se você permite.
         </p>
       )}
@@ -182,7 +187,7 @@ export default function DeviceCard({ onChange }: Props) {
           tela de início. Os avisos de renovação chegam também por e-mail.
         </p>
       )}
-      <p className="reminders-status" role="status">
+      <p className={heardOnly ? 'sr-only' : 'reminders-status'} role="status">
         {message}
       </p>
     </section>
