@@ -14,6 +14,8 @@ import type { AppEnv, Services } from './http/context.ts';
 import { errorResponse, toErrorResponse } from './http/errors.ts';
 import { deadline, jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from './http/middleware.ts';
 import { closeAfterUnreadBody } from './http/node-server.ts';
+import { registerJobs } from './jobs/handlers.ts';
+import { JobQueue } from './jobs/queue.ts';
 import { jsonLogger } from './log.ts';
 import { providerFromConfig } from './payments/index.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -30,6 +32,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { planRoutes } from './routes/plans.ts';
 import { professionalRoutes } from './routes/professionals.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { pushRoutes, reminderRoutes } from './routes/reminders.ts';
 import { schoolRoutes } from './routes/school.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
@@ -49,7 +52,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     mailer: deps.mailer ?? logMailer(logger),
     logger,
     payments: deps.payments ?? providerFromConfig(config),
+    jobs:
+      deps.jobs ??
+      new JobQueue(deps.database, {
+        logger,
+        retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+        workers: config.JOB_WORKERS,
+      }),
   };
+  registerJobs(services);
   // zod's own messages (wrong type, unknown key…) in Portuguese too.
   z.config(z.locales.pt());
 
@@ -116,7 +127,9 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/professionals', professionalRoutes())
     .route('/plans', planRoutes())
     .route('/stats', statsRoutes())
-    .route('/payments', paymentRoutes());
+    .route('/payments', paymentRoutes())
+    .route('/push', pushRoutes())
+    .route('/reminders', reminderRoutes());
 }
 
 /** The API as the browser sees it, mounted under /api. */

@@ -2,6 +2,7 @@
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './email/transport.ts';
 import type { Config } from './env.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './log.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 
@@ -18,4 +19,6 @@ export interface AppDeps {
   mailer?: Mailer;
   payments?: PaymentProvider;
   logger?: Logger;
+  /** the durable queue; by default one on `database`, with this app's handlers (api/jobs) */
+  jobs?: JobQueue;
 }

@@ -96,6 +96,26 @@ export const envSchema = z.object({
     .default(1500),
   TRUST_PROXY: trustedHops,
   LOG_REQUESTS: flag(true),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: 'deve começar com mailto: ou https://' })
+    .default('mailto:contato@olhardemae.com.br'),
+  PUSH_ENDPOINT_HOSTS: originList,
+  JOB_RETRY_DELAY_SECONDS: z.coerce
+    .number({ error: 'deve ser um número de segundos' })
+    .int()
+    .min(1)
+    .max(3600)
+    .default(30),
+  JOB_WORKERS: flag(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -131,5 +151,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const siteUrl = (env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const allowedOrigins = [...new Set([new URL(siteUrl).origin, ...env.CORS_ORIGINS.map((o) => new URL(o).origin)])];
   const publicApiUrl = (env.PUBLIC_API_URL ?? siteUrl).replace(/\/$/, '');
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY)
+    throw new ConfigError(
+      'Configuração inválida: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vão juntas (gere com npx web-push generate-vapid-keys)',
+    );
   return { ...env, siteUrl, publicApiUrl, allowedOrigins };
 }

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { logMailer, smtpMailer } from './email/transport.ts';
 import { type Config, ConfigError, loadConfig } from './env.ts';
 import { listen } from './http/node-server.ts';
+import { JobQueue } from './jobs/queue.ts';
 import { describeError, jsonLogger as logger } from './log.ts';
 import { settled } from './services/background.ts';
 
@@ -22,15 +23,23 @@ export async function startServer(config: Config) {
   });
   await database.migrate();
 
+  const jobs = new JobQueue(database, {
+    logger,
+    retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+    workers: config.JOB_WORKERS,
+  });
   const app = createApp(
     {
       database,
       config,
       logger,
+      jobs,
       mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : logMailer(logger),
     },
     { staticDir: config.STATIC_DIR || undefined },
   );
+  // The queue's schema, the minute's tick and the workers: e-mails left by a stop are sent now.
+  await jobs.start();
 
   const server = listen(app.fetch, config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
@@ -59,6 +68,8 @@ export async function startServer(config: Config) {
       (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     });
     await settled();
+    // Jobs in hand finish (or go back to the queue for another instance); then the pool closes.
+    await jobs.stop(SHUTDOWN_GRACE_MS / 2).catch((err) => logger.warn('jobs_stop_failed', describeError(err)));
     await database.close().catch((err) => logger.warn('database_close_failed', describeError(err)));
     logger.info('stopped');
     process.exit(0);

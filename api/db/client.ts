@@ -21,6 +21,27 @@ export interface DatabaseHandle {
   /** Cheap round trip for health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** How the job queue (api/jobs) reaches this database: its own pool on PostgreSQL, this PGlite otherwise. */
+  jobDatabase: { url: string } | { pglite: PGliteLike };
+  /** Runs `stop` first when the handle closes (the job queue stops before its database). */
+  beforeClose(stop: () => Promise<void>): void;
+}
+
+/** The part of PGlite the job queue uses (pg-boss's fromPglite). */
+export interface PGliteLike {
+  query<T = unknown>(query: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(query: string): Promise<Array<{ rows: unknown[] }>>;
+}
+
+/** Stops registered with beforeClose, run once, in order. */
+function closers() {
+  const stops: Array<() => Promise<void>> = [];
+  return {
+    add: (stop: () => Promise<void>) => void stops.push(stop),
+    async run() {
+      for (const stop of stops.splice(0)) await stop();
+    },
+  };
 }
 
 export interface DatabaseOptions {
@@ -191,9 +212,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     },
   });
   const db = drizzle({ client: preparedClient, schema }) as unknown as Database;
+  const stops = closers();
   return {
     db,
     kind: 'postgres',
+    jobDatabase: { url },
+    beforeClose: stops.add,
     async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
       // A session-level advisory lock needs one connection for the whole run: a pool of one.
       const single = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
@@ -209,6 +233,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await db.execute(sql`select 1`);
     },
     async close() {
+      await stops.run();
       closed = true;
       await Promise.all([client, ...retired.splice(0)].map((pool) => pool.end({ timeout: 5 })));
     },
@@ -236,9 +261,13 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     },
   });
   const db = drizzle({ client: queued, schema }) as unknown as Database;
+  const stops = closers();
   return {
     db,
     kind: 'pglite',
+    // Through the same queue as the app's statements: one connection, taken in turn.
+    jobDatabase: { pglite: queued as unknown as PGliteLike },
+    beforeClose: stops.add,
     async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
       await migrate(drizzle({ client, schema }), { migrationsFolder });
     },
@@ -246,6 +275,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       await db.execute(sql`select 1`);
     },
     async close() {
+      await stops.run();
       await client.close();
     },
   };

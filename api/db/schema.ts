@@ -488,3 +488,55 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_user_idx').on(t.userId), index('audit_log_at_idx').on(t.at)],
 );
+
+/**
+ * A device's Web Push subscription (decision 0021). The endpoint is unique: a phone that changes
+ * hands (a shared phone, a new login) moves to whoever subscribed last.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+    check('push_subscriptions_endpoint_length', maxLength('endpoint', 1024)),
+  ],
+);
+
+/**
+ * Her reminders; no row means the defaults (everything off but the renewal reminder). Times are
+ * minutes after midnight in America/Sao_Paulo, so the scheduler's lookup is an index scan.
+ */
+export const reminderSettings = pgTable(
+  'reminder_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dailyEnabled: boolean('daily_enabled').notNull().default(false),
+    dailyMinute: integer('daily_minute')
+      .notNull()
+      .default(20 * 60),
+    bedtimeEnabled: boolean('bedtime_enabled').notNull().default(false),
+    bedtimeChildId: uuid('bedtime_child_id').references(() => children.id, { onDelete: 'set null' }),
+    bedtimeMinute: integer('bedtime_minute')
+      .notNull()
+      .default(20 * 60 + 30),
+    weeklyEnabled: boolean('weekly_enabled').notNull().default(false),
+    renewalEnabled: boolean('renewal_enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reminder_settings_daily_idx').on(t.dailyMinute).where(sql`${t.dailyEnabled}`),
+    index('reminder_settings_bedtime_idx').on(t.bedtimeMinute).where(sql`${t.bedtimeEnabled}`),
+    check('reminder_settings_daily_minute', sql.raw('"daily_minute" between 0 and 1439')),
+    check('reminder_settings_bedtime_minute', sql.raw('"bedtime_minute" between 0 and 1439')),
+  ],
+);

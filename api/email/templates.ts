@@ -74,3 +74,20 @@ export function invitationEmail(
     }),
   };
 }
+
+/** 3 and 1 days before her subscription ends (reminders): the date and where to renew by PIX. */
+export function renewalEmail(to: string, about: { daysLeft: number; endsOn: string; link: string }): MailMessage {
+  const days = `${about.daysLeft} ${about.daysLeft === 1 ? 'dia' : 'dias'}`;
+  const intro = `Sua assinatura do Olhar de Mãe termina em ${days}, no dia ${about.endsOn}.`;
+  const how = 'Para continuar com os guias completos, os diários e os padrões, renove pelo PIX no link abaixo.';
+  const off = 'Não quer receber este aviso? Desligue-o na página Lembretes do app.';
+  return {
+    to,
+    subject: `Sua assinatura termina em ${days}`,
+    text: `Olá!\n\n${intro}\n\n${how}\n\n${about.link}\n\n${off}\n\nOlhar de Mãe`,
+    html: layout('Sua assinatura está terminando', ['Olá!', intro, how, off], {
+      label: 'Renovar pelo PIX',
+      href: about.link,
+    }),
+  };
+}

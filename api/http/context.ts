@@ -8,6 +8,7 @@ import type { Clock } from '../deps.ts';
 import type { Mailer } from '../email/transport.ts';
 import type { Config } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { DEVICE_COOKIE, type DeviceCookie } from '../services/devices.ts';
@@ -32,6 +33,8 @@ export interface Services {
   mailer: Mailer;
   logger: Logger;
   payments?: PaymentProvider;
+  /** the durable queue: e-mails, reminders (api/jobs) */
+  jobs: JobQueue;
 }
 
 export interface AppEnv {

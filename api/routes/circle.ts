@@ -6,10 +6,8 @@
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { invitationSchema, schoolLinkSchema, tokenBodySchema } from '../../src/shared/circle.ts';
-import { invitationEmail } from '../email/templates.ts';
 import { type AppEnv, auditContext, requireUser, services } from '../http/context.ts';
 import { idParam, jsonBody, pathId } from '../http/validate.ts';
-import { runLater } from '../services/background.ts';
 import { acceptInvitation, cancelInvitation, circleOf, invite, removeMember } from '../services/circle.ts';
 import { createSchoolLink, revokeSchoolLink, schoolLinksOf } from '../services/school.ts';
 
@@ -21,27 +19,15 @@ export function circleRoutes() {
     .use(requireUser)
     .post('/:id/invitations', childParam, jsonBody(invitationSchema), async (c) => {
       const deps = services(c);
-      const sent = await invite(
-        deps.db,
+      const invitation = await invite(
+        deps,
         c.get('user').id,
         c.req.valid('param').id,
         c.req.valid('json'),
         deps.clock.now(),
         auditContext(c),
       );
-      const link = `${deps.config.siteUrl}/convite/?token=${sent.token}`;
-      // After the answer; a failure is logged and the owner can invite again.
-      runLater(deps.logger, 'invitation_email_failed', () =>
-        deps.mailer.send(
-          invitationEmail(sent.invitation.email, {
-            link,
-            childName: sent.childName,
-            ownerName: sent.ownerName,
-            role: sent.invitation.role,
-          }),
-        ),
-      );
-      return c.json({ invitation: sent.invitation }, 201);
+      return c.json({ invitation }, 201);
     })
     .get('/:id/members', childParam, async (c) => {
       const { db, clock } = services(c);

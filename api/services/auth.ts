@@ -1,7 +1,7 @@
 /**
  * Sign-up with e-mail confirmation, login, password change and password reset (docs/api.md
  * "Auth", "Password reset"). Answers never tell whether an e-mail has an account: both branches
- * do the same expensive work, and e-mail goes out after the answer.
+ * do the same expensive work, and e-mail is a job (api/services/emails.ts) sent after the answer.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
@@ -10,11 +10,8 @@ import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { consents, emailTokens, users } from '../db/schema.ts';
 import type { Clock } from '../deps.ts';
-import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from '../email/templates.ts';
-import type { Mailer, MailMessage } from '../email/transport.ts';
-import type { Config } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { describeError, type Logger } from '../log.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { type AuditContext, audit } from './audit.ts';
 import {
   beforePasswordCheck,
@@ -24,21 +21,18 @@ import {
   passwordWasRight,
   passwordWasWrong,
 } from './auth-limits.ts';
-import { runLater } from './background.ts';
 import { type DeviceCookie, forgetDevices, trustDevice, trustedDeviceFor } from './devices.ts';
+import type { EmailJob } from './emails.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { createSession, deleteSession, deleteUserSessions, issueEmailToken, liveEmailToken } from './sessions.ts';
+import { createSession, deleteSession, deleteUserSessions, liveEmailToken } from './sessions.ts';
 
 export interface AuthDeps {
   db: Database;
-  config: Config;
   clock: Clock;
-  mailer: Mailer;
-  logger: Logger;
+  jobs: JobQueue;
 }
 
-const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export { RESET_TOKEN_TTL_MS } from './emails.ts';
 /** Resend answers no sooner than this, whichever branch it took (its work is a few ms). */
 export const RESEND_FLOOR_MS = 80;
 /** Reset requests from one network address per 15 minutes (a carrier NAT shares one). */
@@ -58,38 +52,20 @@ async function padTo(started: number, floorMs: number): Promise<void> {
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
-/** Mail failures must not change the answer (that would reveal the account); they are logged. */
-async function sendQuietly({ mailer, logger }: AuthDeps, message: MailMessage): Promise<void> {
-  try {
-    await mailer.send(message);
-  } catch (err) {
-    logger.error('email_failed', { subject: message.subject, ...describeError(err) });
-  }
-}
-
-/** After the answer: a shutdown waits for it, and tests can await settled() instead of sleeping. */
-const later = (deps: AuthDeps, label: string, task: () => Promise<void>) =>
-  runLater(deps.logger, 'background_failed', task, { task: label });
-
-async function sendConfirmation(deps: AuthDeps, user: { id: string; email: string }): Promise<void> {
-  const { db, clock, config } = deps;
-  const token = await issueEmailToken(db, user.id, 'confirm_email', CONFIRMATION_TTL_MS, clock.now());
-  await sendQuietly(deps, confirmationEmail(user.email, `${config.publicApiUrl}/api/auth/confirm?token=${token}`));
-}
-
 export async function signUp(
   deps: AuthDeps,
   input: { email: string; password: string },
   context: AuditContext,
 ): Promise<void> {
-  const { db, clock, config } = deps;
+  const { db, clock, jobs } = deps;
   const { email, password } = input;
   await limitMailRequest(db, clock.now(), 'signup', email, context);
   // Hash before looking: both branches then cost the same.
   const passwordHash = await hashPassword(password);
+  await jobs.start();
   // One transaction on both paths: the same single commit whether or not the address is taken
   // (a commit's flush is most of a write's cost), and never a user without her consent.
-  const user = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({ email, passwordHash })
@@ -102,13 +78,10 @@ export async function signUp(
     }
     const [found] = created ? [created] : await tx.select().from(users).where(eq(users.email, email)).limit(1);
     await audit(tx, created ? 'signup' : 'signup_existing_email', context, { userId: found?.id, email });
-    return found;
+    // Her e-mail (confirmation, or "you already have an account") is a job of this same commit:
+    // never an account without its e-mail, and the same work on both branches.
+    await jobs.send('email', { kind: 'signup', email } satisfies EmailJob, { tx });
   });
-  later(deps, 'signup_email', () =>
-    user && !user.emailConfirmedAt
-      ? sendConfirmation(deps, user)
-      : sendQuietly(deps, alreadyRegisteredEmail(email, `${config.siteUrl}/auth/`)),
-  );
 }
 
 /** Spends a confirmation link; true when it was live. */
@@ -134,11 +107,11 @@ export async function confirmEmail(db: Database, token: string, now: Date, conte
 
 export async function resendConfirmation(deps: AuthDeps, email: string, context: AuditContext): Promise<void> {
   const started = performance.now();
-  const { db, clock } = deps;
+  const { db, clock, jobs } = deps;
   await limitMailRequest(db, clock.now(), 'resend', email, context);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (user && !user.emailConfirmedAt) {
-    later(deps, 'resend_email', () => sendConfirmation(deps, user));
+    await jobs.send('email', { kind: 'confirmation', userId: user.id } satisfies EmailJob);
     await audit(db, 'confirmation_resent', context, { userId: user.id, email });
   }
   await padTo(started, RESEND_FLOOR_MS);
@@ -206,19 +179,10 @@ export async function changePassword(
   return { session, device };
 }
 
-/** /forgot: the limit now; the lookup, the token and the e-mail after the answer. */
+/** /forgot: the limit now; the lookup, the token and the e-mail in a job, after the answer. */
 export async function requestPasswordReset(deps: AuthDeps, email: string, context: AuditContext): Promise<void> {
   await limitMailRequest(deps.db, deps.clock.now(), 'forgot', email, context, FORGOT_PER_ADDRESS);
-  runLater(deps.logger, 'password_reset_email_failed', () => sendResetLink(deps, email, context));
-}
-
-/** Nothing for an address without an account. */
-async function sendResetLink({ db, clock, config, mailer }: AuthDeps, email: string, context: AuditContext) {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  await audit(db, 'password_reset_requested', context, { userId: user?.id, email });
-  if (!user) return;
-  const token = await issueEmailToken(db, user.id, RESET, RESET_TOKEN_TTL_MS, clock.now());
-  await mailer.send(passwordResetEmail(email, `${config.siteUrl}/redefinir-senha/?token=${token}`));
+  await deps.jobs.send('email', { kind: 'reset', email, context } satisfies EmailJob);
 }
 
 /** The user a live reset token belongs to, or null: used, expired, unknown and malformed alike. */

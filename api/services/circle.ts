@@ -6,11 +6,14 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { MemberRole } from '../../src/shared/enums.ts';
+import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { childInvitations, childMembers, children, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
+import type { EmailJob } from './emails.ts';
 import { generateToken, hashToken } from './sessions.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -29,11 +32,11 @@ const presentInvitation = (row: { id: string; email: string; role: string; expir
 });
 
 /**
- * An invitation for `email` with `role`; returns it and the token for the e-mail's link. The
- * owner only; 20 per child per day.
+ * An invitation for `email` with `role`; its e-mail is a job of the same commit (the job makes the
+ * link's token when it sends: api/services/emails.ts). The owner only; 20 per child per day.
  */
 export async function invite(
-  db: Database,
+  { db, jobs }: { db: Database; jobs: JobQueue },
   ownerId: string,
   childId: string,
   input: { email: string; role: MemberRole },
@@ -44,7 +47,7 @@ export async function invite(
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
   if (owner?.email === input.email)
     throw new ApiError('validation_failed', undefined, { fields: { email: MESSAGES.invitationSelf } });
-  const token = generateToken();
+  await jobs.start();
   const invitation = await db.transaction(async (tx) => {
     // One count at a time per child, so 20 parallel sends cannot all pass the check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitations:${childId}`}))`);
@@ -61,26 +64,17 @@ export async function invite(
         childId,
         email: input.email,
         role: input.role,
-        tokenHash: hashToken(token),
+        // Replaced by the e-mail's own token when it is sent; this one is never shown to anyone.
+        tokenHash: hashToken(generateToken()),
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
         createdAt: now,
       })
       .returning();
     await audit(tx, 'circle_invited', context, { userId: ownerId, details: { childId, role: input.role } });
+    await jobs.send('email', { kind: 'invitation', invitationId: row!.id } satisfies EmailJob, { tx });
     return row!;
   });
-  const [about] = await db
-    .select({ childName: children.name, fullName: profiles.fullName, email: users.email })
-    .from(children)
-    .innerJoin(users, eq(users.id, children.userId))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(children.id, childId));
-  return {
-    invitation: presentInvitation(invitation),
-    token,
-    childName: about!.childName,
-    ownerName: about!.fullName ?? about!.email,
-  };
+  return presentInvitation(invitation);
 }
 
 /** The circle of a child as her owner sees it: members and invitations still waiting. */
@@ -178,7 +172,7 @@ export async function acceptInvitation(
   context: AuditContext,
 ) {
   const invalid = () => new ApiError('invalid_token', MESSAGES.invalidInvitation);
-  if (!/^[a-z2-7]{32}$/.test(token)) throw invalid();
+  if (!TOKEN_PATTERN.test(token)) throw invalid();
   return db.transaction(async (tx) => {
     const live = and(
       eq(childInvitations.tokenHash, hashToken(token)),

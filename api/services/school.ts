@@ -7,6 +7,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { schoolLinkSchema, schoolObservationSchema } from '../../src/shared/circle.ts';
+import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { children, diaryEntries, schoolLinks } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -96,7 +97,7 @@ export async function revokeSchoolLink(
 
 /** The live link a token names, with the child's first name; 404 for revoked, expired or unknown. */
 async function liveLink(db: Database, token: string, now: Date) {
-  if (!/^[a-z2-7]{32}$/.test(token)) throw new ApiError('not_found', MESSAGES.schoolLinkNotFound);
+  if (!TOKEN_PATTERN.test(token)) throw new ApiError('not_found', MESSAGES.schoolLinkNotFound);
   const [row] = await db
     .select({ id: schoolLinks.id, childId: schoolLinks.childId, label: schoolLinks.label, childName: children.name })
     .from(schoolLinks)

@@ -2,6 +2,7 @@
 import { createApp } from '../../api/app.ts';
 import type { AppDeps, Clock } from '../../api/deps.ts';
 import { loadConfig } from '../../api/env.ts';
+import { JobQueue } from '../../api/jobs/queue.ts';
 import { silentLogger } from '../../api/log.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -10,7 +11,7 @@ export const SITE = 'http://localhost:4321';
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: TestDatabase;
-  deps: AppDeps;
+  deps: AppDeps & { jobs: JobQueue };
   /** app.request() with the site's Origin and JSON content type already set */
   call(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   close(): Promise<void>;
@@ -27,12 +28,18 @@ export async function createTestApp(
     REQUEST_DEADLINE_MS: '15000',
     ...overrides.env,
   });
-  const deps: AppDeps = { database: db.handle, config, logger: silentLogger, ...overrides };
+  // The app's durable queue, started on its first job; tests await `jobs.idle()`.
+  const jobs = new JobQueue(db.handle, {
+    logger: overrides.logger ?? silentLogger,
+    retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+    workers: config.JOB_WORKERS,
+  });
+  const deps: AppDeps = { database: db.handle, config, logger: silentLogger, jobs, ...overrides };
   const app = createApp(deps);
   return {
     app,
     db,
-    deps,
+    deps: deps as AppDeps & { jobs: JobQueue },
     call(path, init = {}) {
       const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
       const headers: Record<string, string> = { origin: SITE, ...init.headers };

@@ -16,6 +16,9 @@ export interface SmtpSink {
   /** waits for the next message to this address (or any, without one) */
   next(to?: string, timeoutMs?: number): Promise<ReceivedMail>;
   onMessage(listener: (mail: ReceivedMail) => void): void;
+  /** while true, every message is refused with 451 (a relay that is away); counts the refusals */
+  refuse(on: boolean): void;
+  refused: number;
   close(): Promise<void>;
 }
 
@@ -23,10 +26,16 @@ export async function startSmtpSink(listenPort = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const listeners: Array<(mail: ReceivedMail) => void> = [];
   const waiters: Array<{ to?: string; resolve: (m: ReceivedMail) => void }> = [];
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!refusing) return callback();
+      sink.refused++;
+      callback(Object.assign(new Error('Tente mais tarde'), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -53,9 +62,13 @@ export async function startSmtpSink(listenPort = 0): Promise<SmtpSink> {
   });
   await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
-  return {
+  const sink: SmtpSink = {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refused: 0,
+    refuse: (on) => {
+      refusing = on;
+    },
     next(to, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
@@ -74,4 +87,5 @@ export async function startSmtpSink(listenPort = 0): Promise<SmtpSink> {
     onMessage: (listener) => void listeners.push(listener),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return sink;
 }

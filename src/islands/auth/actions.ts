@@ -6,6 +6,7 @@ import { logSecurityEvent } from '../../lib/security-log.ts';
 import { PENDING_INVITATION_KEY, readJson, removeKey } from '../../lib/storage.ts';
 import { flash, toast } from '../../lib/toast.ts';
 import { SITE_NAME } from '../../shared/site.ts';
+import { TOKEN_PATTERN } from '../../shared/tokens.ts';
 import { announce, session } from '../../stores/session.ts';
 
 export type Mode = 'login' | 'signup';
@@ -27,7 +28,7 @@ export async function logIn(email: string, password: string): Promise<void> {
 export function afterSignIn(profileComplete: boolean): string {
   const pending = readJson(PENDING_INVITATION_KEY);
   const next =
-    nextPage() ?? (typeof pending === 'string' && /^[a-z2-7]{32}$/.test(pending) ? `/convite/?token=${pending}` : null);
+    nextPage() ?? (typeof pending === 'string' && TOKEN_PATTERN.test(pending) ? `/convite/?token=${pending}` : null);
   if (!profileComplete) return next ? `/profile-setup/?proxima=${encodeURIComponent(next)}` : '/profile-setup/';
   return next ?? '/';
 }

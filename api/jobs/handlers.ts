@@ -1,0 +1,30 @@
+/**
+ * What each queue does (decision 0021): `email` sends one e-mail, `push` one reminder to her
+ * devices, `reminders` is the scheduler's tick (pg-boss cron, every minute in São Paulo, one
+ * instance per occurrence). Registered by createApp on the app's own services.
+ */
+import { REMINDER_TIME_ZONE } from '../../src/shared/reminders.ts';
+import type { Services } from '../http/context.ts';
+import { type EmailJob, sendEmailJob } from '../services/emails.ts';
+import { type PushJob, sendReminder, tick } from '../services/reminders.ts';
+
+/** Reminders for 10,000 mothers at one minute are handed over within seconds (bench:api). */
+const PUSH_BATCH = 50;
+
+export function registerJobs(services: Services): void {
+  const { jobs, clock } = services;
+  jobs.handle<EmailJob>('email', (job) => sendEmailJob(services, job), { localConcurrency: 2 });
+  jobs.handle<PushJob>(
+    'push',
+    async (job) => {
+      await sendReminder(services, job, clock.now());
+    },
+    { batchSize: PUSH_BATCH, localConcurrency: 2 },
+  );
+  jobs.handle<object>('reminders', async (_data, job) => {
+    // The occurrence this tick is for: the minute it was created in (cron sends within seconds).
+    const minute = new Date(Math.floor(job.createdOn.getTime() / 60_000) * 60_000);
+    await tick(services, minute, clock.now());
+  });
+  jobs.schedule('reminders', '* * * * *', REMINDER_TIME_ZONE);
+}

@@ -1,0 +1,121 @@
+/**
+ * Every e-mail is an `email` job (decision 0021): retried with backoff while the SMTP relay is away,
+ * kept across a restart. A job names what to send, never a link: the worker makes the link's token
+ * when it sends, so no live token waits in the queue's table (only hashes are stored, as before).
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { formatDay } from '../../src/shared/format.ts';
+import type { Database } from '../db/client.ts';
+import { childInvitations, children, profiles, users } from '../db/schema.ts';
+import type { Clock } from '../deps.ts';
+import {
+  alreadyRegisteredEmail,
+  confirmationEmail,
+  invitationEmail,
+  passwordResetEmail,
+  renewalEmail,
+} from '../email/templates.ts';
+import type { Mailer } from '../email/transport.ts';
+import type { Config } from '../env.ts';
+import type { Logger } from '../log.ts';
+import { type AuditContext, audit } from './audit.ts';
+import { saoPauloClock, subscriptionEnd } from './reminders.ts';
+import { generateToken, hashToken, issueEmailToken } from './sessions.ts';
+
+export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export type EmailJob =
+  /** after a sign-up, whichever branch it took: confirmation, or "you already have an account" */
+  | { kind: 'signup'; email: string }
+  | { kind: 'confirmation'; userId: string }
+  /** /forgot: the lookup happens here, after the answer (it would tell whether the account exists) */
+  | { kind: 'reset'; email: string; context: AuditContext }
+  | { kind: 'invitation'; invitationId: string }
+  | { kind: 'renewal'; userId: string; daysLeft: number };
+
+export interface EmailDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+async function sendConfirmation({ db, clock, config, mailer }: EmailDeps, user: { id: string; email: string }) {
+  const token = await issueEmailToken(db, user.id, 'confirm_email', CONFIRMATION_TTL_MS, clock.now());
+  await mailer.send(confirmationEmail(user.email, `${config.publicApiUrl}/api/auth/confirm?token=${token}`));
+}
+
+const userByEmail = async (db: Database, email: string) =>
+  (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+
+/** The `email` job's handler. Throws when the relay refuses: the queue tries again later. */
+export async function sendEmailJob(deps: EmailDeps, job: EmailJob): Promise<void> {
+  const { db, config, clock, mailer } = deps;
+  switch (job.kind) {
+    case 'signup': {
+      const user = await userByEmail(db, job.email);
+      if (user && !user.emailConfirmedAt) return sendConfirmation(deps, user);
+      return mailer.send(alreadyRegisteredEmail(job.email, `${config.siteUrl}/auth/`));
+    }
+    case 'confirmation': {
+      const [user] = await db.select().from(users).where(eq(users.id, job.userId));
+      if (user && !user.emailConfirmedAt) await sendConfirmation(deps, user);
+      return;
+    }
+    case 'reset': {
+      const user = await userByEmail(db, job.email);
+      await audit(db, 'password_reset_requested', job.context, { userId: user?.id, email: job.email });
+      if (!user) return;
+      const token = await issueEmailToken(db, user.id, 'reset_password', RESET_TOKEN_TTL_MS, clock.now());
+      return mailer.send(passwordResetEmail(job.email, `${config.siteUrl}/redefinir-senha/?token=${token}`));
+    }
+    case 'invitation':
+      return sendInvitation(deps, job.invitationId);
+    case 'renewal': {
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, job.userId));
+      const endsAt = await subscriptionEnd(db, job.userId);
+      if (!user || !endsAt) return;
+      const endsOn = formatDay(saoPauloClock(endsAt).date);
+      return mailer.send(
+        renewalEmail(user.email, { daysLeft: job.daysLeft, endsOn, link: `${config.siteUrl}/continuar/` }),
+      );
+    }
+  }
+}
+
+/**
+ * A live invitation gets a fresh token (its hash replaces the stored one) and its e-mail; a retry
+ * makes another, so only the last e-mail's link works. Cancelled, accepted or expired: nothing.
+ */
+async function sendInvitation({ db, config, clock, mailer }: EmailDeps, invitationId: string): Promise<void> {
+  const token = generateToken();
+  const [invitation] = await db
+    .update(childInvitations)
+    .set({ tokenHash: hashToken(token) })
+    .where(
+      and(
+        eq(childInvitations.id, invitationId),
+        isNull(childInvitations.acceptedAt),
+        gt(childInvitations.expiresAt, clock.now()),
+      ),
+    )
+    .returning();
+  if (!invitation) return;
+  const [about] = await db
+    .select({ childName: children.name, fullName: profiles.fullName, email: users.email })
+    .from(children)
+    .innerJoin(users, eq(users.id, children.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(children.id, invitation.childId));
+  if (!about) return;
+  await mailer.send(
+    invitationEmail(invitation.email, {
+      link: `${config.siteUrl}/convite/?token=${token}`,
+      childName: about.childName,
+      ownerName: about.fullName ?? about.email,
+      role: invitation.role as 'carer' | 'viewer',
+    }),
+  );
+}

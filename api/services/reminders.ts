@@ -1,0 +1,309 @@
+/**
+ * Reminders (decision 0021): her settings, the scheduler's tick and the delivery of each reminder.
+ *
+ * Every minute one instance (pg-boss's cron) runs `tick`: a few index lookups find whose reminder is
+ * due at that minute in America/Sao_Paulo, and one statement enqueues a `push` job per reminder. The
+ * push workers of every instance share those jobs. A tick or a push found stale (the API was down)
+ * is dropped, never sent late in a flood; one due in quiet hours is dropped too.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import {
+  BEDTIME_STEPS,
+  isQuiet,
+  minuteOfTime,
+  type PushPayload,
+  REMINDER_TIME_ZONE,
+  RENEWAL_AT,
+  type ReminderSettings,
+  type RemindersUpdate,
+  timeOfMinute,
+  WEEKLY_AT,
+} from '../../src/shared/reminders.ts';
+import type { Database } from '../db/client.ts';
+import { children, diaryEntries, pushSubscriptions, reminderSettings, subscriptions } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { accessTo } from './access.ts';
+import { deliver, type PushDeps, subscriptionsOf } from './push.ts';
+
+/** A reminder more than this late is not sent (an outage, a long retry). */
+export const STALE_AFTER_MS = 10 * 60 * 1000;
+/** A tick that ran this late is skipped whole: its reminders would all be stale. */
+const TICK_STALE_AFTER_MS = 5 * 60 * 1000;
+
+type SettingsRow = typeof reminderSettings.$inferSelect;
+const DEFAULTS: Omit<SettingsRow, 'userId' | 'updatedAt'> = {
+  dailyEnabled: false,
+  dailyMinute: 20 * 60,
+  bedtimeEnabled: false,
+  bedtimeChildId: null,
+  bedtimeMinute: 20 * 60 + 30,
+  weeklyEnabled: false,
+  renewalEnabled: true,
+};
+
+const present = (row: Omit<SettingsRow, 'userId' | 'updatedAt'>): ReminderSettings => ({
+  daily: { enabled: row.dailyEnabled, time: timeOfMinute(row.dailyMinute) },
+  bedtime: {
+    enabled: row.bedtimeEnabled,
+    childId: row.bedtimeChildId,
+    time: timeOfMinute(row.bedtimeMinute),
+    offsets: BEDTIME_STEPS.map((step) => step.offset),
+  },
+  weekly: { enabled: row.weeklyEnabled },
+  renewal: { enabled: row.renewalEnabled },
+});
+
+async function settingsRow(db: Database, userId: string) {
+  const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
+  return row ?? { ...DEFAULTS, userId };
+}
+
+export async function getReminders(db: Database, userId: string): Promise<ReminderSettings> {
+  return present(await settingsRow(db, userId));
+}
+
+export async function updateReminders(
+  db: Database,
+  userId: string,
+  input: RemindersUpdate,
+  now: Date,
+): Promise<ReminderSettings> {
+  const current = await settingsRow(db, userId);
+  const next = {
+    dailyEnabled: input.daily?.enabled ?? current.dailyEnabled,
+    dailyMinute: input.daily?.time ? minuteOfTime(input.daily.time) : current.dailyMinute,
+    bedtimeEnabled: input.bedtime?.enabled ?? current.bedtimeEnabled,
+    bedtimeChildId: input.bedtime?.childId !== undefined ? input.bedtime.childId : current.bedtimeChildId,
+    bedtimeMinute: input.bedtime?.time ? minuteOfTime(input.bedtime.time) : current.bedtimeMinute,
+    weeklyEnabled: input.weekly?.enabled ?? current.weeklyEnabled,
+    renewalEnabled: input.renewal?.enabled ?? current.renewalEnabled,
+  };
+  if (next.bedtimeChildId && !(await accessTo(db, userId, next.bedtimeChildId, now))) {
+    throw new ApiError('not_found', MESSAGES.childNotFound);
+  }
+  if (next.bedtimeEnabled && !next.bedtimeChildId) {
+    throw new ApiError('validation_failed', undefined, {
+      fields: { 'bedtime.childId': 'Escolha a criança da rotina do sono' },
+    });
+  }
+  await db
+    .insert(reminderSettings)
+    .values({ userId, ...next, updatedAt: now })
+    .onConflictDoUpdate({ target: reminderSettings.userId, set: { ...next, updatedAt: now } });
+  return present(next);
+}
+
+/** The wall clock in São Paulo at `at`: minute of the day, weekday (0 = Sunday) and the date. */
+export function saoPauloClock(at: Date): { minute: number; weekday: number; date: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: REMINDER_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!);
+  return {
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+    weekday,
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+  };
+}
+
+export type PushJob =
+  | { kind: 'daily'; userId: string; dueAt: string }
+  | { kind: 'bedtime'; userId: string; dueAt: string; childId: string; offset: number }
+  | { kind: 'weekly'; userId: string; dueAt: string }
+  | { kind: 'renewal'; userId: string; dueAt: string; daysLeft: number };
+
+export interface TickDeps {
+  db: Database;
+  jobs: JobQueue;
+}
+
+/** Enqueues every reminder due at `minuteStart` (a minute's first instant); returns how many. */
+export async function tick({ db, jobs }: TickDeps, minuteStart: Date, now: Date): Promise<number> {
+  if (now.getTime() - minuteStart.getTime() > TICK_STALE_AFTER_MS) return 0;
+  const { minute, weekday, date } = saoPauloClock(minuteStart);
+  const dueAt = minuteStart.toISOString();
+  const withDevice = sql`exists (select 1 from ${pushSubscriptions} p where p.user_id = ${reminderSettings.userId})`;
+  const due: PushJob[] = [];
+
+  const daily = await db
+    .select({ userId: reminderSettings.userId })
+    .from(reminderSettings)
+    .where(and(eq(reminderSettings.dailyEnabled, true), eq(reminderSettings.dailyMinute, minute), withDevice));
+  for (const { userId } of daily) due.push({ kind: 'daily', userId, dueAt });
+
+  // Bed at minute + offset: the step `offset` minutes before it is due now.
+  const bedtimes = BEDTIME_STEPS.map((step) => (minute + step.offset) % 1440);
+  const bedtime = await db
+    .select({
+      userId: reminderSettings.userId,
+      childId: reminderSettings.bedtimeChildId,
+      bedMinute: reminderSettings.bedtimeMinute,
+    })
+    .from(reminderSettings)
+    .where(
+      and(
+        eq(reminderSettings.bedtimeEnabled, true),
+        sql`${reminderSettings.bedtimeMinute} in (${sql.join(bedtimes, sql`, `)})`,
+        sql`${reminderSettings.bedtimeChildId} is not null`,
+        withDevice,
+      ),
+    );
+  for (const row of bedtime) {
+    const offset = (row.bedMinute - minute + 1440) % 1440;
+    due.push({ kind: 'bedtime', userId: row.userId, dueAt, childId: row.childId!, offset });
+  }
+
+  if (weekday === WEEKLY_AT.weekday && minute === WEEKLY_AT.minute) {
+    const weekly = await db
+      .select({ userId: reminderSettings.userId })
+      .from(reminderSettings)
+      .where(and(eq(reminderSettings.weeklyEnabled, true), withDevice));
+    for (const { userId } of weekly) due.push({ kind: 'weekly', userId, dueAt });
+  }
+
+  const renewals: Array<{ data: object; singletonKey: string }> = [];
+  if (minute === RENEWAL_AT.minute) {
+    // Her subscription ends on São Paulo's calendar day today + 3 (or + 1); no settings row = on.
+    const result = await db.execute(sql`
+      select s.user_id, (date(s.expires_at at time zone ${REMINDER_TIME_ZONE}) - ${date}::date) as days_left,
+             exists (select 1 from push_subscriptions p where p.user_id = s.user_id) as has_device
+      from subscriptions s left join reminder_settings r on r.user_id = s.user_id
+      where s.status = 'paid' and coalesce(r.renewal_enabled, true)
+        and date(s.expires_at at time zone ${REMINDER_TIME_ZONE}) - ${date}::date in (${sql.join(
+          RENEWAL_AT.daysBefore.map((d) => sql`${d}`),
+          sql`, `,
+        )})`);
+    for (const row of rowsOf<{ user_id: string; days_left: number; has_device: boolean }>(result)) {
+      const daysLeft = Number(row.days_left);
+      if (row.has_device) due.push({ kind: 'renewal', userId: row.user_id, dueAt, daysLeft });
+      renewals.push({
+        data: { kind: 'renewal', userId: row.user_id, daysLeft },
+        singletonKey: `renewal:${row.user_id}:${date}`,
+      });
+    }
+  }
+
+  await jobs.insert(
+    'push',
+    due.map((job) => ({ data: job, singletonKey: `${job.kind}:${job.userId}:${dueAt}` })),
+  );
+  await jobs.insert('email', renewals);
+  return due.length + renewals.length;
+}
+
+/** db.execute's rows: postgres.js gives an array, PGlite an object with `rows`. */
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+
+const childName = async (db: Database, childId: string) =>
+  (await db.select({ name: children.name }).from(children).where(eq(children.id, childId)))[0]?.name ?? null;
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** "Semana da Lia: 4 episódios, 2 a menos que na anterior" — counts only, never what was written. */
+async function weekSummary(db: Database, userId: string, now: Date): Promise<PushPayload | null> {
+  const { date } = saoPauloClock(now);
+  const [child] = await db
+    .select({ id: children.id, name: children.name })
+    .from(children)
+    .where(eq(children.userId, userId))
+    .orderBy(children.createdAt)
+    .limit(1);
+  if (!child) return null;
+  const [counts] = await db
+    .select({
+      thisWeek: sql<number>`count(*) filter (where ${diaryEntries.date} > ${date}::date - 7)`.mapWith(Number),
+      lastWeek: sql<number>`count(*) filter (where ${diaryEntries.date} <= ${date}::date - 7)`.mapWith(Number),
+    })
+    .from(diaryEntries)
+    .where(
+      and(
+        eq(diaryEntries.childId, child.id),
+        eq(diaryEntries.type, 'behavior'),
+        sql`${diaryEntries.date} > ${date}::date - 14`,
+        sql`${diaryEntries.date} <= ${date}::date`,
+      ),
+    );
+  const thisWeek = counts?.thisWeek ?? 0;
+  const lastWeek = counts?.lastWeek ?? 0;
+  const episodes = `${thisWeek} ${thisWeek === 1 ? 'episódio' : 'episódios'}`;
+  const diff = thisWeek - lastWeek;
+  const comparison =
+    diff === 0 ? 'o mesmo que na anterior' : `${Math.abs(diff)} a ${diff < 0 ? 'menos' : 'mais'} que na anterior`;
+  return {
+    title: `Semana da ${firstName(child.name)}`,
+    body: `${episodes}, ${comparison}. Veja os padrões.`,
+    url: '/padroes/',
+    tag: 'weekly',
+  };
+}
+
+/** The notification for one reminder, or null when it no longer applies. */
+async function payloadFor(db: Database, job: PushJob, now: Date): Promise<PushPayload | null> {
+  switch (job.kind) {
+    case 'daily':
+      return {
+        title: 'Registro do dia',
+        body: 'Como foi o dia hoje? Anotar leva um minuto e ajuda a ver os padrões.',
+        url: '/comportamento/',
+        tag: 'daily',
+      };
+    case 'bedtime': {
+      // She may have left the child's circle since the tick.
+      if (!(await accessTo(db, job.userId, job.childId, now))) return null;
+      const step = BEDTIME_STEPS.find((s) => s.offset === job.offset);
+      const name = await childName(db, job.childId);
+      if (!step || !name) return null;
+      return {
+        title: `Rotina do sono de ${firstName(name)}`,
+        body: step.text,
+        url: '/diario-do-sono/',
+        tag: 'bedtime',
+      };
+    }
+    case 'weekly':
+      return weekSummary(db, job.userId, now);
+    case 'renewal':
+      return {
+        title: 'Sua assinatura está terminando',
+        body: `Faltam ${job.daysLeft} ${job.daysLeft === 1 ? 'dia' : 'dias'}. Renove pelo PIX para não perder o acesso.`,
+        url: '/continuar/',
+        tag: 'renewal',
+      };
+  }
+}
+
+/** The `push` job: one reminder to each of her devices; stale or quiet-hour reminders are dropped. */
+export async function sendReminder(deps: PushDeps, job: PushJob, now: Date): Promise<'sent' | 'skipped'> {
+  if (now.getTime() - new Date(job.dueAt).getTime() > STALE_AFTER_MS) return 'skipped';
+  if (isQuiet(saoPauloClock(now).minute)) return 'skipped';
+  const payload = await payloadFor(deps.db, job, now);
+  if (!payload) return 'skipped';
+  const devices = await subscriptionsOf(deps.db, [job.userId]);
+  // Every device, then the first failure (a retry sends again only to... all: the service dedupes by topic).
+  const results = await Promise.allSettled(devices.map((device) => deliver(deps, device, payload)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return devices.length > 0 ? 'sent' : 'skipped';
+}
+
+/** Active subscription's end, for the renewal e-mail. */
+export async function subscriptionEnd(db: Database, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ expiresAt: subscriptions.expiresAt })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'paid')));
+  return row?.expiresAt ?? null;
+}

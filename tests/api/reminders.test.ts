@@ -1,0 +1,268 @@
+/**
+ * Reminders end to end in one process: settings, device subscriptions, the scheduler's tick and
+ * delivery through a local fake push service that checks VAPID and decrypts the payload.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { pushSubscriptions, subscriptions } from '../../api/db/schema.ts';
+import { smtpMailer } from '../../api/email/transport.ts';
+import { vapidKeys } from '../../api/services/push.ts';
+import { tick } from '../../api/services/reminders.ts';
+import { BEDTIME_ERROR, BEDTIME_STEPS, DAILY_TIME_ERROR } from '../../src/shared/reminders.ts';
+import { confirmedUser } from '../support/accounts.ts';
+import { createTestApp, fixedClock, SITE, type TestApp } from '../support/app.ts';
+import { type FakePushService, startFakePush } from '../support/fake-push.ts';
+import { type SmtpSink, startSmtpSink } from '../support/smtp.ts';
+
+// 2026-11-22 is a Sunday; 12:00Z is 09:00 in São Paulo.
+const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
+const at = (iso: string) => new Date(iso);
+let t: TestApp;
+let smtp: SmtpSink;
+let push: FakePushService;
+let ana: { cookie: string; userId: string };
+let bia: { cookie: string; userId: string };
+
+beforeAll(async () => {
+  push = await startFakePush();
+  smtp = await startSmtpSink();
+  t = await createTestApp({
+    clock,
+    mailer: smtpMailer(smtp.url, 'Olhar de Mãe <nao-responda@olhardemae.com.br>'),
+    env: { PUSH_ENDPOINT_HOSTS: push.origin, JOB_RETRY_DELAY_SECONDS: '1' },
+  });
+  ana = await confirmedUser(t, 'ana@example.com');
+  bia = await confirmedUser(t, 'bia@example.com');
+});
+afterAll(async () => {
+  await t.close();
+  await push.close();
+  await smtp.close();
+});
+
+const as = (who: { cookie: string }, path: string, init: { method?: string; body?: unknown } = {}) =>
+  t.call(path, { ...init, headers: { cookie: who.cookie } });
+const json = async (res: Response | Promise<Response>) => {
+  const r = await res;
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : null };
+};
+const runTick = async (minute: Date) => {
+  const n = await tick({ db: t.db.handle.db, jobs: t.deps.jobs }, minute, clock.now());
+  await t.deps.jobs.idle();
+  return n;
+};
+async function subscribe(who: { cookie: string }) {
+  const sub = push.subscription();
+  const res = await as(who, '/api/push/subscriptions', { body: { endpoint: sub.endpoint, keys: sub.keys } });
+  expect(res.status).toBe(201);
+  return sub;
+}
+
+describe('push subscriptions', () => {
+  it('gives the VAPID public key, an uncompressed P-256 point', async () => {
+    const { body } = await json(t.call('/api/push/key'));
+    expect(Buffer.from(body.publicKey, 'base64url')).toHaveLength(65);
+    expect(body.publicKey).toBe((await vapidKeys(t.deps.config)).publicKey);
+  });
+
+  it('refuses an endpoint that is not a known push service with 422, and stores nothing', async () => {
+    for (const endpoint of [
+      'https://evil.example.com/push/1',
+      'http://127.0.0.1:9/push/1',
+      'https://10.0.0.8/push/1',
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://user:pw@fcm.googleapis.com/fcm/send/x',
+    ]) {
+      const { status, body } = await json(
+        as(ana, '/api/push/subscriptions', { body: { endpoint, keys: { p256dh: 'BAAA', auth: 'AAAA' } } }),
+      );
+      expect(status, endpoint).toBe(422);
+      expect(body.error.code).toBe('validation_failed');
+    }
+    expect(await t.db.handle.db.select().from(pushSubscriptions)).toHaveLength(0);
+    expect((await as(ana, '/api/push/subscriptions', { body: { endpoint: 'x' } })).status).toBe(422);
+    expect((await t.call('/api/push/subscriptions', { body: { endpoint: 'x', keys: {} } })).status).toBe(401);
+  });
+
+  it("accepts a real push service's address and one device per endpoint", async () => {
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
+    const keys = {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    };
+    expect((await as(ana, '/api/push/subscriptions', { body: { endpoint, keys } })).status).toBe(201);
+    // The same phone, now signed in as Bia: the device is hers.
+    expect((await as(bia, '/api/push/subscriptions', { body: { endpoint, keys } })).status).toBe(201);
+    const rows = await t.db.handle.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(rows.map((r) => r.userId)).toEqual([bia.userId]);
+    // Ana cannot remove Bia's device; Bia can (logout).
+    await as(ana, '/api/push/subscriptions', { method: 'DELETE', body: { endpoint } });
+    expect(
+      await t.db.handle.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
+    ).toHaveLength(1);
+    expect((await as(bia, '/api/push/subscriptions', { method: 'DELETE', body: { endpoint } })).status).toBe(204);
+    expect(
+      await t.db.handle.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
+    ).toHaveLength(0);
+  });
+});
+
+describe('settings', () => {
+  it('starts with the defaults: only the renewal reminder on', async () => {
+    const { body } = await json(as(ana, '/api/reminders'));
+    expect(body).toEqual({
+      daily: { enabled: false, time: '20:00' },
+      bedtime: { enabled: false, childId: null, time: '20:30', offsets: [60, 45, 30, 15, 0] },
+      weekly: { enabled: false },
+      renewal: { enabled: true },
+    });
+  });
+
+  it("refuses times in quiet hours, a routine without a child and another family's child", async () => {
+    const daily = await json(
+      as(ana, '/api/reminders', { method: 'PUT', body: { daily: { enabled: true, time: '23:10' } } }),
+    );
+    expect(daily.status).toBe(422);
+    expect(Object.values(daily.body.error.fields)).toContain(DAILY_TIME_ERROR);
+    const bed = await json(as(ana, '/api/reminders', { method: 'PUT', body: { bedtime: { time: '23:00' } } }));
+    expect(Object.values(bed.body.error.fields)).toContain(BEDTIME_ERROR);
+    const noChild = await json(as(ana, '/api/reminders', { method: 'PUT', body: { bedtime: { enabled: true } } }));
+    expect(noChild.status).toBe(422);
+    const biasChild = (
+      await json(as(bia, '/api/children', { body: { id: randomUUID(), name: 'Tom', birthDate: '2019-05-01' } }))
+    ).body.child;
+    const other = await json(
+      as(ana, '/api/reminders', { method: 'PUT', body: { bedtime: { enabled: true, childId: biasChild.id } } }),
+    );
+    expect(other.status).toBe(404);
+    // Nothing was stored by the refusals.
+    expect((await json(as(ana, '/api/reminders'))).body.daily).toEqual({ enabled: false, time: '20:00' });
+  });
+});
+
+describe('delivery', () => {
+  it('sends the daily reminder at its minute, encrypted and signed, without anything she wrote', async () => {
+    const child = (
+      await json(as(ana, '/api/children', { body: { id: randomUUID(), name: 'Lia Souza', birthDate: '2019-05-01' } }))
+    ).body.child;
+    await t.db.handle.db
+      .insert(subscriptions)
+      .values({ userId: ana.userId, status: 'paid', planId: '1-mes', expiresAt: at('2027-01-10T12:00:00Z') });
+    const entry = await as(ana, '/api/diary', {
+      body: {
+        id: randomUUID(),
+        childId: child.id,
+        type: 'behavior',
+        date: '2026-11-22',
+        time: '08:00:00',
+        behavior: 'Mordeu o irmão no café',
+        context: 'casa',
+        intensity: 'Alta',
+      },
+    });
+    expect(entry.status).toBe(201);
+    const sub = await subscribe(ana);
+    const put = await json(
+      as(ana, '/api/reminders', { method: 'PUT', body: { daily: { enabled: true, time: '09:00' } } }),
+    );
+    expect(put.body.daily).toEqual({ enabled: true, time: '09:00' });
+    expect(await runTick(at('2026-11-22T11:59:00Z'))).toBe(0);
+    const before = push.received.length;
+    expect(await runTick(at('2026-11-22T12:00:00Z'))).toBe(1);
+    const [got] = push.received.slice(before);
+    expect(got).toMatchObject({
+      id: sub.id,
+      payload: { title: 'Registro do dia', url: '/comportamento/', tag: 'daily' },
+    });
+    expect(JSON.stringify(got!.payload)).not.toMatch(/Mordeu|irmão|café/);
+    expect(push.rejected).toEqual([]);
+  });
+
+  it("walks the bedtime routine at 60, 45, 30, 15 and 0 minutes in the sleep guide's words", async () => {
+    const child = (await json(as(ana, '/api/children'))).body.children[0];
+    await as(ana, '/api/reminders', {
+      method: 'PUT',
+      body: { daily: { enabled: false }, bedtime: { enabled: true, childId: child.id, time: '20:30' } },
+    });
+    const before = push.received.length;
+    // 19:30 … 20:30 in São Paulo (UTC−3).
+    for (const iso of ['22:30', '22:45', '23:00', '23:15', '23:30', '23:31'])
+      await runTick(at(`2026-11-22T${iso}:00Z`));
+    const got = push.received.slice(before).map((p) => p.payload);
+    expect(got.map((p) => p.body)).toEqual(BEDTIME_STEPS.map((s) => s.text));
+    expect(got.every((p) => p.title === 'Rotina do sono de Lia' && p.url === '/diario-do-sono/')).toBe(true);
+  });
+
+  it('skips a tick and a reminder found stale after an outage instead of sending them late', async () => {
+    await as(ana, '/api/reminders', {
+      method: 'PUT',
+      body: { bedtime: { enabled: false }, daily: { enabled: true, time: '08:00' } },
+    });
+    const before = push.received.length;
+    // Now is 09:00; the 08:00 tick comes an hour late.
+    expect(await runTick(at('2026-11-22T11:00:00Z'))).toBe(0);
+    expect(push.received.length).toBe(before);
+  });
+
+  it('sends the Sunday summary at 18:00 with counts only', async () => {
+    await as(ana, '/api/reminders', { method: 'PUT', body: { daily: { enabled: false }, weekly: { enabled: true } } });
+    clock.advance(9 * 3600_000); // Sunday 18:00 in São Paulo
+    const before = push.received.length;
+    try {
+      expect(await runTick(at('2026-11-22T20:59:00Z'))).toBe(0);
+      expect(await runTick(at('2026-11-22T21:00:00Z'))).toBe(1);
+    } finally {
+      clock.advance(-9 * 3600_000);
+    }
+    expect(push.received.slice(before).map((p) => p.payload)).toEqual([
+      {
+        title: 'Semana da Lia',
+        body: '1 episódio, 1 a mais que na anterior. Veja os padrões.',
+        url: '/padroes/',
+        tag: 'weekly',
+      },
+    ]);
+  });
+
+  it('reminds of the renewal 3 and 1 days before, by push and by e-mail with the PIX link', async () => {
+    await as(ana, '/api/reminders', { method: 'PUT', body: { weekly: { enabled: false } } });
+    // Ends Wednesday 25/11 in São Paulo; Sunday's 10:00 tick is 3 days before.
+    await t.db.handle.db
+      .update(subscriptions)
+      .set({ expiresAt: at('2026-11-25T15:00:00Z') })
+      .where(eq(subscriptions.userId, ana.userId));
+    const before = push.received.length;
+    expect(await runTick(at('2026-11-22T13:00:00Z'))).toBe(2);
+    expect(push.received.slice(before).map((p) => p.payload)).toEqual([
+      {
+        title: 'Sua assinatura está terminando',
+        body: 'Faltam 3 dias. Renove pelo PIX para não perder o acesso.',
+        url: '/continuar/',
+        tag: 'renewal',
+      },
+    ]);
+    const mail = smtp.messages.find((m) => m.to.includes('ana@example.com'))!;
+    expect(mail.subject).toBe('Sua assinatura termina em 3 dias');
+    expect(mail.text).toContain('no dia 25/11/2026');
+    expect(mail.text).toContain(`${SITE}/continuar/`);
+    // Two days before: nothing; switched off: nothing.
+    expect(await runTick(at('2026-11-23T13:00:00Z'))).toBe(0);
+    await as(ana, '/api/reminders', { method: 'PUT', body: { renewal: { enabled: false } } });
+    expect(await runTick(at('2026-11-22T13:00:00Z'))).toBe(0);
+  });
+
+  it('deletes a subscription the push service answers 410 for', async () => {
+    await as(ana, '/api/reminders', {
+      method: 'PUT',
+      body: { daily: { enabled: true, time: '09:00' }, weekly: { enabled: false } },
+    });
+    const gone = await subscribe(ana);
+    push.answer(gone.id, 410);
+    await runTick(at('2026-11-22T12:00:00Z'));
+    const endpoints = (await t.db.handle.db.select().from(pushSubscriptions)).map((r) => r.endpoint);
+    expect(endpoints).not.toContain(gone.endpoint);
+    expect(endpoints.length).toBeGreaterThan(0);
+  });
+});
