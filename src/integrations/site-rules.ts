@@ -115,7 +115,10 @@ export function bedtimeRoutine(mdx: string, sent: readonly RoutineStep[]): Routi
   const items = start < 0 || end < 0 ? [] : lines.slice(start + 1, end).filter((line) => /^[-*] /.test(line));
   const steps = sent.map((step, i) => ({
     offset: step.offset,
-    text: (items[i] ?? '').slice(2).replace(/[*_`]+/g, '').trim(),
+    text: (items[i] ?? '')
+      .slice(2)
+      .replace(/[*_`]+/g, '')
+      .trim(),
   }));
   const problems = steps.flatMap((step, i) =>
     step.text === sent[i]!.text

@@ -3,9 +3,10 @@
  * reminders, the permission asked only after she taps "Ativar lembretes", the subscription made
  * with the API's VAPID key, and leaving it (here, on logout and on "Desativar neste aparelho").
  */
-import { isIos } from './install-rules.ts';
+
 import { ApiError, call, client } from './api.ts';
 import { pushSubscriptionOnDevice } from './device.ts';
+import { isIos } from './install-rules.ts';
 
 /**
  * `ready`: this browser can receive reminders. `ios-install`: an iPhone or iPad, where Safari

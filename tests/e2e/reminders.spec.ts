@@ -284,7 +284,9 @@ test.describe('reminders on an iPhone, in Safari', () => {
     await signIn(context, request);
     await page.goto('/lembretes/');
     await hydrated(page, 'Reminders');
-    await expect(page.getByText('No iPhone, os lembretes funcionam com o app instalado na tela de início.')).toBeVisible();
+    await expect(
+      page.getByText('No iPhone, os lembretes funcionam com o app instalado na tela de início.'),
+    ).toBeVisible();
     await expect(page.getByText('Adicionar à Tela de Início')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ativar lembretes' })).toHaveCount(0);
     // Her choices are kept for the day she installs it.

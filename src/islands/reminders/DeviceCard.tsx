@@ -125,9 +125,9 @@ export default function DeviceCard({ onChange }: Props) {
       )}
       {(state === 'off' || state === 'denied') && (
         <p id="por-que-lembretes">
-          Um aviso na hora certa ajuda a não esquecer o registro do dia e a seguir a rotina do sono sem olhar o
-          relógio. Para isso, o Olhar de Mãe precisa da sua permissão para mostrar notificações neste aparelho: ao
-          tocar no botão, o celular vai perguntar se você permite.
+          Um aviso na hora certa ajuda a não esquecer o registro do dia e a seguir a rotina do sono sem olhar o relógio.
+          Para isso, o Olhar de Mãe precisa da sua permissão para mostrar notificações neste aparelho: ao tocar no
+          botão, o celular vai perguntar se você permite.
         </p>
       )}
       {state === 'denied' && (
