@@ -123,7 +123,7 @@ export default function DeviceCard({ onChange }: Props) {
           </button>
         </>
       )}
-      {(state === 'off' || state === 'denied') && (
+      {state === 'off' && (
         <p id="por-que-lembretes">
           Um aviso na hora certa ajuda a não esquecer o registro do dia e a seguir a rotina do sono sem olhar o relógio.
           Para isso, o Olhar de Mãe precisa da sua permissão para mostrar notificações neste aparelho: ao tocar no
@@ -158,7 +158,7 @@ export default function DeviceCard({ onChange }: Props) {
           className="btn btn-primary btn-block"
           onClick={enable}
           disabled={busy !== null}
-          aria-describedby="por-que-lembretes"
+          aria-describedby={state === 'off' ? 'por-que-lembretes' : undefined}
         >
           {busy === 'enabling' ? 'Ativando…' : 'Ativar lembretes'}
         </button>
