@@ -42,6 +42,14 @@ export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> 
   return requestDeadline.run(performance.now() + ms, work);
 }
 
+/**
+ * Runs `work` outside any request: background work started from a request (the job queue's
+ * workers, woken by a send) must not inherit its deadline, or every statement after it would fail.
+ */
+export function outsideRequest<T>(work: () => T): T {
+  return requestDeadline.exit(work);
+}
+
 export function deadlinePassed(): boolean {
   const deadline = requestDeadline.getStore();
   return deadline !== undefined && performance.now() > deadline;

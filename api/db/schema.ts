@@ -490,7 +490,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * A device's Web Push subscription (decision 0021). The endpoint is unique: a phone that changes
+ * A device's Web Push subscription (decision 0022). The endpoint is unique: a phone that changes
  * hands (a shared phone, a new login) moves to whoever subscribed last.
  */
 export const pushSubscriptions = pgTable(

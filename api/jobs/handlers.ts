@@ -1,5 +1,5 @@
 /**
- * What each queue does (decision 0021): `email` sends one e-mail, `push` one reminder to her
+ * What each queue does (decision 0022): `email` sends one e-mail, `push` one reminder to her
  * devices, `reminders` is the scheduler's tick (pg-boss cron, every minute in São Paulo, one
  * instance per occurrence). Registered by createApp on the app's own services.
  */

@@ -1,5 +1,5 @@
 /**
- * Work that must not be lost (decision 0021): e-mails, reminders and the scheduler's tick are jobs
+ * Work that must not be lost (decision 0022): e-mails, reminders and the scheduler's tick are jobs
  * in PostgreSQL through pg-boss — on the embedded PGlite too (pg-boss's own adapter). A job is
  * taken by one instance at a time (FOR UPDATE SKIP LOCKED), retried with backoff when its handler
  * throws, kept across a restart, and a stop finishes or returns the jobs in hand.
@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import { outsideRequest } from '../db/deadline.ts';
 import { describeError, type Logger } from '../log.ts';
 
 export type JobName = 'email' | 'push' | 'reminders';
@@ -88,7 +89,8 @@ export class JobQueue {
 
   /** Installs or migrates the queue's schema (once across instances), creates the queues, starts the workers. */
   start(): Promise<PgBoss> {
-    this.#starting ??= this.#start().catch((err) => {
+    // Its timers and workers live on after the request that sent the first job: none of its deadline.
+    this.#starting ??= outsideRequest(() => this.#start()).catch((err) => {
       this.#starting = null;
       throw err;
     });
@@ -191,7 +193,7 @@ export class JobQueue {
   /** Asks this instance's worker to look now instead of at its next poll. */
   #wake(name: JobName): void {
     const id = this.#workerIds.get(name);
-    if (id) this.#boss?.notifyWorker(id);
+    if (id) outsideRequest(() => this.#boss?.notifyWorker(id));
   }
 
   /** Resolves when every job this process sent has been done (or failed for good); for tests and benches. */

@@ -1,5 +1,5 @@
 /**
- * Every e-mail is an `email` job (decision 0021): retried with backoff while the SMTP relay is away,
+ * Every e-mail is an `email` job (decision 0022): retried with backoff while the SMTP relay is away,
  * kept across a restart. A job names what to send, never a link: the worker makes the link's token
  * when it sends, so no live token waits in the queue's table (only hashes are stored, as before).
  */

@@ -1,5 +1,5 @@
 /**
- * Web Push (decision 0021): each device's subscription, the VAPID keys, and the delivery of one
+ * Web Push (decision 0022): each device's subscription, the VAPID keys, and the delivery of one
  * notification. web-push signs (VAPID) and encrypts (aes128gcm); the request itself goes through
  * fetch, with a timeout, only to the known push services (or PUSH_ENDPOINT_HOSTS): the API never
  * posts to an address a client chose.

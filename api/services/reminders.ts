@@ -1,5 +1,5 @@
 /**
- * Reminders (decision 0021): her settings, the scheduler's tick and the delivery of each reminder.
+ * Reminders (decision 0022): her settings, the scheduler's tick and the delivery of each reminder.
  *
  * Every minute one instance (pg-boss's cron) runs `tick`: a few index lookups find whose reminder is
  * due at that minute in America/Sao_Paulo, and one statement enqueues a `push` job per reminder. The

@@ -1,5 +1,5 @@
 /**
- * Reminders (docs/api.md, decision 0021): the settings form's rules, shared with the API, and the
+ * Reminders (docs/api.md, decision 0022): the settings form's rules, shared with the API, and the
  * words every notification uses. A notification never carries what she wrote: a locked screen is
  * not private.
  */

@@ -134,8 +134,8 @@ describe('two API instances sharing the queue', () => {
         const sub = push.subscription();
         const res = await call(i % 2 ? a.port : b.port, '/api/push/subscriptions', sub, cookie);
         expect(res.status).toBe(201);
-        const [{ id }] = await db`select user_id as id from sessions where id = ${hashToken(cookie.slice(8))}`;
-        await db`insert into reminder_settings (user_id, daily_enabled, daily_minute) values (${id}, true, ${next.minute})`;
+        const [session] = await db`select user_id from sessions where id = ${hashToken(cookie.slice(8))}`;
+        await db`insert into reminder_settings (user_id, daily_enabled, daily_minute) values (${session!.user_id}, true, ${next.minute})`;
       }
       const received = await push.waitFor(mothers, 90_000);
       const at = saoPauloClock(new Date(received[0]!.at));
