@@ -58,23 +58,17 @@ function subscriptionBody(subscription: PushSubscription) {
   return { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
 }
 
-/** Tells the API about this device's subscription (again: a visit after a failed send fixes it). */
-export async function saveSubscription(subscription: PushSubscription): Promise<void> {
+/** Tells the API about this device's subscription. */
+async function saveSubscription(subscription: PushSubscription): Promise<void> {
   await call(client.push.subscriptions.$post({ json: subscriptionBody(subscription) }));
 }
 
-export type EnableOutcome = 'enabled' | 'denied' | 'dismissed';
-
 /**
- * After her tap: the browser's permission prompt, then a subscription with the API's key, stored
- * by the API. A subscription made with an older key is replaced. Throws ApiError when the API
- * fails, or the browser's error when the push service could not be reached.
+ * With permission given: this device's subscription under the API's current key (one made with
+ * an older key is replaced: the API signs with the new one), stored by the API. Sent again on each
+ * visit to /lembretes/, which mends a send that failed or an endpoint the API dropped.
  */
-export async function enablePush(): Promise<EnableOutcome> {
-  const permission =
-    Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
-  if (permission === 'denied') return 'denied';
-  if (permission !== 'granted') return 'dismissed';
+export async function subscribeThisDevice(): Promise<void> {
   const [{ publicKey }, registration] = await Promise.all([call(client.push.key.$get()), activeWorker()]);
   const key = keyBytes(publicKey);
   let subscription = await registration.pushManager.getSubscription();
@@ -84,6 +78,20 @@ export async function enablePush(): Promise<EnableOutcome> {
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   await saveSubscription(subscription);
+}
+
+export type EnableOutcome = 'enabled' | 'denied' | 'dismissed';
+
+/**
+ * After her tap: the browser's permission prompt, then the subscription. Throws ApiError when the
+ * API fails, or the browser's error when its push service could not be reached.
+ */
+export async function enablePush(): Promise<EnableOutcome> {
+  const permission =
+    Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+  if (permission === 'denied') return 'denied';
+  if (permission !== 'granted') return 'dismissed';
+  await subscribeThisDevice();
   return 'enabled';
 }
 

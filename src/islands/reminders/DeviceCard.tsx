@@ -11,7 +11,7 @@ import {
   enablePush,
   notificationPermission,
   pushSupport,
-  saveSubscription,
+  subscribeThisDevice,
 } from '../../lib/push.ts';
 
 type DeviceState = 'checking' | 'ios-install' | 'unsupported' | 'off' | 'denied' | 'on';
@@ -22,8 +22,8 @@ async function currentState(): Promise<DeviceState> {
   const permission = notificationPermission();
   if (permission === 'denied') return 'denied';
   const subscription = permission === 'granted' ? await deviceSubscription() : null;
-  // Sent again on every visit: a send that failed before, or an endpoint the API dropped, is mended.
-  if (subscription) void saveSubscription(subscription).catch(() => {});
+  // Kept in step with the API on every visit (its key may have changed, a send may have failed).
+  if (subscription) void subscribeThisDevice().catch(() => {});
   return subscription ? 'on' : 'off';
 }
 
