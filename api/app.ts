@@ -34,7 +34,9 @@ import { professionalRoutes } from './routes/professionals.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { pushRoutes, reminderRoutes } from './routes/reminders.ts';
 import { schoolRoutes } from './routes/school.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { statsRoutes } from './routes/stats.ts';
+import { supportRoutes } from './routes/support.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
 
 export interface CreateAppOptions {
@@ -129,7 +131,9 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/stats', statsRoutes())
     .route('/payments', paymentRoutes())
     .route('/push', pushRoutes())
-    .route('/reminders', reminderRoutes());
+    .route('/reminders', reminderRoutes())
+    .route('/support', supportRoutes())
+    .route('/staff', staffRoutes());
 }
 
 /** The API as the browser sees it, mounted under /api. */

@@ -75,6 +75,15 @@ export const envSchema = z.object({
     .min(24, { error: 'deve ter pelo menos 24 caracteres' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** encrypts the staff's authenticator secrets at rest; without it, a key derived from ADMIN_TOKEN */
+  STAFF_TOTP_KEY: z
+    .string()
+    .min(32, { error: 'deve ter pelo menos 32 caracteres (ex.: openssl rand -hex 32)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** the answer time the support page promises, in words: subscribers (priority) and everyone else */
+  SUPPORT_ANSWER_TIME_PRIORITY: z.string().trim().min(3).max(80).default('até 1 dia útil'),
+  SUPPORT_ANSWER_TIME_NORMAL: z.string().trim().min(3).max(80).default('até 3 dias úteis'),
   PAYMENT_PROVIDER: z.enum(['static', 'mercadopago'], { error: 'deve ser static ou mercadopago' }).default('static'),
   PAYMENT_TTL_MINUTES: z.coerce
     .number({ error: 'deve ser um número de minutos' })

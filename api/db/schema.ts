@@ -32,6 +32,8 @@ import {
   PLAN_IDS,
   SPECIALTIES,
   SUBSCRIPTION_STATUSES,
+  SUPPORT_CATEGORIES,
+  SUPPORT_STATUSES,
 } from '../../src/shared/enums.ts';
 import { CONDITIONS } from '../../src/shared/guides.ts';
 
@@ -77,10 +79,27 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     userId: ownerId(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** when a staff member's code was accepted on this session (the console's second factor) */
+    twoFactorAt: timestamp('two_factor_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
+
+/**
+ * The team: an account with a row here has the staff role (decision 0021). Only an operator makes
+ * one (POST /api/admin/staff); removing the row, or the account, ends the role.
+ */
+export const staffMembers = pgTable('staff_members', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** the authenticator's TOTP secret, AES-256-GCM encrypted (services/staff.ts); shown once, at enrolment */
+  totpSecret: text('totp_secret').notNull(),
+  /** the last 30-second step whose code was accepted: a code works once */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  ...timestamps,
+});
 
 /**
  * Browsers where she has signed in (OWASP's device cookies): the id is the SHA-256 (hex) of the
@@ -446,6 +465,61 @@ export const paymentEvents = pgTable(
   (t) => [
     uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.providerEventId),
     index('payment_events_payment_idx').on(t.paymentId),
+  ],
+);
+
+/**
+ * A mother's conversation with the team. `priority` is her subscription at the time (docs/api.md
+ * "Support and the team's console"): recorded at creation, raised when she writes as a subscriber,
+ * never lowered.
+ */
+export const supportThreads = pgTable(
+  'support_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    category: text('category').notNull(),
+    subject: text('subject').notNull(),
+    status: text('status').notNull().default('open'),
+    priority: boolean('priority').notNull(),
+    /** her oldest message the team has not answered yet; null when nothing waits for the team */
+    waitingSince: timestamp('waiting_since', { withTimezone: true, mode: 'date' }),
+    /** the team's first answer, for the median first response */
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+    /** the last message or change of status */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_threads_user_updated_idx').on(t.userId, t.updatedAt.desc()),
+    index('support_threads_status_idx').on(t.status, t.priority, t.waitingSince),
+    check('support_threads_category', oneOf('category', SUPPORT_CATEGORIES)),
+    check('support_threads_status', oneOf('status', SUPPORT_STATUSES)),
+    check('support_threads_subject', sql`btrim("subject") <> '' and ${maxLength('subject', LIMITS.supportSubject)}`),
+  ],
+);
+
+/** The messages of a conversation, from her or from the team. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => supportThreads.id, { onDelete: 'cascade' }),
+    /** `mother` or `team` */
+    sender: text('sender').notNull(),
+    /** who wrote it; null once a staff member's account is gone (the answer stays in her conversation) */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    /** the team's messages: when she opened the conversation after it (null: unread) */
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('support_messages_thread_created_idx').on(t.threadId, t.createdAt),
+    check('support_messages_sender', oneOf('sender', ['mother', 'team'])),
+    check('support_messages_text', sql`btrim("text") <> '' and ${maxLength('text', LIMITS.supportMessage)}`),
   ],
 );
 

@@ -91,3 +91,19 @@ export function renewalEmail(to: string, about: { daysLeft: number; endsOn: stri
     }),
   };
 }
+
+/**
+ * The team answered her: a link to her conversations and nothing of the answer, which may be
+ * about her child and an e-mail box is not the app's to protect.
+ */
+export function supportAnswerEmail(to: string, link: string): MailMessage {
+  const intro = 'A equipe do Olhar de Mãe respondeu à sua mensagem.';
+  const how = 'Para ler a resposta, entre no aplicativo e abra "Fale com a equipe" pelo link abaixo.';
+  const ignore = 'Por segurança, a resposta não vem neste e-mail: ela fica guardada só na sua conta.';
+  return {
+    to,
+    subject: 'A equipe respondeu à sua mensagem no Olhar de Mãe',
+    text: `Olá!\n\n${intro}\n\n${how}\n\n${link}\n\n${ignore}\n\nOlhar de Mãe`,
+    html: layout('A equipe respondeu', ['Olá!', intro, how, ignore], { label: 'Ler a resposta', href: link }),
+  };
+}

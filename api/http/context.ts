@@ -3,6 +3,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../deps.ts';
 import type { Mailer } from '../email/transport.ts';
@@ -19,6 +20,7 @@ import {
   type ValidSession,
   validateSession,
 } from '../services/sessions.ts';
+import { isStaff, twoFactorPassed } from '../services/staff.ts';
 
 /** Scheme as the client saw it, honouring X-Forwarded-Proto only behind a trusted proxy. */
 export function requestProtocol(req: Request, config: Pick<Config, 'TRUST_PROXY'>): string {
@@ -105,18 +107,37 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: requestProtocol(c.req.raw, services(c).config) === 'https' });
 }
 
-/** 401 unless the session cookie names a live session; slides the expiry when due. */
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** The live session the cookie names, put in the context (its expiry slid when due); false when none. */
+async function signIn(c: Context<AppEnv>): Promise<boolean> {
   const token = getCookie(c, SESSION_COOKIE);
   const { db, clock } = services(c);
   const found = token ? await validateSession(db, token, clock.now()) : null;
   if (!found) {
     if (token) clearSessionCookie(c);
-    throw new ApiError('unauthenticated');
+    return false;
   }
   if (found.session.renewed) setSessionCookie(c, token!, found.session.expiresAt);
   c.set('user', found.user);
   c.set('session', found.session);
   c.set('subscription', found.subscription);
+  return true;
+}
+
+/** 401 unless the session cookie names a live session; slides the expiry when due. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!(await signIn(c))) throw new ApiError('unauthenticated');
+  await next();
+};
+
+/**
+ * The console's door (decision 0021): anyone who is not staff, signed in or not, gets the same 404
+ * as an unknown path, so the console is not there for them; staff who have not passed the second
+ * factor on this session get 403 `two_factor_required`.
+ */
+export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { db, clock } = services(c);
+  if (!(await signIn(c)) || !(await isStaff(db, c.get('user').id)))
+    throw new ApiError('not_found', MESSAGES.routeNotFound);
+  if (!twoFactorPassed(c.get('session'), clock.now())) throw new ApiError('two_factor_required');
   await next();
 };

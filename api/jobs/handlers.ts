@@ -13,13 +13,14 @@ const PUSH_BATCH = 50;
 
 export function registerJobs(services: Services): void {
   const { jobs, clock } = services;
-  jobs.handle<EmailJob>('email', (job) => sendEmailJob(services, job), { localConcurrency: 2 });
+  // Ten e-mails at a time per instance, each on its own (one refused is retried alone).
+  jobs.handle<EmailJob>('email', (job) => sendEmailJob(services, job), { batchSize: 10 });
   jobs.handle<PushJob>(
     'push',
     async (job) => {
       await sendReminder(services, job, clock.now());
     },
-    { batchSize: PUSH_BATCH, localConcurrency: 2 },
+    { batchSize: PUSH_BATCH, localConcurrency: 2, pollingIntervalSeconds: 2 },
   );
   jobs.handle<object>('reminders', async (_data, job) => {
     // The occurrence this tick is for: the minute it was created in (cron sends within seconds).

@@ -144,6 +144,9 @@ export class JobQueue {
         batchSize: options.batchSize ?? 1,
         localConcurrency: options.localConcurrency ?? 1,
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+        // A full batch means more are waiting: fetch again at once instead of after the interval
+        // (20 invitations sent together went out at one per interval per worker).
+        burstWhenBatchFull: true,
         includeMetadata: true,
         perJobResults: true,
       },

@@ -5,13 +5,13 @@
 
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
-import * as z from 'zod/mini';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { emailSchema } from '../../src/shared/validation.ts';
+import { courtesyGrantSchema, staffEnrolSchema } from '../../src/shared/support.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, auditContext, services } from '../http/context.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
 import { confirmByOperator } from '../services/payments.ts';
+import { enrolStaff, removeStaff } from '../services/staff.ts';
 import { grantByEmail } from '../services/subscriptions.ts';
 
 function bearer(token: string): MiddlewareHandler<AppEnv> {
@@ -24,16 +24,11 @@ function bearer(token: string): MiddlewareHandler<AppEnv> {
   };
 }
 
-const grantSchema = z.strictObject({
-  email: emailSchema,
-  months: z.int({ error: 'Informe os meses' }).check(z.minimum(1), z.maximum(24)),
-});
-
 export function adminRoutes(token: string) {
   return (
     new Hono<AppEnv>()
       .use(bearer(token))
-      .post('/subscriptions', jsonBody(grantSchema), async (c) => {
+      .post('/subscriptions', jsonBody(courtesyGrantSchema), async (c) => {
         const { email, months } = c.req.valid('json');
         const { db, clock } = services(c);
         const subscription = await grantByEmail(db, email, months, clock.now(), auditContext(c));
@@ -43,6 +38,15 @@ export function adminRoutes(token: string) {
       .post('/payments/:id/confirm', idParam(MESSAGES.paymentNotFound), async (c) => {
         const { db, clock } = services(c);
         return c.json(await confirmByOperator(db, c.req.valid('param').id, clock.now(), auditContext(c)));
+      })
+      // npm run staff:add / staff:remove (scripts/staff.ts): the team's accounts (decision 0021).
+      .post('/staff', jsonBody(staffEnrolSchema), async (c) => {
+        const { db, config } = services(c);
+        return c.json(await enrolStaff(db, config, c.req.valid('json').email, auditContext(c)));
+      })
+      .delete('/staff', jsonBody(staffEnrolSchema), async (c) => {
+        await removeStaff(services(c).db, c.req.valid('json').email, auditContext(c));
+        return c.body(null, 204);
       })
   );
 }

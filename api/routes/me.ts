@@ -4,14 +4,19 @@ import { isProfileComplete } from '../../src/shared/validation.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { childSummaries } from '../services/children.ts';
 import { profileOf } from '../services/profile.ts';
+import { staffState } from '../services/staff.ts';
 
 export function meRoutes() {
   return new Hono<AppEnv>().get('/', requireUser, async (c) => {
-    const { db } = services(c);
+    const { db, clock } = services(c);
     const user = c.get('user');
     const subscription = c.get('subscription');
     // Every guarded page shows whose record it is: the children come with who she is.
-    const [profile, kids] = await Promise.all([profileOf(db, user.id), childSummaries(db, user.id)]);
+    const [profile, kids, team] = await Promise.all([
+      profileOf(db, user.id),
+      childSummaries(db, user.id),
+      staffState(db, user.id, c.get('session'), clock.now()),
+    ]);
     c.header('Cache-Control', 'private, no-store');
     return c.json({
       user: { id: user.id, email: user.email },
@@ -19,6 +24,9 @@ export function meRoutes() {
       profileComplete: isProfileComplete(profile),
       children: kids,
       subscription: { active: subscription.active, expiresAt: subscription.expiresAt?.toISOString() ?? null },
+      /** the console (/equipe/) asks for the authenticator's code while staff && !twoFactorPassed */
+      staff: team.staff,
+      twoFactorPassed: team.twoFactorPassed,
     });
   });
 }

@@ -22,6 +22,7 @@ import {
 } from '../db/schema.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { verifyPassword } from './passwords.ts';
+import { supportForExport } from './support.ts';
 
 const ownedChildIds = (db: Database, userId: string) =>
   db.select({ id: children.id }).from(children).where(eq(children.userId, userId));
@@ -135,6 +136,7 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
       .from(schoolLinks)
       .where(inArray(schoolLinks.childId, ownedChildIds(db, userId))),
   ]);
+  const support = await supportForExport(db, userId);
   const strip = <T extends { userId?: unknown }>(rows: T[]) => rows.map(({ userId: _omit, ...rest }) => rest);
   await audit(db, 'data_exported', context, { userId });
   return {
@@ -158,6 +160,8 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
     subscriptions: strip(subscription),
     payments: paymentRows,
     consents: strip(consentRows),
+    /** her conversations with the team, every message (deleted with her account) */
+    supportThreads: support,
   };
 }
 
@@ -184,7 +188,7 @@ export async function deleteAccount(db: Database, userId: string, context: Audit
     // Audit rows outlive the account without pointing at it (user_id is set to null).
     await tx.update(auditLog).set({ emailHash: null, ip: null, userAgent: null }).where(eq(auditLog.userId, userId));
     // Sessions, tokens, profile, children (with their entries, ticks, notes, circle and school links, for
-    // every member too), her memberships, professionals, subscription and consents cascade. What she
+    // every member too), her memberships, professionals, subscription, consents and support conversations cascade. What she
     // recorded on children shared with her stays in their record, its author shown as
     // "ex-cuidador(a)" (user_id set to null: decision 0020).
     await tx.delete(users).where(eq(users.id, userId));

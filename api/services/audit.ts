@@ -29,7 +29,20 @@ export type AuditEvent =
   | 'circle_left'
   | 'circle_member_removed'
   | 'school_link_created'
-  | 'school_link_revoked';
+  | 'school_link_revoked'
+  | 'staff_enrolled'
+  | 'staff_removed'
+  | 'staff_two_factor_passed'
+  | 'staff_two_factor_failed'
+  | 'staff_support_listed'
+  | 'staff_support_viewed'
+  | 'staff_support_answered'
+  | 'staff_support_status_changed'
+  | 'staff_payments_listed'
+  | 'payment_confirmed_by_staff'
+  | 'staff_subscription_viewed'
+  | 'subscription_granted_by_staff'
+  | 'staff_metrics_viewed';
 
 export const hashEmail = (email: string) =>
   encodeHexLowerCase(sha256(new TextEncoder().encode(email.trim().toLowerCase())));

@@ -6,7 +6,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { formatDay } from '../../src/shared/format.ts';
 import type { Database } from '../db/client.ts';
-import { childInvitations, children, profiles, users } from '../db/schema.ts';
+import { childInvitations, children, profiles, supportThreads, users } from '../db/schema.ts';
 import type { Clock } from '../deps.ts';
 import {
   alreadyRegisteredEmail,
@@ -14,6 +14,7 @@ import {
   invitationEmail,
   passwordResetEmail,
   renewalEmail,
+  supportAnswerEmail,
 } from '../email/templates.ts';
 import type { Mailer } from '../email/transport.ts';
 import type { Config } from '../env.ts';
@@ -32,7 +33,9 @@ export type EmailJob =
   /** /forgot: the lookup happens here, after the answer (it would tell whether the account exists) */
   | { kind: 'reset'; email: string; context: AuditContext }
   | { kind: 'invitation'; invitationId: string }
-  | { kind: 'renewal'; userId: string; daysLeft: number };
+  | { kind: 'renewal'; userId: string; daysLeft: number }
+  /** the team answered her conversation: a link to it, never the answer's text */
+  | { kind: 'support_answer'; threadId: string };
 
 export interface EmailDeps {
   db: Database;
@@ -73,6 +76,15 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob): Promise<void
     }
     case 'invitation':
       return sendInvitation(deps, job.invitationId);
+    case 'support_answer': {
+      const [mother] = await db
+        .select({ email: users.email })
+        .from(supportThreads)
+        .innerJoin(users, eq(users.id, supportThreads.userId))
+        .where(eq(supportThreads.id, job.threadId));
+      if (!mother) return;
+      return mailer.send(supportAnswerEmail(mother.email, `${config.siteUrl}/fale-com-a-equipe/`));
+    }
     case 'renewal': {
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, job.userId));
       const endsAt = await subscriptionEnd(db, job.userId);

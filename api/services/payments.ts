@@ -258,14 +258,24 @@ export async function handleWebhook(
 }
 
 /** The operator saw the PIX in the bank statement (static provider): the same exactly-once path. */
-export async function confirmByOperator(db: Database, id: string, now: Date, context: AuditContext) {
+/**
+ * An operator's (ADMIN_TOKEN) or a staff member's confirmation: the webhook's exactly-once path.
+ * The audit names the staff member when there is one, the paying mother otherwise.
+ */
+export async function confirmByOperator(db: Database, id: string, now: Date, context: AuditContext, staffId?: string) {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
   if (!row) throw new ApiError('not_found', MESSAGES.paymentNotFound);
   const outcome = await confirmPayment(db, row.id, { amountCents: row.amountCents, currency: row.currency }, now);
-  await audit(db, 'payment_confirmed_by_admin', context, {
-    userId: row.userId,
-    details: { paymentId: row.id, outcome },
-  });
+  if (staffId)
+    await audit(db, 'payment_confirmed_by_staff', context, {
+      userId: staffId,
+      details: { paymentId: row.id, outcome, motherId: row.userId },
+    });
+  else
+    await audit(db, 'payment_confirmed_by_admin', context, {
+      userId: row.userId,
+      details: { paymentId: row.id, outcome },
+    });
   const [fresh] = await db.select().from(payments).where(eq(payments.id, id));
   return {
     payment: {

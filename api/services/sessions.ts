@@ -32,6 +32,8 @@ export interface ValidSession {
   expiresAt: Date;
   /** true when this validation slid the expiry (the cookie must be re-sent) */
   renewed: boolean;
+  /** when a staff member passed the second factor on this session (services/staff.ts) */
+  twoFactorAt: Date | null;
 }
 
 export function generateToken(): string {
@@ -94,6 +96,7 @@ function buildLookup(db: Database) {
       id: sessions.id,
       userId: sessions.userId,
       expiresAt: sessions.expiresAt,
+      twoFactorAt: sessions.twoFactorAt,
       email: users.email,
       subscriptionStatus: subscriptions.status,
       subscriptionExpiresAt: subscriptions.expiresAt,
@@ -136,7 +139,7 @@ export async function validateSession(
     row.subscriptionExpiresAt !== null &&
     row.subscriptionExpiresAt.getTime() > now.getTime();
   return {
-    session: { id, userId: row.userId, expiresAt, renewed },
+    session: { id, userId: row.userId, expiresAt, renewed, twoFactorAt: row.twoFactorAt },
     user: { id: row.userId, email: row.email },
     subscription: { active, expiresAt: active ? row.subscriptionExpiresAt : null },
   };

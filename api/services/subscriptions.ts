@@ -37,12 +37,24 @@ export async function extendSubscription(
   return row!.expiresAt;
 }
 
-/** A courtesy grant of `months` to the account with this e-mail (operators). */
-export async function grantByEmail(db: Database, email: string, months: number, now: Date, context: AuditContext) {
+/** A courtesy grant of `months` to the account with this e-mail (operators, or staff: `staffId` is audited). */
+export async function grantByEmail(
+  db: Database,
+  email: string,
+  months: number,
+  now: Date,
+  context: AuditContext,
+  staffId?: string,
+) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (!user) throw new ApiError('not_found', MESSAGES.noAccountWithEmail);
   const planId = months >= 6 ? '6-meses' : months >= 3 ? '3-meses' : '1-mes';
   const expiresAt = await extendSubscription(db, user.id, planId, months, now);
-  await audit(db, 'subscription_granted_by_admin', context, { userId: user.id, details: { months } });
+  if (staffId)
+    await audit(db, 'subscription_granted_by_staff', context, {
+      userId: staffId,
+      details: { motherId: user.id, months },
+    });
+  else await audit(db, 'subscription_granted_by_admin', context, { userId: user.id, details: { months } });
   return { active: true, expiresAt: expiresAt.toISOString() };
 }

@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   subscription_required: 402,
   forbidden: 403,
   email_not_confirmed: 403,
+  two_factor_required: 403,
   not_found: 404,
   conflict: 409,
   too_large: 413,
@@ -39,6 +40,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   subscription_required: 'Este recurso é exclusivo para assinantes.',
   forbidden: 'Esta ação não é permitida.',
   email_not_confirmed: 'Confirme seu e-mail antes de entrar.',
+  two_factor_required: 'Digite o código do aplicativo autenticador para abrir o painel da equipe.',
   not_found: 'Não encontrado.',
   conflict: 'Este registro já existe.',
   too_large: 'Os dados enviados são grandes demais.',
@@ -97,6 +99,10 @@ export const MESSAGES = {
   invitationsPerDay: 'Você já enviou muitos convites para esta criança hoje. Tente novamente amanhã.',
   schoolLinkNotFound: 'Este link não está mais ativo. Peça um novo à família.',
   schoolPerDay: 'Este link já recebeu muitas observações hoje. Tente novamente amanhã.',
+  supportThreadNotFound: 'Conversa não encontrada.',
+  supportPerDay: 'Você já abriu muitas conversas hoje. Continue numa conversa aberta ou tente novamente amanhã.',
+  wrongTotpCode: 'Código incorreto ou expirado. Confira o aplicativo autenticador e tente de novo.',
+  staffKeyMissing: 'Defina STAFF_TOTP_KEY ou ADMIN_TOKEN na API para cadastrar a equipe.',
   emailNotConfirmed:
     'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
 } as const;

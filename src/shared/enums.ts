@@ -50,6 +50,13 @@ export const CONSENT_PURPOSES = ['dados_sensiveis_criancas'] as const;
 
 export const EMAIL_TOKEN_PURPOSES = ['confirm_email', 'reset_password'] as const;
 
+/** What a mother writes to the team about (docs/api.md "Support and the team's console"). */
+export const SUPPORT_CATEGORIES = ['pagamento', 'conta', 'conteudo', 'tecnico', 'outro'] as const;
+export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+/** open: waiting for the team; answered: the team replied last; closed: done (her reply reopens it). */
+export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;
+export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+
 /** Field limits, enforced by zod and by the database alike. */
 export const LIMITS = {
   freeText: 2000,
@@ -66,6 +73,9 @@ export const LIMITS = {
   schoolShort: 120,
   /** observation notes of one condition (docs/api.md: ≤ 5000) */
   notes: 5000,
+  /** a support conversation's subject, and each of its messages */
+  supportSubject: 120,
+  supportMessage: 5000,
 } as const;
 
 /** Strategies the guides teach, offered as choices for "o que ajudou" (she can add her own words). */

@@ -4,7 +4,9 @@
  * never a change to it. A route this file does not know fails the test, so new routes are
  * covered by default.
  */
-import { eq } from 'drizzle-orm';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateTOTP } from '@oslojs/otp';
+import { eq, inArray } from 'drizzle-orm';
 import {
   checklistProgress,
   childInvitations,
@@ -17,6 +19,8 @@ import {
   profiles,
   schoolLinks,
   subscriptions,
+  supportMessages,
+  supportThreads,
 } from '../../api/db/schema.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -43,7 +47,13 @@ const NOT_OWNED = new Set([
   'POST /api/admin/subscriptions',
   'POST /api/admin/payments/:id/confirm',
   'POST /api/account/delete',
+  // staff only (a mother gets 404): tests/api/support.test.ts
+  'POST /api/auth/totp',
+  'POST /api/admin/staff',
+  'DELETE /api/admin/staff',
 ]);
+/** The console: a mother's session gets 404 on every path, with or without an id (decision 0021). */
+const isStaffRoute = (pattern: string) => pattern.startsWith('/api/staff/');
 
 let t: TestApp;
 const A = {
@@ -58,6 +68,7 @@ const A = {
   sleepId: '',
   invitationId: '',
   linkId: '',
+  threadId: '',
 };
 const B = { cookie: '', userId: '' };
 /** a member of A's child's circle, whose id the member routes take */
@@ -77,6 +88,11 @@ async function snapshotOfA() {
     circle: await db.select().from(childMembers).where(eq(childMembers.childId, A.childId)),
     invitations: await db.select().from(childInvitations).where(eq(childInvitations.childId, A.childId)),
     links: await db.select().from(schoolLinks).where(eq(schoolLinks.childId, A.childId)),
+    support: await db.select().from(supportThreads).where(eq(supportThreads.userId, A.userId)),
+    supportMessages: await db
+      .select()
+      .from(supportMessages)
+      .where(inArray(supportMessages.threadId, [A.threadId])),
   });
 }
 
@@ -135,6 +151,9 @@ beforeAll(async () => {
   A.linkId = (await as({ label: A.marker.slice(0, 40) }, `/api/children/${A.childId}/school-links`)).link.id;
   Object.assign(M, await confirmedUser(t, 'm-membro@example.com'));
   await t.db.handle.db.insert(childMembers).values({ childId: A.childId, userId: M.userId, role: 'carer' });
+  A.threadId = (
+    await as({ category: 'conta', subject: A.marker, message: A.marker }, '/api/support/threads')
+  ).thread.id;
   A.professionalId = (
     await as({ name: A.marker, phone: '11 3333-4444', specialty: 'Pediatra' }, '/api/professionals')
   ).professional.id;
@@ -159,7 +178,8 @@ function idFor(path: string, method: string): string | undefined {
   if (path.startsWith('/api/diary/')) return A.diaryId;
   if (path.startsWith('/api/children/')) return A.childId;
   if (path.startsWith('/api/professionals/')) return A.professionalId;
-  if (path.startsWith('/api/payments/')) return A.paymentId;
+  if (path.startsWith('/api/payments/') || path.startsWith('/api/staff/payments/')) return A.paymentId;
+  if (path.startsWith('/api/support/threads/') || path.startsWith('/api/staff/support/')) return A.threadId;
   return undefined;
 }
 
@@ -187,6 +207,12 @@ function bodyFor(method: string, path: string): unknown {
   if (method === 'PUT' && path === '/api/children/:id/notes/:condition') return { text: 'da B' };
   if (method === 'POST' && path === '/api/professionals')
     return { name: 'da B', phone: '1', specialty: 'Pediatra', id: A.professionalId };
+  if (method === 'POST' && path === '/api/support/threads')
+    return { category: 'outro', subject: 'da B', message: 'da B' };
+  if (method === 'POST' && path === '/api/support/threads/:id/messages') return { text: 'da B' };
+  if (method === 'POST' && path === '/api/staff/support/:id/messages') return { text: 'da B' };
+  if (method === 'PATCH' && path === '/api/staff/support/:id') return { status: 'closed' };
+  if (method === 'POST' && path === '/api/staff/subscriptions') return { email: 'b-curiosa@example.com', months: 24 };
   if (method === 'POST' && path === '/api/payments')
     return {
       planDuration: '1-mes',
@@ -252,11 +278,13 @@ describe('ownership matrix', () => {
           A.sleepId,
           A.invitationId,
           A.linkId,
+          A.threadId,
         ]) {
           expect(text, `${route}${q} mentioned A's id`).not.toContain(id);
         }
         // A's id in the path or the query is not found, exactly like an unknown one.
-        if (pattern.includes(':') || q.includes(A.childId)) expect(res.status, route).toBe(404);
+        if (pattern.includes(':') || q.includes(A.childId) || isStaffRoute(pattern))
+          expect(res.status, route).toBe(404);
         else expect([200, 201, 204], `${route}${q}: ${text.slice(0, 120)}`).toContain(res.status);
       }
     }
@@ -338,13 +366,16 @@ describe("another mother's id in a create", () => {
   });
 });
 
-describe('the family circle: every route of a child for owner, carer, viewer, removed member and stranger', () => {
-  /** What each role gets; `self` is a member acting on her own membership (leaving). */
-  type Who = 'owner' | 'carer' | 'viewer' | 'removed' | 'stranger';
-  const READ = { owner: 200, carer: 200, viewer: 200, removed: 404, stranger: 404 };
-  const WRITE = { owner: 200, carer: 200, viewer: 403, removed: 404, stranger: 404 };
-  const MANAGE = { owner: 200, carer: 403, viewer: 403, removed: 404, stranger: 404 };
-  const ENTRY = { owner: 200, carer: 403, viewer: 403, removed: 404, stranger: 404 };
+describe('the family circle: every route of a child for owner, carer, viewer, removed member, stranger and staff', () => {
+  /**
+   * What each role gets; `staff` is a team member past the second factor: the role gives no way
+   * into a child's record (decision 0021), so she is a stranger there.
+   */
+  type Who = 'owner' | 'carer' | 'viewer' | 'removed' | 'stranger' | 'staff';
+  const READ = { owner: 200, carer: 200, viewer: 200, removed: 404, stranger: 404, staff: 404 };
+  const WRITE = { owner: 200, carer: 200, viewer: 403, removed: 404, stranger: 404, staff: 404 };
+  const MANAGE = { owner: 200, carer: 403, viewer: 403, removed: 404, stranger: 404, staff: 404 };
+  const ENTRY = { owner: 200, carer: 403, viewer: 403, removed: 404, stranger: 404, staff: 404 };
   /** Every route that reaches a child's record, with what each role gets (2xx compared loosely). */
   const EXPECTED: Record<string, Record<Who, number>> = {
     'GET /api/children/:id/progress': READ,
@@ -375,8 +406,17 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     const as = (path: string, body: unknown, method = 'POST') =>
       t.call(path, { method, body, headers: { cookie: people.owner.cookie } }).then((r) => r.json());
     ids.child = (await as('/api/children', { name: 'Cora', birthDate: '2019-01-01' })).child.id;
-    for (const who of ['carer', 'viewer', 'removed', 'stranger'] as const)
+    for (const who of ['carer', 'viewer', 'removed', 'stranger', 'staff'] as const)
       people[who] = await confirmedUser(t, `circulo-${who}@example.com`);
+    const enrolled = await t.call('/api/admin/staff', {
+      body: { email: 'circulo-staff@example.com' },
+      headers: { authorization: `Bearer ${ADMIN}` },
+    });
+    const secret = new URL((await enrolled.json()).otpauthUri).searchParams.get('secret')!;
+    const code = generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);
+    const passed = await t.call('/api/auth/totp', { body: { code }, headers: { cookie: people.staff.cookie } });
+    expect(passed.status).toBe(200);
+    expect((await t.call('/api/staff/metrics', { headers: { cookie: people.staff.cookie } })).status).toBe(200);
     const db = t.db.handle.db;
     await db.insert(childMembers).values([
       { childId: ids.child, userId: people.carer.userId, role: 'carer' },
@@ -474,7 +514,7 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       expect(EXPECTED, `${route} is missing from the circle matrix`).toHaveProperty([route]);
     const seen: string[] = [];
     // Non-owners first, so the owner's removals come last.
-    for (const who of ['stranger', 'removed', 'viewer', 'carer', 'owner'] as const) {
+    for (const who of ['staff', 'stranger', 'removed', 'viewer', 'carer', 'owner'] as const) {
       for (const [route, expected] of Object.entries(EXPECTED)) {
         if (route === 'DELETE /api/children/:id' && who === 'owner') continue;
         await fresh(route);

@@ -1,0 +1,164 @@
+/**
+ * The team's accounts (decision 0021): an operator gives an existing account the staff role and
+ * a fresh TOTP secret for an authenticator app; a staff session then passes the second factor
+ * (POST /api/auth/totp) before any /api/staff/* route answers. The secret is kept encrypted and
+ * never sent again after enrolment; a code is accepted once.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import type { Database } from '../db/client.ts';
+import { sessions, staffMembers, users } from '../db/schema.ts';
+import type { Config } from '../env.ts';
+import { ApiError } from '../errors.ts';
+import { type AuditContext, audit } from './audit.ts';
+import { consumeAttempt, resetAttempts } from './rate-limit.ts';
+import type { ValidSession } from './sessions.ts';
+
+export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
+/** Codes of the step before and after are accepted too: a phone's clock is often a little off. */
+const TOTP_DRIFT_STEPS = 1;
+/** Tries per account per 15 minutes (rate-limit.ts's window), right or wrong. */
+export const TOTP_TRIES = 5;
+/** A passed second factor lasts a working day; then the console asks for a code again. */
+export const TWO_FACTOR_TTL_MS = 12 * 60 * 60 * 1000;
+const ISSUER = 'Olhar de Mãe';
+
+type KeyConfig = Pick<Config, 'STAFF_TOTP_KEY' | 'ADMIN_TOKEN'>;
+
+/** AES-256 key from STAFF_TOTP_KEY, or from ADMIN_TOKEN (the only way in to enrol) when unset. */
+function encryptionKey(config: KeyConfig): Buffer {
+  const secret = config.STAFF_TOTP_KEY ?? config.ADMIN_TOKEN;
+  if (!secret) throw new ApiError('unavailable', MESSAGES.staffKeyMissing);
+  return createHash('sha256').update(`olhar-de-mae:staff-totp:${secret}`).digest();
+}
+
+function seal(config: KeyConfig, plain: Uint8Array): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', encryptionKey(config), iv);
+  const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return ['v1', iv.toString('base64url'), sealed.toString('base64url'), cipher.getAuthTag().toString('base64url')].join(
+    '.',
+  );
+}
+
+/** The secret, or null when it was sealed with another key (the key changed: enrol again). */
+function open(config: KeyConfig, stored: string): Uint8Array | null {
+  const [version, iv, sealed, tag] = stored.split('.');
+  if (version !== 'v1' || !iv || !sealed || !tag) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', encryptionKey(config), Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return new Uint8Array(Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]));
+  } catch {
+    return null;
+  }
+}
+
+async function userByEmail(db: Database, email: string) {
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
+  if (!user) throw new ApiError('not_found', MESSAGES.noAccountWithEmail);
+  return user;
+}
+
+/**
+ * Makes the account staff with a new secret (a lost authenticator is replaced the same way) and
+ * returns the otpauth:// URI for the app. Every second factor passed with the old secret ends.
+ */
+export async function enrolStaff(db: Database, config: KeyConfig, email: string, context: AuditContext) {
+  const user = await userByEmail(db, email);
+  const key = new Uint8Array(randomBytes(20));
+  const totpSecret = seal(config, key);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(staffMembers)
+      .values({ userId: user.id, totpSecret })
+      .onConflictDoUpdate({ target: staffMembers.userId, set: { totpSecret, totpLastStep: null } });
+    await tx.update(sessions).set({ twoFactorAt: null }).where(eq(sessions.userId, user.id));
+    await audit(tx, 'staff_enrolled', context, { userId: user.id });
+  });
+  return { otpauthUri: createTOTPKeyURI(ISSUER, user.email, key, TOTP_PERIOD_SECONDS, TOTP_DIGITS) };
+}
+
+/** Ends the role at once: the row goes and no session of hers keeps a second factor. */
+export async function removeStaff(db: Database, email: string, context: AuditContext): Promise<void> {
+  const user = await userByEmail(db, email);
+  await db.transaction(async (tx) => {
+    await tx.delete(staffMembers).where(eq(staffMembers.userId, user.id));
+    await tx.update(sessions).set({ twoFactorAt: null }).where(eq(sessions.userId, user.id));
+    await audit(tx, 'staff_removed', context, { userId: user.id });
+  });
+}
+
+export async function isStaff(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: staffMembers.userId })
+    .from(staffMembers)
+    .where(eq(staffMembers.userId, userId));
+  return !!row;
+}
+
+export const twoFactorPassed = (session: Pick<ValidSession, 'twoFactorAt'>, now: Date) =>
+  session.twoFactorAt !== null && now.getTime() - session.twoFactorAt.getTime() < TWO_FACTOR_TTL_MS;
+
+/** What the console needs to know about the caller (GET /api/me). */
+export async function staffState(db: Database, userId: string, session: ValidSession, now: Date) {
+  const staff = await isStaff(db, userId);
+  return { staff, twoFactorPassed: staff && twoFactorPassed(session, now) };
+}
+
+const codeMatches = (key: Uint8Array, step: number, code: string) =>
+  timingSafeEqual(Buffer.from(generateHOTP(key, BigInt(step), TOTP_DIGITS)), Buffer.from(code));
+
+/**
+ * Checks a staff member's code and marks the session as past the second factor. Not staff → 404
+ * (the console is not there for anyone else); 5 tries per 15 minutes per account → 429; a wrong,
+ * expired or already used code → 422.
+ */
+export async function passTwoFactor(
+  db: Database,
+  config: KeyConfig,
+  session: Pick<ValidSession, 'id' | 'userId'>,
+  code: string,
+  now: Date,
+  context: AuditContext,
+): Promise<void> {
+  const [staff] = await db.select().from(staffMembers).where(eq(staffMembers.userId, session.userId));
+  if (!staff) throw new ApiError('not_found', MESSAGES.routeNotFound);
+  const limitKey = `totp:${session.userId}`;
+  await consumeAttempt(db, now, [{ key: limitKey, limit: TOTP_TRIES }]);
+  const key = open(config, staff.totpSecret);
+  const current = Math.floor(now.getTime() / (TOTP_PERIOD_SECONDS * 1000));
+  let step: number | undefined;
+  if (key) {
+    for (let s = current - TOTP_DRIFT_STEPS; s <= current + TOTP_DRIFT_STEPS; s++) {
+      if (codeMatches(key, s, code)) step = s;
+    }
+  }
+  // Claiming the step in one conditional update: of two requests with the same code, one wins.
+  const claimed =
+    step === undefined
+      ? []
+      : await db
+          .update(staffMembers)
+          .set({ totpLastStep: step })
+          .where(
+            and(
+              eq(staffMembers.userId, session.userId),
+              or(isNull(staffMembers.totpLastStep), lt(staffMembers.totpLastStep, step)),
+            ),
+          )
+          .returning({ userId: staffMembers.userId });
+  if (claimed.length === 0) {
+    await audit(db, 'staff_two_factor_failed', context, {
+      userId: session.userId,
+      details: key ? {} : { reason: 'secret_unreadable' },
+    });
+    throw new ApiError('validation_failed', MESSAGES.wrongTotpCode, { fields: { code: MESSAGES.wrongTotpCode } });
+  }
+  await db.update(sessions).set({ twoFactorAt: now }).where(eq(sessions.id, session.id));
+  await resetAttempts(db, limitKey);
+  await audit(db, 'staff_two_factor_passed', context, { userId: session.userId });
+}

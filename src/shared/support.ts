@@ -1,0 +1,72 @@
+/**
+ * Support and the team's console (docs/api.md "Support and the team's console"): the forms' rules,
+ * shared by the mother's page (/fale-com-a-equipe/), the console (/equipe/) and the API.
+ */
+import * as z from 'zod/mini';
+import { LIMITS, PAYMENT_STATUSES, SUPPORT_CATEGORIES, SUPPORT_STATUSES, type SupportCategory } from './enums.ts';
+import { requiredText } from './text.ts';
+import { emailSchema } from './validation.ts';
+
+/** The categories as the form lists them. */
+export const SUPPORT_CATEGORY_LABELS: Record<SupportCategory, string> = {
+  pagamento: 'Pagamento e assinatura',
+  conta: 'Minha conta',
+  conteudo: 'Conteúdo dos guias',
+  tecnico: 'Problema no aplicativo',
+  outro: 'Outro assunto',
+};
+
+/** The shortest subject that still says something ("Pix", "Erro"). */
+export const SUPPORT_SUBJECT_MIN = 3;
+const subjectShort = `O assunto precisa ter pelo menos ${SUPPORT_SUBJECT_MIN} caracteres`;
+
+const subject = requiredText('Escreva o assunto', LIMITS.supportSubject).check(
+  z.minLength(SUPPORT_SUBJECT_MIN, { error: subjectShort }),
+);
+const message = (empty: string) => requiredText(empty, LIMITS.supportMessage);
+
+export const supportThreadSchema = z.strictObject({
+  category: z.enum(SUPPORT_CATEGORIES, { error: 'Escolha o assunto da conversa' }),
+  subject,
+  message: message('Escreva sua mensagem'),
+});
+export type SupportThreadInput = z.input<typeof supportThreadSchema>;
+
+export const supportMessageSchema = z.strictObject({ text: message('Escreva sua mensagem') });
+
+/** The console's answer: the same limits, its own empty message. */
+export const staffMessageSchema = z.strictObject({ text: message('Escreva a resposta') });
+
+export const supportStatusSchema = z.strictObject({
+  status: z.enum(SUPPORT_STATUSES, { error: 'Situação inválida' }),
+});
+
+/** The console's queue filter; without one, the conversations waiting for the team. */
+export const staffThreadsQuerySchema = z.object({
+  status: z._default(z.enum(SUPPORT_STATUSES, { error: 'Situação inválida' }), 'open'),
+});
+
+export const staffPaymentsQuerySchema = z.object({
+  status: z._default(z.enum(PAYMENT_STATUSES, { error: 'Situação inválida' }), 'pending'),
+});
+
+export const staffSubscriptionQuerySchema = z.object({ email: emailSchema });
+
+/** A courtesy grant (operators with ADMIN_TOKEN and staff in the console): 1 to 24 months. */
+export const courtesyGrantSchema = z.strictObject({
+  email: emailSchema,
+  months: z
+    .int({ error: 'Informe os meses' })
+    .check(z.minimum(1, { error: 'De 1 a 24 meses' }), z.maximum(24, { error: 'De 1 a 24 meses' })),
+});
+
+export const staffEnrolSchema = z.strictObject({ email: emailSchema });
+
+const CODE_ERROR = 'Digite os 6 números do aplicativo autenticador';
+/** The authenticator's code; spaces (as some apps show it: "123 456") are dropped. */
+export const totpCodeSchema = z.strictObject({
+  code: z.string({ error: CODE_ERROR }).check(
+    z.overwrite((value) => value.replace(/\s+/g, '')),
+    z.regex(/^\d{6}$/, { error: CODE_ERROR }),
+  ),
+});
