@@ -9,7 +9,7 @@
  * server's PUSH_ENDPOINT_HOSTS) with keys made in this test. What the API sends there is decrypted
  * and delivered to the service worker through the DevTools protocol, as a push service would.
  */
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { isQuiet, minuteOfTime, REMINDER_TIME_ZONE } from '../../src/shared/reminders.ts';
 import { type FakePushService, type FakeSubscription, startFakePush } from '../support/fake-push.ts';
 import { E2E } from './env.ts';
@@ -58,7 +58,8 @@ async function fakePushDevice(context: BrowserContext, subscription: FakeSubscri
   await context.grantPermissions(['notifications']);
   await context.addInitScript(
     ({ key, endpoint, p256dh, auth }) => {
-      if (!('PushManager' in self) || typeof Notification === 'undefined') return;
+      // Pages of ours only (axe opens blank ones, where storage is off limits).
+      if (location.origin === 'null' || !('PushManager' in self) || typeof Notification === 'undefined') return;
       const bytes = (base64url: string) =>
         Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
       let asked = sessionStorage.getItem('e2e-permission-asked') === '1';
@@ -106,8 +107,12 @@ async function controlledBySw(page: Page) {
   }
 }
 
-/** What a push service does on a message: wake the site's service worker with a push event carrying it. */
-async function deliverPush(page: Page, payload: string) {
+/**
+ * What a push service does on a message: wake the site's service worker with a push event carrying
+ * it. The session stays open until the caller has seen the result (the worker may have been stopped
+ * while idle, and is started again for the push).
+ */
+async function deliverPush(page: Page, payload: string): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   const registration = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
@@ -121,11 +126,16 @@ async function deliverPush(page: Page, payload: string) {
     registrationId: await registration,
     data: payload,
   });
-  await cdp.detach();
+  return cdp;
 }
 
-const shownNotifications = (worker: Worker) =>
-  worker.evaluate(async () =>
+/** The running service worker (a newer one if the browser restarted it). */
+async function serviceWorker(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers().at(-1) ?? (await context.waitForEvent('serviceworker'));
+}
+
+const shownNotifications = async (context: BrowserContext) =>
+  (await serviceWorker(context)).evaluate(async () =>
     (await (self as unknown as WorkerScope).registration.getNotifications()).map((n: Notification) => ({
       title: n.title,
       body: n.body,
@@ -135,8 +145,8 @@ const shownNotifications = (worker: Worker) =>
   );
 
 /** Her tap on the notification: the event the browser fires, its waitUntil awaited as the browser would. */
-const tapNotification = (worker: Worker) =>
-  worker.evaluate(async () => {
+const tapNotification = async (context: BrowserContext) =>
+  (await serviceWorker(context)).evaluate(async () => {
     const scope = self as unknown as WorkerScope;
     const [notification] = await scope.registration.getNotifications();
     if (!notification) throw new Error('no notification to tap');
@@ -212,10 +222,9 @@ test.describe('reminders', () => {
     const payload = quiet ? DAILY_PUSH : (await push.waitFor(1, 150_000))[0]!.payload;
     expect(payload).toMatchObject({ url: '/comportamento/', tag: 'daily' });
     expect(JSON.stringify(payload)).not.toContain(SECRET);
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    await deliverPush(page, JSON.stringify(payload));
+    const cdp = await deliverPush(page, JSON.stringify(payload));
     await expect
-      .poll(() => shownNotifications(worker))
+      .poll(() => shownNotifications(context), { timeout: 15_000 })
       .toEqual([
         {
           title: payload.title,
@@ -224,9 +233,10 @@ test.describe('reminders', () => {
           url: new URL('/comportamento/', page.url()).href,
         },
       ]);
-    await tapNotification(worker);
+    await cdp.detach();
+    await tapNotification(context);
     await expect(page).toHaveURL(/\/comportamento\/$/);
-    expect(await shownNotifications(worker)).toEqual([]);
+    expect(await shownNotifications(context)).toEqual([]);
 
     await page.goto('/');
     const forgotten = page.waitForRequest(
