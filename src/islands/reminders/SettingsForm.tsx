@@ -26,10 +26,10 @@ interface Choices {
 
 const choicesOf = (settings: Settings): Choices => ({
   daily: settings.daily.enabled,
-  dailyTime: settings.daily.time ?? '',
+  dailyTime: settings.daily.time,
   bedtime: settings.bedtime.enabled,
   childId: settings.bedtime.childId ?? '',
-  bedtimeTime: settings.bedtime.time ?? '',
+  bedtimeTime: settings.bedtime.time,
   weekly: settings.weekly.enabled,
   renewal: settings.renewal.enabled,
 });
