@@ -72,7 +72,7 @@ async function startApi(env: Record<string, string> = {}): Promise<{ port: numbe
 
 const stop = (child: ChildProcess, signal: NodeJS.Signals) =>
   new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill(signal);
   });
