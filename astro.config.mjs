@@ -47,7 +47,10 @@ export default defineConfig({
         globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
         // The directory format would list it as /404/, which no server has: one bad URL fails the whole install.
         // The team's console is no page of the mothers: it never goes offline onto their phones.
-        globIgnores: ['**/404.html', 'equipe/**'],
+        globIgnores: ['**/404.html', 'equipe/**', 'sw-push.js'],
+        // Reminders: the push and notificationclick handlers (public/sw-push.js), kept out of the
+        // precache because the browser already stores and update-checks a worker's imported scripts.
+        importScripts: ['/sw-push.js'],
         // Every page is precached; a missing one goes to the network (e-mail links to /api, etc.).
         navigateFallback: null,
         // /auth/?confirmado=1, /auth/?modo=cadastro, /continuar/?proxima=…, /redefinir-senha/?token=… and
@@ -69,7 +72,7 @@ export default defineConfig({
             // Cleared on sign-in and sign-out (src/lib/pwa.ts); payments are never cached.
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
-              /^\/api\/(me|diary|professionals|stats|profile|children(\/[0-9a-f-]{36}\/progress)?|support\/threads(\/[0-9a-f-]{36})?)\/?$/.test(
+              /^\/api\/(me|diary|professionals|stats|profile|reminders|children(\/[0-9a-f-]{36}\/progress)?|support\/threads(\/[0-9a-f-]{36})?)\/?$/.test(
                 url.pathname,
               ),
             handler: 'NetworkFirst',

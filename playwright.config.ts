@@ -42,6 +42,7 @@ export default defineConfig({
       LOG_REQUESTS: '0',
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
       ADMIN_TOKEN: E2E.adminToken,
+      PUSH_ENDPOINT_HOSTS: `http://127.0.0.1:${E2E.pushPort}`,
       // Chromium, the server and the build share two cores here; the 1.5 s default is tested in tests/hardening/faults.
       REQUEST_DEADLINE_MS: '10000',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

@@ -93,3 +93,42 @@ export function capsiPhone(value: string | undefined): string | null {
   }
   return phone;
 }
+
+/** One step of the sleep guide's evening routine: minutes before bed and the guide's words. */
+export interface RoutineStep {
+  offset: number;
+  text: string;
+}
+
+const ROUTINE_FILE = 'content/guides/sono/tratamento.mdx';
+const ROUTINE_KEY = 'sono-tratamento-routine';
+
+/**
+ * The steps of the sleep guide's "Rotina da noite" checklist, one per reminder (its first items,
+ * in order), for the reminders page. The notifications carry `sent` (src/shared/reminders.ts):
+ * a guide that says anything else fails the build, so the page, the pushes and the guide agree.
+ */
+export function bedtimeRoutine(mdx: string, sent: readonly RoutineStep[]): RoutineStep[] {
+  const lines = mdx.split(/\r?\n/).map((line) => line.trim());
+  const start = lines.findIndex((line) => line.startsWith(':::checklist') && line.includes(`chave="${ROUTINE_KEY}"`));
+  const end = lines.indexOf(':::', start + 1);
+  const items = start < 0 || end < 0 ? [] : lines.slice(start + 1, end).filter((line) => /^[-*] /.test(line));
+  const steps = sent.map((step, i) => ({
+    offset: step.offset,
+    text: (items[i] ?? '')
+      .slice(2)
+      .replace(/[*_`]+/g, '')
+      .trim(),
+  }));
+  const problems = steps.flatMap((step, i) =>
+    step.text === sent[i]!.text
+      ? []
+      : [
+          `${ROUTINE_FILE}: o ${i + 1}º item da lista "${ROUTINE_KEY}" diz "${step.text}", mas o lembrete de ${
+            step.offset
+          } minutos antes de dormir diz "${sent[i]!.text}" (BEDTIME_STEPS em src/shared/reminders.ts); mude os dois juntos.`,
+        ],
+  );
+  if (problems.length) throw new ContentError(problems.join('\n'));
+  return steps;
+}

@@ -34,12 +34,28 @@ function clearPersonalKeys(): void {
   }
 }
 
-/** Her session snapshot, the child she chose, notes, ticks, cached data and the write queue leave this device. */
+/** The Web Push subscription this browser holds for the site (reminders), if any. */
+export async function pushSubscriptionOnDevice(): Promise<PushSubscription | null> {
+  if (!('serviceWorker' in navigator)) return null;
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  return (await registration?.pushManager?.getSubscription()) ?? null;
+}
+
+/** Her reminders stop reaching this device: the next mother on the phone must not get them. */
+async function unsubscribePush(): Promise<void> {
+  try {
+    await (await pushSubscriptionOnDevice())?.unsubscribe();
+  } catch (err) {
+    console.warn('Não foi possível desativar os lembretes neste aparelho', err);
+  }
+}
+
+/** Her session snapshot, the child she chose, notes, ticks, cached data, the write queue and her reminders leave this device. */
 export async function forgetThisDevice(): Promise<void> {
   removeKey(KNOWN_SESSION_KEY);
   forgetSelectedChild();
   clearPersonalKeys();
-  await clearUserCache();
+  await Promise.all([clearUserCache(), unsubscribePush()]);
   // Loaded only now: pages with a logout button need no IndexedDB code otherwise.
   await import('./offline-queue.ts').then((queue) => queue.clearQueue()).catch(() => {});
 }

@@ -2,7 +2,7 @@
 
 import { announce } from '../stores/session.ts';
 import { call, client } from './api.ts';
-import { forgetThisDevice, unsentWrites } from './device.ts';
+import { forgetThisDevice, pushSubscriptionOnDevice, unsentWrites } from './device.ts';
 import { el } from './dom.ts';
 import { toast } from './toast.ts';
 
@@ -60,9 +60,25 @@ export function confirmLeavingUnsent(count: number): Promise<boolean> {
   });
 }
 
+/**
+ * Her reminders stop coming to this device: the API forgets its endpoint while the session still
+ * lets it (forgetThisDevice then drops the browser's side). Never holds up leaving.
+ */
+async function forgetReminderSubscription(): Promise<void> {
+  try {
+    const subscription = await pushSubscriptionOnDevice();
+    if (!subscription) return;
+    const { forgetSubscriptionOnServer } = await import('./push.ts');
+    await forgetSubscriptionOnServer(subscription);
+  } catch (err) {
+    console.warn('Não foi possível avisar o servidor para parar os lembretes neste aparelho', err);
+  }
+}
+
 export async function logout(): Promise<void> {
   const waiting = await unsentWrites();
   if (waiting > 0 && !(await confirmLeavingUnsent(waiting))) return;
+  await forgetReminderSubscription();
   try {
     await call(client.auth.logout.$post({ json: {} }));
   } catch (err) {

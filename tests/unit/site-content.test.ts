@@ -5,12 +5,14 @@ import { parse } from 'yaml';
 import { schemas } from '../../src/content.config.ts';
 import { assertContent, checked, contentProblems, describeField } from '../../src/integrations/content-errors.ts';
 import {
+  bedtimeRoutine,
   capsiPhone,
   fillPlaceholders,
   orderPolicy,
   policyPlaceholders,
   required,
 } from '../../src/integrations/site-rules.ts';
+import { BEDTIME_STEPS } from '../../src/shared/reminders.ts';
 
 const SITE = 'content/site';
 const read = (file: string) => readFileSync(file, 'utf8');
@@ -280,5 +282,25 @@ describe('build settings and missing files', () => {
     expect(describeField(['primeirosSocorros', 0, 'passos', 1])).toBe(
       '2º item de "passos" do 1º item de "primeirosSocorros"',
     );
+  });
+});
+
+describe('the sleep guide’s evening routine, which the reminders send', () => {
+  const guide = read('content/guides/sono/tratamento.mdx');
+
+  it('says, step by step, exactly what each bedtime notification says', () => {
+    expect(bedtimeRoutine(guide, BEDTIME_STEPS)).toEqual(BEDTIME_STEPS.map(({ offset, text }) => ({ offset, text })));
+  });
+
+  it('an editor who rewords a step is told to change the notification with it', () => {
+    const reworded = guide.replace('ofereça um banho morno e o pijama', 'hora do banho morno e do pijama');
+    expect(() => bedtimeRoutine(reworded, BEDTIME_STEPS)).toThrow(
+      'content/guides/sono/tratamento.mdx: o 2º item da lista "sono-tratamento-routine" diz "Faltando 45 minutos para dormir, hora do banho morno e do pijama", mas o lembrete de 45 minutos antes de dormir diz "Faltando 45 minutos para dormir, ofereça um banho morno e o pijama" (BEDTIME_STEPS em src/shared/reminders.ts); mude os dois juntos.',
+    );
+  });
+
+  it('a routine list renamed or removed names every step it lacks', () => {
+    const renamed = guide.replace('chave="sono-tratamento-routine"', 'chave="sono-rotina"');
+    expect(() => bedtimeRoutine(renamed, BEDTIME_STEPS)).toThrow(/o 5º item da lista "sono-tratamento-routine" diz ""/);
   });
 });
