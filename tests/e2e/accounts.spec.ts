@@ -149,6 +149,8 @@ test.describe('accounts', () => {
     const { email } = await signIn(context, request);
     await page.goto('/profile-setup/');
     await expect(page.getByRole('heading', { name: 'Seus dados' })).toBeVisible();
+    // Below the profile form and the reminders card: it hydrates when she scrolls to it.
+    await page.getByRole('heading', { name: 'Seus dados' }).scrollIntoViewIfNeeded();
     await hydrated(page, 'AccountData');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar meus dados' }).click();
