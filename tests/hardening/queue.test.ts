@@ -92,11 +92,14 @@ describe('two API instances sharing the queue', () => {
     [a, b] = await Promise.all([startApi(), startApi()]);
   }, 60_000);
 
-  // The next minute in São Paulo; reminders are silent at night, so this runs in daytime only.
-  const next = saoPauloClock(new Date(Date.now() + 60_000));
-  it.skipIf(isQuiet(next.minute) || new Date().getSeconds() > 50)(
+  // Reminders are silent at night in São Paulo, so this one runs in the daytime there.
+  it.skipIf(isQuiet(saoPauloClock(new Date(Date.now() + 120_000)).minute))(
     'delivers each daily reminder at its minute, once, whichever instance takes it',
     async () => {
+      // Room to set everything up before the minute turns.
+      const seconds = new Date().getSeconds();
+      if (seconds > 45) await sleep((61 - seconds) * 1000);
+      const next = saoPauloClock(new Date(Date.now() + 60_000));
       const mothers = 12;
       for (let i = 0; i < mothers; i++) {
         const cookie = await signedInMother(`lembrete${i}@example.com`);
@@ -115,7 +118,7 @@ describe('two API instances sharing the queue', () => {
       expect(push.received.every((p) => p.payload.title === 'Registro do dia')).toBe(true);
       expect(push.rejected).toEqual([]);
     },
-    120_000,
+    150_000,
   );
 
   it('sends an e-mail the relay refused, once, when the relay is back', async () => {
