@@ -14,6 +14,7 @@ import { createEntry, type Input, listEntries } from '../api/services/diary.ts';
 import { insightsFor } from '../api/services/insights.ts';
 import { profileOf } from '../api/services/profile.ts';
 import { SESSION_COOKIE, validateSession } from '../api/services/sessions.ts';
+import { staffState } from '../api/services/staff.ts';
 import { resolvePeriod } from '../src/shared/insights-core.ts';
 import { isProfileComplete } from '../src/shared/validation.ts';
 
@@ -54,7 +55,11 @@ const server = createServer(async (req, res) => {
       return send(res, 200, { entries: await listEntries(db, userId, { type }) }, headers);
     }
     if (req.method === 'GET' && url.pathname === '/api/me') {
-      const [profile, kids] = await Promise.all([profileOf(db, userId), childSummaries(db, userId)]);
+      const [profile, kids, team] = await Promise.all([
+        profileOf(db, userId),
+        childSummaries(db, userId),
+        staffState(db, userId, found.session, now),
+      ]);
       const { subscription } = found;
       return send(
         res,
@@ -65,6 +70,8 @@ const server = createServer(async (req, res) => {
           profileComplete: isProfileComplete(profile),
           children: kids,
           subscription: { active: subscription.active, expiresAt: subscription.expiresAt?.toISOString() ?? null },
+          staff: team.staff,
+          twoFactorPassed: team.twoFactorPassed,
         },
         headers,
       );
