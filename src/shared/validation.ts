@@ -21,7 +21,9 @@ function field(
 ) {
   return z.pipe(
     text(required).check(
-      z.maxLength(maxRaw, { error: tooLong }),
+      // Not z.maxLength: zod runs a length check on anything with a `length` (an object sent in place
+      // of the text), and `{length: [{toString: ''}]}` made it throw instead of answering 422.
+      z.refine((value) => value.length <= maxRaw, { error: tooLong }),
       z.superRefine((value, ctx) => {
         const message = error(value);
         if (message) ctx.addIssue({ code: 'custom', message, input: value });

@@ -7,8 +7,17 @@ import {
   isProfileComplete,
   isValidCpf,
   phoneError,
+  profileSchema,
   signupFormSchema,
 } from '../../src/shared/validation.ts';
+
+describe('a field sent as an object', () => {
+  it("is refused with the field's message, never thrown (found by tests/hardening/bad-input.test.ts)", () => {
+    const result = profileSchema.safeParse({ cpf: { length: [{ toString: '' }] } });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.find((i) => i.path[0] === 'cpf')?.code).toBe('invalid_type');
+  });
+});
 
 describe('CPF', () => {
   it.each(['529.982.247-25', '111.444.777-35', '52998224725', '935.411.347-80'])('accepts the valid CPF %s', (cpf) => {
