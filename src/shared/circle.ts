@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { LIMITS, MEMBER_ROLES, type MemberRole } from './enums.ts';
 import { dayFromNow } from './format.ts';
+import { atMost } from './lengths.ts';
 import { isoDate, optionalText, requiredText } from './text.ts';
 import { emailSchema } from './validation.ts';
 
@@ -18,7 +19,7 @@ export const invitationSchema = z.strictObject({
 
 const TOKEN_INVALID = 'Link inválido';
 export const tokenBodySchema = z.strictObject({
-  token: z.string({ error: TOKEN_INVALID }).check(z.maxLength(200, { error: TOKEN_INVALID })),
+  token: z.string({ error: TOKEN_INVALID }).check(atMost(200, TOKEN_INVALID)),
 });
 
 export const SCHOOL_LINK_DAYS = { min: 1, max: 180, default: 90 } as const;

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { DIARY_TYPES, INTENSITIES, LIMITS, MAX_DURATION_MINUTES, MAX_NIGHT_WAKINGS, MOODS } from './enums.ts';
 import { dayFromNow } from './format.ts';
+import { atMost } from './lengths.ts';
 import { sleepSpan } from './sleep.ts';
 import { clientId, clockTime, hourMinute, isoDate, optionalText, requiredText } from './text.ts';
 
@@ -33,7 +34,7 @@ export const behaviorEntrySchema = z.strictObject({
   helped: z.optional(
     z
       .array(requiredText('Descreva o que ajudou', LIMITS.name), { error: 'Lista inválida' })
-      .check(z.maxLength(20, { error: 'Escolha no máximo 20 itens' })),
+      .check(atMost(20, 'Escolha no máximo 20 itens')),
   ),
 });
 

@@ -4,6 +4,7 @@
  * not private.
  */
 import * as z from 'zod/mini';
+import { atMost } from './lengths.ts';
 
 /** Every reminder's clock. */
 export const REMINDER_TIME_ZONE = 'America/Sao_Paulo';
@@ -66,16 +67,17 @@ export interface ReminderSettings {
 }
 
 const PUSH_KEY = 'Assinatura de notificação inválida';
+const ENDPOINT_INVALID = 'Endereço de notificação inválido';
 const base64url = (max: number) =>
-  z.string({ error: PUSH_KEY }).check(z.regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: PUSH_KEY }), z.maxLength(max));
+  z.string({ error: PUSH_KEY }).check(z.regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: PUSH_KEY }), atMost(max, PUSH_KEY));
 
 /** POST /api/push/subscriptions: what PushSubscription.toJSON() gives. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ error: 'Endereço de notificação inválido' }).check(z.maxLength(1024)),
+  endpoint: z.url({ error: ENDPOINT_INVALID }).check(atMost(1024, ENDPOINT_INVALID)),
   keys: z.object({ p256dh: base64url(200), auth: base64url(64) }),
 });
 export const pushEndpointSchema = z.strictObject({
-  endpoint: z.string({ error: 'Endereço de notificação inválido' }).check(z.maxLength(1024)),
+  endpoint: z.string({ error: ENDPOINT_INVALID }).check(atMost(1024, ENDPOINT_INVALID)),
 });
 
 /** What the service worker receives and shows (public/sw-push.js). */

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS, PAYMENT_STATUSES, SUPPORT_CATEGORIES, SUPPORT_STATUSES } from './enums.ts';
+import { atLeast } from './lengths.ts';
 import { clientId, requiredText } from './text.ts';
 import { emailSchema } from './validation.ts';
 
@@ -15,7 +16,7 @@ export const SUPPORT_SUBJECT_MIN = 3;
 const subjectShort = `O assunto precisa ter pelo menos ${SUPPORT_SUBJECT_MIN} caracteres`;
 
 const subject = requiredText('Escreva o assunto', LIMITS.supportSubject).check(
-  z.minLength(SUPPORT_SUBJECT_MIN, { error: subjectShort }),
+  atLeast(SUPPORT_SUBJECT_MIN, subjectShort),
 );
 const message = (empty: string) => requiredText(empty, LIMITS.supportMessage);
 

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { LIMITS } from './enums.ts';
 import { isCalendarDay } from './format.ts';
+import { atMost } from './lengths.ts';
 
 // Control characters (NUL and friends) have no place in what a mother writes, and PostgreSQL text
 // refuses NUL; zero-width characters alone would make an invisible, "non-empty" entry.
@@ -16,7 +17,7 @@ export const requiredText = (message: string, max: number = LIMITS.freeText) =>
     z.trim(),
     z.refine((value) => !CONTROL.test(value), { error: INVALID_TEXT, abort: true }),
     z.refine((value) => visible(value).length > 0, { error: message, abort: true }),
-    z.maxLength(max, { error: `Use no máximo ${max} caracteres` }),
+    atMost(max, `Use no máximo ${max} caracteres`),
   );
 
 export const optionalText = (max: number = LIMITS.freeText) =>
@@ -24,7 +25,7 @@ export const optionalText = (max: number = LIMITS.freeText) =>
     z.string({ error: 'Texto inválido' }).check(
       z.trim(),
       z.refine((value) => !CONTROL.test(value), { error: INVALID_TEXT }),
-      z.maxLength(max, { error: `Use no máximo ${max} caracteres` }),
+      atMost(max, `Use no máximo ${max} caracteres`),
     ),
     '',
   );

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS } from './enums.ts';
+import { atLeast, atMost } from './lengths.ts';
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
@@ -21,9 +22,7 @@ function field(
 ) {
   return z.pipe(
     text(required).check(
-      // Not z.maxLength: zod runs a length check on anything with a `length` (an object sent in place
-      // of the text), and `{length: [{toString: ''}]}` made it throw instead of answering 422.
-      z.refine((value) => value.length <= maxRaw, { error: tooLong }),
+      atMost(maxRaw, tooLong),
       z.superRefine((value, ctx) => {
         const message = error(value);
         if (message) ctx.addIssue({ code: 'custom', message, input: value });
@@ -116,13 +115,13 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
 export const newPasswordSchema = text('A senha deve ter pelo menos 8 caracteres').check(
-  z.minLength(PASSWORD_MIN, { error: 'A senha deve ter pelo menos 8 caracteres' }),
-  z.maxLength(PASSWORD_MAX, { error: 'A senha deve ter no máximo 256 caracteres' }),
+  atLeast(PASSWORD_MIN, 'A senha deve ter pelo menos 8 caracteres'),
+  atMost(PASSWORD_MAX, 'A senha deve ter no máximo 256 caracteres'),
 );
 
 export const passwordSchema = text('Senha é obrigatória').check(
-  z.minLength(1, { error: 'Senha é obrigatória' }),
-  z.maxLength(PASSWORD_MAX, { error: 'A senha deve ter no máximo 256 caracteres' }),
+  atLeast(1, 'Senha é obrigatória'),
+  atMost(PASSWORD_MAX, 'A senha deve ter no máximo 256 caracteres'),
 );
 
 // ── forms ─────────────────────────────────────────────────────────────────────────────
@@ -136,7 +135,7 @@ export const passwordChangeSchema = z.strictObject({ currentPassword: passwordSc
 export const forgotPasswordSchema = z.strictObject({ email: emailSchema });
 /** The token comes from the e-mail's link; a wrong one is the API's `invalid_token`, not a field error. */
 const RESET_LINK_INVALID = 'Link inválido';
-const resetTokenField = text(RESET_LINK_INVALID).check(z.maxLength(200, { error: RESET_LINK_INVALID }));
+const resetTokenField = text(RESET_LINK_INVALID).check(atMost(200, RESET_LINK_INVALID));
 export const resetPasswordSchema = z.strictObject({ token: resetTokenField, password: newPasswordSchema });
 /** The reset page checks its link when it opens. */
 export const resetTokenSchema = z.strictObject({ token: resetTokenField });

@@ -1,0 +1,35 @@
+/**
+ * The queue in front of PGlite refuses a statement at once only when what stands ahead of it
+ * would really take it past its request's deadline (api/db/deadline.ts).
+ */
+import { DeadlinePassed, deadlineQueue, withDeadline } from '../../api/db/deadline.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+it('does not refuse a short statement behind short ones after one long statement', async () => {
+  const enqueue = deadlineQueue();
+  for (let i = 0; i < 10; i++) await enqueue(() => sleep(1));
+  // A year-long report's query: 400 ms. A mean would now say ~40 ms a statement.
+  await enqueue(() => sleep(400));
+  const ahead = Array.from({ length: 40 }, () => enqueue(() => sleep(1)));
+  const mine = withDeadline(1500, () => enqueue(async () => 'served'));
+  await expect(mine).resolves.toBe('served');
+  await Promise.all(ahead);
+});
+
+it('refuses at once when the statements ahead, at their usual duration, pass the deadline', async () => {
+  const enqueue = deadlineQueue();
+  for (let i = 0; i < 20; i++) await enqueue(() => sleep(30));
+  const ahead = Array.from({ length: 40 }, () => enqueue(() => sleep(30)));
+  const started = performance.now();
+  await expect(withDeadline(500, () => enqueue(async () => 'served'))).rejects.toBeInstanceOf(DeadlinePassed);
+  expect(performance.now() - started).toBeLessThan(50);
+  await Promise.all(ahead);
+});
+
+it('skips a statement whose deadline passed while it waited', async () => {
+  const enqueue = deadlineQueue();
+  const ahead = enqueue(() => sleep(120));
+  await expect(withDeadline(50, () => enqueue(async () => 'served'))).rejects.toBeInstanceOf(DeadlinePassed);
+  await ahead;
+});
