@@ -98,7 +98,7 @@ export function renewalEmail(to: string, about: { daysLeft: number; endsOn: stri
  */
 export function supportAnswerEmail(to: string, link: string): MailMessage {
   const intro = 'A equipe do Olhar de Mãe respondeu à sua mensagem.';
-  const how = 'Para ler a resposta, entre no aplicativo e abra "Fale com a equipe" pelo link abaixo.';
+  const how = 'Para ler a resposta, entre no aplicativo e abra “Fale com a equipe” pelo link abaixo.';
   const ignore = 'Por segurança, a resposta não vem neste e-mail: ela fica guardada só na sua conta.';
   return {
     to,

@@ -25,7 +25,8 @@ const PUSH_SERVICES = [
   /(^|\.)notify\.windows\.com$/,
 ];
 
-export const ENDPOINT_REFUSED = 'Este navegador usa um serviço de notificação que não reconhecemos';
+export const ENDPOINT_REFUSED =
+  'Este navegador usa um serviço de notificação que não reconhecemos. Tente pelo Chrome, Firefox, Edge ou Safari.';
 
 /** https on a known push service's default port, or an origin the operator listed. */
 export function endpointAllowed(endpoint: string, extraOrigins: readonly string[]): boolean {

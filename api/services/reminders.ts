@@ -278,7 +278,7 @@ async function payloadFor(db: Database, job: PushJob, now: Date): Promise<PushPa
     case 'renewal':
       return {
         title: 'Sua assinatura está terminando',
-        body: `Faltam ${job.daysLeft} ${job.daysLeft === 1 ? 'dia' : 'dias'}. Renove pelo PIX para não perder o acesso.`,
+        body: `${job.daysLeft === 1 ? 'Falta 1 dia' : `Faltam ${job.daysLeft} dias`}. Renove pelo PIX para não perder o acesso.`,
         url: '/continuar/',
         tag: 'renewal',
       };

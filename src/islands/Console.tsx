@@ -5,13 +5,15 @@
  * factor (or a staff route's 403 `two_factor_required`) → the authenticator's code; then the
  * figures, the inbox, the PIX payments and the subscriptions.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, call, client } from '../lib/api.ts';
 import { formatDuration, type Metrics, staffMetrics } from '../lib/support.ts';
+import { SITE_NAME } from '../shared/site.ts';
 import Inbox from './console/Inbox.tsx';
 import Payments from './console/Payments.tsx';
 import Subscriptions from './console/Subscriptions.tsx';
 import TotpForm from './console/TotpForm.tsx';
+import LoadFailure from './LoadFailure.tsx';
 
 type Gate = 'checking' | 'signed-out' | 'two-factor' | 'not-found' | 'offline' | 'ready';
 
@@ -22,7 +24,8 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
-export default function Console() {
+/** `children`: the site's 404 (static HTML from the page), what anyone who is not staff sees. */
+export default function Console({ children }: { children?: ReactNode }) {
   const [gate, setGate] = useState<Gate>('checking');
   const [metrics, setMetrics] = useState<Metrics | null>(null);
   const [email, setEmail] = useState('');
@@ -48,8 +51,13 @@ export default function Console() {
     void refresh();
   }, [refresh]);
 
+  // The page carries the 404's title; the console's own only once she is not turned away.
+  useEffect(() => {
+    if (gate !== 'checking' && gate !== 'not-found') document.title = `Console da equipe · ${SITE_NAME}`;
+  }, [gate]);
+
   if (gate === 'checking') return <p role="status">Verificando o acesso…</p>;
-  if (gate === 'not-found') return <NotFound />;
+  if (gate === 'not-found') return <>{children}</>;
   if (gate === 'signed-out')
     return (
       <section className="card console-gate" aria-labelledby="console-entrar">
@@ -63,12 +71,11 @@ export default function Console() {
   if (gate === 'two-factor') return <TotpForm onPassed={() => void refresh()} />;
   if (gate === 'offline')
     return (
-      <div className="empty console-gate">
-        <p role="status">Sem conexão com o servidor. Verifique a internet e tente de novo.</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
-          Tentar de novo
-        </button>
-      </div>
+      <LoadFailure
+        className="console-gate"
+        message="Sem conexão com o servidor. Verifique a internet e tente de novo."
+        onRetry={() => void refresh()}
+      />
     );
   return <Desk email={email} metrics={metrics} onChange={() => void refresh()} />;
 }
@@ -76,22 +83,6 @@ export default function Console() {
 async function leave() {
   const { logout } = await import('../lib/logout-flow.ts');
   await logout();
-}
-
-/** What an account that is not staff sees: exactly the site's 404. */
-function NotFound() {
-  return (
-    <section className="console-not-found">
-      <p className="code" aria-hidden="true">
-        404
-      </p>
-      <h1>Página não encontrada</h1>
-      <p>A página que você procurou não existe ou mudou de endereço.</p>
-      <a className="btn btn-primary" href="/">
-        Voltar ao início
-      </a>
-    </section>
-  );
 }
 
 function Desk({ email, metrics, onChange }: { email: string; metrics: Metrics | null; onChange: () => void }) {

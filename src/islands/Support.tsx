@@ -20,6 +20,7 @@ import {
 import { toast } from '../lib/toast.ts';
 import { queue, synced } from '../stores/queue.ts';
 import { SESSION_UNKNOWN, session } from '../stores/session.ts';
+import LoadFailure from './LoadFailure.tsx';
 import NewThreadForm from './support/NewThreadForm.tsx';
 import { useHydratedStore } from './useHydrated.ts';
 
@@ -109,11 +110,11 @@ export default function Support() {
             '\u00a0'
           ) : priority ? (
             <>
-              <strong>Suporte prioritário</strong> {promiseText(answerTime, true)}.
+              <strong>Suporte prioritário:</strong> {promiseText(answerTime, true)}.
             </>
           ) : (
             <>
-              <strong>{promiseText(answerTime, false)}</strong> Assinantes têm suporte prioritário, com resposta em{' '}
+              <strong>{promiseText(answerTime, false)}.</strong> Assinantes têm suporte prioritário, com resposta em{' '}
               {answerTime.priority}. <a href="/continuar/?proxima=/fale-com-a-equipe/">Conheça os planos</a>
             </>
           )}
@@ -195,14 +196,7 @@ function ThreadList({
       </div>
     );
   if (status === 'error' && threads.length === 0 && waiting.length === 0)
-    return (
-      <div className="empty">
-        <p role="status">{failure}</p>
-        <button type="button" className="btn btn-secondary" onClick={onRetry}>
-          Tentar de novo
-        </button>
-      </div>
-    );
+    return <LoadFailure message={failure} onRetry={onRetry} />;
   if (threads.length === 0 && waiting.length === 0)
     return (
       <div className="empty">

@@ -47,7 +47,7 @@ export const STAFF_STATUS_LABEL: Record<ThreadStatus, string> = {
 /** The answer time the team promises (spec §2: subscribers have priority support), as the API words it. */
 export type AnswerTime = Answer<typeof client.support.threads.$get>['answerTime'];
 export const promiseText = (answerTime: AnswerTime, priority: boolean) =>
-  priority ? `Assinante: resposta em ${answerTime.priority}` : `Resposta em ${answerTime.normal}`;
+  priority ? `resposta em ${answerTime.priority}` : `Resposta em ${answerTime.normal}`;
 
 // ---- the mother's side -------------------------------------------------------------------------
 

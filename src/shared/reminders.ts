@@ -8,7 +8,11 @@ import { atMost } from './lengths.ts';
 
 /** Every reminder's clock. */
 export const REMINDER_TIME_ZONE = 'America/Sao_Paulo';
-/** No reminder between 22:00 and 07:00: the settings refuse such times and a late retry is dropped. */
+/**
+ * No reminder after 22:00 nor before 07:00: the settings refuse such times and a late retry is
+ * dropped. 22:00 itself is not quiet: it is the latest bedtime, and its last step ("apague a luz")
+ * is due then.
+ */
 export const QUIET_HOURS = { from: 22 * 60, to: 7 * 60 } as const;
 /** The sleep guide's routine (spec §9), minutes before bed, in the guide's own words. */
 export const BEDTIME_STEPS = [
@@ -28,7 +32,7 @@ export const BEDTIME_RANGE = { from: 19 * 60, to: 22 * 60 } as const;
 export const WEEKLY_AT = { weekday: 0, minute: 18 * 60 } as const;
 export const RENEWAL_AT = { minute: 10 * 60, daysBefore: [3, 1] } as const;
 
-export const isQuiet = (minute: number) => minute >= QUIET_HOURS.from || minute < QUIET_HOURS.to;
+export const isQuiet = (minute: number) => minute > QUIET_HOURS.from || minute < QUIET_HOURS.to;
 export const minuteOfTime = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 export const timeOfMinute = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
@@ -42,7 +46,7 @@ const clock = (message: string, ok: (minute: number) => boolean) =>
 
 export const DAILY_TIME_ERROR = 'Escolha um horário entre 7h e 22h: à noite os lembretes ficam em silêncio';
 export const BEDTIME_ERROR = 'Escolha uma hora de dormir entre 19h e 22h';
-const enabled = z.optional(z.boolean({ error: 'Informe ativado (true) ou desativado (false)' }));
+const enabled = z.optional(z.boolean({ error: 'Escolha ativado ou desativado' }));
 
 /** PUT /api/reminders: any part of the settings. */
 export const remindersUpdateSchema = z.strictObject({

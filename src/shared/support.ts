@@ -23,7 +23,7 @@ const message = (empty: string) => requiredText(empty, LIMITS.supportMessage);
 /** `id`: made on her device, so a conversation or a reply sent again after a dropped answer is stored once. */
 export const supportThreadSchema = z.strictObject({
   id: clientId,
-  category: z.enum(SUPPORT_CATEGORIES, { error: 'Escolha o assunto da conversa' }),
+  category: z.enum(SUPPORT_CATEGORIES, { error: 'Escolha sobre o que é a conversa' }),
   subject,
   message: message('Escreva sua mensagem'),
 });

@@ -195,6 +195,25 @@ describe('delivery', () => {
     expect(got.every((p) => p.title === 'Rotina do sono de Lia' && p.url === '/diario-do-sono/')).toBe(true);
   });
 
+  it('walks the whole routine for the latest bedtime, 22:00: its last step is not silenced', async () => {
+    const child = (await json(as(ana, '/api/children'))).body.children[0];
+    await as(ana, '/api/reminders', {
+      method: 'PUT',
+      body: { daily: { enabled: false }, bedtime: { enabled: true, childId: child.id, time: '22:00' } },
+    });
+    const before = push.received.length;
+    // 21:00 … 22:00 in São Paulo (UTC−3), with the API's clock at each minute: the push worker
+    // checks quiet hours against its own clock.
+    const start = clock.now().getTime();
+    for (const iso of ['00:00', '00:15', '00:30', '00:45', '01:00', '01:01']) {
+      clock.advance(at(`2026-11-23T${iso}:00Z`).getTime() - clock.now().getTime());
+      await runTick(clock.now());
+    }
+    clock.advance(start - clock.now().getTime());
+    expect(push.received.slice(before).map((p) => p.payload.body)).toEqual(BEDTIME_STEPS.map((s) => s.text));
+    await as(ana, '/api/reminders', { method: 'PUT', body: { bedtime: { enabled: false } } });
+  });
+
   it('skips a tick and a reminder found stale after an outage instead of sending them late', async () => {
     await as(ana, '/api/reminders', {
       method: 'PUT',
@@ -247,8 +266,13 @@ describe('delivery', () => {
     expect(mail.subject).toBe('Sua assinatura termina em 3 dias');
     expect(mail.text).toContain('no dia 25/11/2026');
     expect(mail.text).toContain(`${SITE}/continuar/`);
-    // Two days before: nothing; switched off: nothing.
+    // Two days before: nothing; one day before: "Falta 1 dia"; switched off: nothing.
     expect(await runTick(at('2026-11-23T13:00:00Z'))).toBe(0);
+    const dayBefore = push.received.length;
+    expect(await runTick(at('2026-11-24T13:00:00Z'))).toBe(2);
+    expect(push.received.slice(dayBefore).map((p) => p.payload.body)).toEqual([
+      'Falta 1 dia. Renove pelo PIX para não perder o acesso.',
+    ]);
     await as(ana, '/api/reminders', { method: 'PUT', body: { renewal: { enabled: false } } });
     expect(await runTick(at('2026-11-22T13:00:00Z'))).toBe(0);
   });

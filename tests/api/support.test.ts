@@ -168,7 +168,7 @@ describe("the mother's conversations", () => {
     );
     expect(bad.status).toBe(422);
     expect(bad.body.error.fields).toEqual({
-      category: 'Escolha o assunto da conversa',
+      category: 'Escolha sobre o que é a conversa',
       subject: 'Escreva o assunto',
       message: 'Use no máximo 5000 caracteres',
     });

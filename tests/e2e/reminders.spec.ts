@@ -211,7 +211,7 @@ test.describe('reminders', () => {
     await page.getByLabel('Lembrar de anotar como foi o dia').check();
     await page.getByLabel('Horário').fill(quiet ? '20:30' : time);
     await page.getByRole('button', { name: 'Salvar lembretes' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Salvo' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Lembretes salvos.' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.reload();
     await hydrated(page, 'Reminders');
@@ -262,7 +262,7 @@ test.describe('reminders', () => {
     await expect(page.getByRole('button', { name: 'Desativar neste aparelho' })).toBeVisible();
     await page.getByLabel('Receber um resumo curto dos registros da semana').check();
     await page.getByRole('button', { name: 'Salvar lembretes' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Salvo' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Lembretes salvos.' })).toBeVisible();
 
     const removed = page.waitForResponse(
       (r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'DELETE',

@@ -46,13 +46,13 @@ test.describe('support and the team console', () => {
     await page.goto('/fale-com-a-equipe/');
     await hydrated(page, 'Support');
     await expect(page.getByRole('heading', { name: 'Fale com a equipe', level: 1 })).toBeVisible();
-    await expect(page.getByText('Assinante: resposta em até 1 dia útil')).toBeVisible();
+    await expect(page.getByText('Suporte prioritário: resposta em até 1 dia útil.')).toBeVisible();
     await expect(page.getByText('Nenhuma conversa ainda')).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Escrever para a equipe' }).click();
     await page.getByRole('button', { name: 'Enviar para a equipe' }).click();
-    await expect(page.getByText('Escolha o assunto da conversa')).toBeVisible();
+    await expect(page.getByText('Escolha sobre o que é a conversa')).toBeVisible();
     await expect(page.getByLabel('Sobre o que é')).toBeFocused();
     await page.getByLabel('Sobre o que é').selectOption({ label: 'Pagamento e assinatura' });
     await page.getByLabel('Assunto').fill('Recibo do pagamento');
@@ -157,7 +157,9 @@ test.describe('support and the team console', () => {
     await expectNoAxeViolations(page);
     await page.getByLabel('Responder').fill('Recebi, muito obrigada!');
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
-    await expect(page.getByText('Mensagem enviada. Avisaremos aqui quando a equipe responder.')).toBeVisible();
+    await expect(
+      page.getByText('Mensagem enviada. Quando a equipe responder, você vê aqui e recebe um aviso por e-mail.'),
+    ).toBeVisible();
     await shot(page, 'mae-conversa');
 
     // Written without a connection: kept on the device, sent once when it returns.

@@ -33,7 +33,7 @@ describe('how the console says time', () => {
 describe('the answer time the page promises', () => {
   const answerTime = { priority: 'até 1 dia útil', normal: 'até 3 dias úteis' };
   it('names the subscriber and uses the configured words', () => {
-    expect(promiseText(answerTime, true)).toBe('Assinante: resposta em até 1 dia útil');
+    expect(promiseText(answerTime, true)).toBe('resposta em até 1 dia útil');
     expect(promiseText(answerTime, false)).toBe('Resposta em até 3 dias úteis');
   });
 });

@@ -24,6 +24,7 @@ import { toast } from '../../lib/toast.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import ConfirmRemoval from '../ConfirmRemoval.tsx';
 import Field from '../Field.tsx';
+import LoadFailure from '../LoadFailure.tsx';
 
 const OFFLINE = 'Sem conexão agora. Para convidar, remover ou criar links é preciso estar com internet.';
 const dayOf = (iso: string) => formatDay(nowStamp(new Date(iso)).date);
@@ -89,14 +90,7 @@ export default function Circle({ childId, childName }: { childId: string; childN
   return (
     <div className="circle" aria-busy={!data && !failure}>
       {!data && !failure && <p role="status">Carregando…</p>}
-      {failure && (
-        <div className="empty">
-          <p role="status">{failure}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void load()}>
-            Tentar de novo
-          </button>
-        </div>
-      )}
+      {failure && <LoadFailure message={failure} onRetry={() => void load()} />}
       {data && (
         <>
           <People data={data} childName={childName} onRemove={setRemoval} />

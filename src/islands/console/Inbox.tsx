@@ -14,6 +14,7 @@ import {
   staffThreads,
   type ThreadStatus,
 } from '../../lib/support.ts';
+import LoadFailure from '../LoadFailure.tsx';
 import ThreadView from './ThreadView.tsx';
 
 const FILTERS: ThreadStatus[] = ['open', 'answered', 'closed'];
@@ -84,14 +85,7 @@ export default function Inbox({ onChange }: { onChange: () => void }) {
           </div>
         </fieldset>
         {!threads && !failure && <p role="status">Carregando as conversas…</p>}
-        {failure && (
-          <div className="empty">
-            <p role="status">{failure}</p>
-            <button type="button" className="btn btn-secondary" onClick={() => void load()}>
-              Tentar de novo
-            </button>
-          </div>
-        )}
+        {failure && <LoadFailure message={failure} onRetry={() => void load()} />}
         {threads && threads.length === 0 && (
           <div className="empty">
             <p className="empty-title">

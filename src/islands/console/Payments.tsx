@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { confirmPayment, formatMoment, type PendingPayment, pendingPayments } from '../../lib/support.ts';
 import { formatBRL, PLANS } from '../../shared/plans.ts';
 import Dialog from '../Dialog.tsx';
+import LoadFailure from '../LoadFailure.tsx';
 import Status, { type SendState } from '../support/Status.tsx';
 
 const planName = (id: string) => PLANS.find((plan) => plan.id === id)?.duration ?? id;
@@ -60,14 +61,7 @@ export default function Payments({ onChange }: { onChange: () => void }) {
       </p>
       <Status state={status} />
       {!payments && !failure && <p role="status">Carregando os pagamentos…</p>}
-      {failure && (
-        <div className="empty">
-          <p role="status">{failure}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void load()}>
-            Tentar de novo
-          </button>
-        </div>
-      )}
+      {failure && <LoadFailure message={failure} onRetry={() => void load()} />}
       {payments && payments.length === 0 && (
         <div className="empty">
           <p className="empty-title">Nenhum pagamento pendente</p>

@@ -2,7 +2,7 @@
  * One conversation in the console: the messages, the team's answer (the API e-mails the mother
  * that there is one, without its text) and "Encerrar conversa". A failed send keeps the text.
  */
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { type Answer, ApiError, type client } from '../../lib/api.ts';
 import {
   CATEGORY_LABEL,
@@ -12,10 +12,8 @@ import {
   staffReply,
   staffThread,
 } from '../../lib/support.ts';
-import { LIMITS } from '../../shared/enums.ts';
-import Field from '../Field.tsx';
-import Messages from '../support/Messages.tsx';
-import Status, { type SendState } from '../support/Status.tsx';
+import ReplyForm, { useReply } from '../support/ReplyForm.tsx';
+import ThreadFrame from '../support/ThreadFrame.tsx';
 
 type Detail = Answer<(typeof client.staff.support)[':id']['$get']>;
 
@@ -28,13 +26,9 @@ interface Props {
 
 export default function ThreadView({ threadId, onBack, onChange }: Props) {
   const id = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
   const [data, setData] = useState<Detail | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<SendState>(null);
+  const { text, setText, setError, setBusy, setStatus, form } = useReply();
 
   const load = useCallback(async () => {
     setFailure(null);
@@ -48,11 +42,6 @@ export default function ThreadView({ threadId, onBack, onChange }: Props) {
   useEffect(() => {
     void load();
   }, [load]);
-
-  const opened = data !== null || failure !== null;
-  useEffect(() => {
-    if (opened) heading.current?.focus();
-  }, [opened]);
 
   async function reply(event: FormEvent) {
     event.preventDefault();
@@ -106,75 +95,39 @@ export default function ThreadView({ threadId, onBack, onChange }: Props) {
   const thread = data?.thread;
   const mother = thread?.motherEmail ?? '';
   return (
-    <section className="conversation console-conversation" aria-labelledby={`${id}-title`} aria-busy={!opened}>
-      <button type="button" className="link-button back-to-list" onClick={onBack}>
-        ← Voltar à lista
-      </button>
-      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
-        {thread ? thread.subject : 'Conversa'}
-      </h2>
-      {!opened && <p role="status">Carregando a conversa…</p>}
-      {failure && (
-        <div className="empty">
-          <p role="status">{failure}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void load()}>
-            Tentar de novo
+    <ThreadFrame
+      className="console-conversation"
+      backLabel="Voltar à lista"
+      onBack={onBack}
+      title="Conversa"
+      thread={thread}
+      messages={data?.messages}
+      about={thread && `${mother ? `${mother} · ` : ''}${CATEGORY_LABEL[thread.category]}`}
+      statusLabel={thread ? STAFF_STATUS_LABEL[thread.status] : ''}
+      failure={failure}
+      onRetry={() => void load()}
+      side="team"
+      motherName={mother}
+    >
+      {thread && (
+        <ReplyForm
+          fieldId={`${id}-text`}
+          label={mother ? `Resposta para ${mother}` : 'Resposta'}
+          rows={5}
+          {...form}
+          submitLabel="Enviar resposta"
+          onSubmit={reply}
+        >
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={form.busy}
+            onClick={() => void changeStatus(thread.status === 'closed' ? 'open' : 'closed')}
+          >
+            {thread.status === 'closed' ? 'Reabrir conversa' : 'Encerrar conversa'}
           </button>
-        </div>
+        </ReplyForm>
       )}
-      {data && thread && (
-        <>
-          <p className="thread-meta">
-            <span>
-              {mother && `${mother} · `}
-              {CATEGORY_LABEL[thread.category]}
-            </span>
-            <span className={`badge status-${thread.status}`}>{STAFF_STATUS_LABEL[thread.status]}</span>
-            {thread.priority && <span className="badge badge-priority">Prioritária</span>}
-          </p>
-          <Messages messages={data.messages} side="team" motherName={mother} />
-          <form method="post" className="reply-form" onSubmit={reply} noValidate aria-busy={busy}>
-            <Field
-              as="textarea"
-              id={`${id}-text`}
-              label={mother ? `Resposta para ${mother}` : 'Resposta'}
-              rows={5}
-              maxLength={LIMITS.supportMessage}
-              value={text}
-              error={error}
-              onChange={(event: { target: { value: string } }) => {
-                setText(event.target.value);
-                setError(undefined);
-              }}
-            />
-            <Status state={status} />
-            <div className="console-actions">
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy ? 'Enviando…' : 'Enviar resposta'}
-              </button>
-              {thread.status === 'closed' ? (
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={busy}
-                  onClick={() => void changeStatus('open')}
-                >
-                  Reabrir conversa
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={busy}
-                  onClick={() => void changeStatus('closed')}
-                >
-                  Encerrar conversa
-                </button>
-              )}
-            </div>
-          </form>
-        </>
-      )}
-    </section>
+    </ThreadFrame>
   );
 }

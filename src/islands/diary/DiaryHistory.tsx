@@ -9,6 +9,7 @@ import { asSchool, type DiaryEntry, type DiaryEntryInput, type DiaryKind, record
 import { currentChild } from '../../stores/child.ts';
 import { SESSION_UNKNOWN, session } from '../../stores/session.ts';
 import ConfirmRemoval from '../ConfirmRemoval.tsx';
+import LoadFailure from '../LoadFailure.tsx';
 import { useHydratedStore } from '../useHydrated.ts';
 import type { OfflineList, Shown } from '../useOfflineList.ts';
 import { Entry, summaryOf, whenOf } from './entries.tsx';
@@ -78,12 +79,10 @@ export default function DiaryHistory({ kind, list, onEdit }: Props) {
         </div>
       )}
       {status === 'error' && (
-        <div className="empty">
-          <p>Não foi possível carregar seus registros anteriores.</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void list.reload()}>
-            Tentar de novo
-          </button>
-        </div>
+        <LoadFailure
+          message="Não foi possível carregar seus registros anteriores."
+          onRetry={() => void list.reload()}
+        />
       )}
       {list.blocked && (
         <div className="notice notice-warning" role="status">

@@ -30,7 +30,9 @@ async function currentState(): Promise<DeviceState> {
 const FAILED = 'Não foi possível ativar os lembretes agora. Verifique sua conexão e tente novamente.';
 
 function failureMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.code === 'network' ? FAILED : err.message;
+  // A refused push service is a 422 on `endpoint`: her page has no field, so its message is the one to show.
+  if (err instanceof ApiError)
+    return err.code === 'network' ? FAILED : (err.code === 'validation_failed' && err.fields.endpoint) || err.message;
   // The browser could not reach its push service (no connection, or the service refused).
   return FAILED;
 }
@@ -178,7 +180,7 @@ export default function DeviceCard({ onChange }: Props) {
             </li>
             <li>Abra o app pelo ícone novo, entre na sua conta e volte a esta página para ativar.</li>
           </ol>
-          <p>É preciso o iOS 16.4 ou mais recente.</p>
+          <p>É preciso ter o iOS 16.4 ou mais recente.</p>
         </div>
       )}
       {state === 'unsupported' && (

@@ -142,7 +142,7 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
     setStatus({ kind: 'saving', text: 'Salvando…' });
     try {
       setChoices(choicesOf(await call(client.reminders.$put({ json: parsed.data }))));
-      setStatus({ kind: 'saved', text: 'Salvo' });
+      setStatus({ kind: 'saved', text: 'Lembretes salvos.' });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validation_failed' && Object.keys(err.fields).length) {
         setErrors(err.fields);

@@ -4,7 +4,7 @@
  * and shows as waiting; any other failure keeps her text in the box.
  */
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import {
   CATEGORY_LABEL,
@@ -14,11 +14,9 @@ import {
   sendMessage,
   type ThreadDetail,
 } from '../../lib/support.ts';
-import { LIMITS } from '../../shared/enums.ts';
 import { offlineQueue, queue, synced } from '../../stores/queue.ts';
-import Field from '../Field.tsx';
-import Messages from './Messages.tsx';
-import Status, { type SendState } from './Status.tsx';
+import ReplyForm, { useReply } from './ReplyForm.tsx';
+import ThreadFrame from './ThreadFrame.tsx';
 
 const rules = () => import('./rules.ts');
 
@@ -29,13 +27,9 @@ interface Props {
 
 export default function Conversation({ threadId, onBack }: Props) {
   const id = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
   const [data, setData] = useState<ThreadDetail | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<SendState>(null);
+  const { text, setText, setError, setBusy, setStatus, form } = useReply();
   const waiting = useStore(queue).ops.flatMap((op) =>
     op.kind === 'support-message' && op.threadId === threadId ? [op.body] : [],
   );
@@ -62,12 +56,6 @@ export default function Conversation({ threadId, onBack }: Props) {
     void load();
   }, [load, syncCount]);
 
-  // The heading takes focus when the conversation opens, so a screen reader starts there.
-  const opened = data !== null || failure !== null;
-  useEffect(() => {
-    if (opened) heading.current?.focus();
-  }, [opened]);
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { replySchema } = await rules();
@@ -93,7 +81,10 @@ export default function Conversation({ threadId, onBack }: Props) {
       if (!navigator.onLine) return await keep();
       const message = await sendMessage(threadId, body);
       setText('');
-      setStatus({ tone: 'success', text: 'Mensagem enviada. Avisaremos aqui quando a equipe responder.' });
+      setStatus({
+        tone: 'success',
+        text: 'Mensagem enviada. Quando a equipe responder, você vê aqui e recebe um aviso por e-mail.',
+      });
       setData((current) =>
         current
           ? {
@@ -117,62 +108,31 @@ export default function Conversation({ threadId, onBack }: Props) {
 
   const thread = data?.thread;
   return (
-    <section className="conversation" aria-labelledby={`${id}-title`} aria-busy={!opened}>
-      <button type="button" className="link-button back-to-list" onClick={onBack}>
-        ← Todas as conversas
-      </button>
-      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
-        {thread ? thread.subject : 'Conversa com a equipe'}
-      </h2>
-      {!opened && <p role="status">Carregando a conversa…</p>}
-      {failure && (
-        <div className="empty">
-          <p role="status">{failure}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void load()}>
-            Tentar de novo
-          </button>
-        </div>
+    <ThreadFrame
+      backLabel="Todas as conversas"
+      onBack={onBack}
+      title="Conversa com a equipe"
+      thread={thread}
+      messages={data?.messages}
+      about={thread && CATEGORY_LABEL[thread.category]}
+      statusLabel={thread ? STATUS_LABEL[thread.status] : ''}
+      failure={failure}
+      onRetry={() => void load()}
+      waiting={waiting}
+      side="mother"
+    >
+      {thread?.status === 'closed' && (
+        <p className="field-hint">A equipe encerrou esta conversa. Se você escrever de novo, ela é reaberta.</p>
       )}
-      {data && thread && (
-        <>
-          <p className="thread-meta">
-            <span>{CATEGORY_LABEL[thread.category]}</span>
-            <span className={`badge status-${thread.status}`}>{STATUS_LABEL[thread.status]}</span>
-            {thread.priority && <span className="badge badge-priority">Prioritária</span>}
-          </p>
-          <Messages messages={data.messages} waiting={waiting} side="mother" />
-          {thread.status === 'closed' && (
-            <p className="field-hint">A equipe encerrou esta conversa. Se você escrever de novo, ela é reaberta.</p>
-          )}
-          <form
-            method="post"
-            className="reply-form"
-            onSubmit={submit}
-            onFocus={() => void rules()}
-            noValidate
-            aria-busy={busy}
-          >
-            <Field
-              as="textarea"
-              id={`${id}-text`}
-              name="text"
-              label="Responder"
-              rows={4}
-              maxLength={LIMITS.supportMessage}
-              value={text}
-              error={error}
-              onChange={(event: { target: { value: string } }) => {
-                setText(event.target.value);
-                setError(undefined);
-              }}
-            />
-            <Status state={status} />
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Enviando…' : 'Enviar mensagem'}
-            </button>
-          </form>
-        </>
-      )}
-    </section>
+      <ReplyForm
+        fieldId={`${id}-text`}
+        label="Responder"
+        rows={4}
+        {...form}
+        submitLabel="Enviar mensagem"
+        onSubmit={submit}
+        onFocus={() => void rules()}
+      />
+    </ThreadFrame>
   );
 }

@@ -84,7 +84,7 @@ export default function NewThreadForm({ onSent, onQueued, onCancel }: Props) {
     >
       <h2 id={`${id}-title`}>Nova conversa</h2>
       <Field as="select" id={`${id}-category`} label="Sobre o que é" aria-required {...bind('category')}>
-        <option value="">Escolha um assunto</option>
+        <option value="">Escolha um tema</option>
         {CATEGORIES.map((category) => (
           <option key={category} value={category}>
             {CATEGORY_LABEL[category]}
