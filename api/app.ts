@@ -14,7 +14,7 @@ import type { AppEnv, Services } from './http/context.ts';
 import { errorResponse, toErrorResponse } from './http/errors.ts';
 import { deadline, jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from './http/middleware.ts';
 import { closeAfterUnreadBody } from './http/node-server.ts';
-import { registerJobs } from './jobs/handlers.ts';
+import { registerJobs } from './job-handlers.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { jsonLogger } from './log.ts';
 import { providerFromConfig } from './payments/index.ts';

@@ -3,10 +3,10 @@
  * devices, `reminders` is the scheduler's tick (pg-boss cron, every minute in São Paulo, one
  * instance per occurrence). Registered by createApp on the app's own services.
  */
-import { REMINDER_TIME_ZONE } from '../../src/shared/reminders.ts';
-import type { Services } from '../http/context.ts';
-import { type EmailJob, sendEmailJob } from '../services/emails.ts';
-import { type PushJob, sendReminder, tick } from '../services/reminders.ts';
+import { REMINDER_TIME_ZONE } from '../src/shared/reminders.ts';
+import type { Services } from './http/context.ts';
+import { type EmailJob, sendEmailJob } from './services/emails.ts';
+import { type PushJob, sendReminder, tick } from './services/reminders.ts';
 
 /** Reminders for 10,000 mothers at one minute are handed over within seconds (bench:api). */
 const PUSH_BATCH = 50;
