@@ -222,17 +222,25 @@ test.describe('reminders', () => {
     const payload = quiet ? DAILY_PUSH : (await push.waitFor(1, 150_000))[0]!.payload;
     expect(payload).toMatchObject({ url: '/comportamento/', tag: 'daily' });
     expect(JSON.stringify(payload)).not.toContain(SECRET);
-    const cdp = await deliverPush(page, JSON.stringify(payload));
-    await expect
-      .poll(() => shownNotifications(context), { timeout: 15_000 })
-      .toEqual([
-        {
-          title: payload.title,
-          body: payload.body,
-          tag: 'daily',
-          url: new URL('/comportamento/', page.url()).href,
-        },
-      ]);
+    const shown = [
+      { title: payload.title, body: payload.body, tag: 'daily', url: new URL('/comportamento/', page.url()).href },
+    ];
+    let cdp = await deliverPush(page, JSON.stringify(payload));
+    // The worker has idled for up to two minutes and Chromium may have stopped it; once in a CI run
+    // (two busy cores) the push DevTools handed it never reached the restarted worker. A push
+    // service delivers again when the first try is not acknowledged: so does this test, once. The
+    // same tag replaces the first notification, so a double delivery still shows exactly one.
+    const first = await expect
+      .poll(() => shownNotifications(context), { timeout: 10_000 })
+      .toEqual(shown)
+      .then(() => true)
+      .catch(() => false);
+    if (!first) {
+      console.warn('push not shown within 10 s of delivery through DevTools: delivering it again');
+      await cdp.detach();
+      cdp = await deliverPush(page, JSON.stringify(payload));
+      await expect.poll(() => shownNotifications(context), { timeout: 20_000 }).toEqual(shown);
+    }
     await cdp.detach();
     await tapNotification(context);
     await expect(page).toHaveURL(/\/comportamento\/$/);
