@@ -62,6 +62,43 @@ test.describe('diaries, professionals and emergency', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('what she starts typing while the last entry is still saving stays in the form', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(context, request, { subscribed: true });
+    await page.goto('/comportamento/');
+    await hydrated(page, 'Diary');
+    // A slow connection: the first save takes two seconds to be answered.
+    let slow = true;
+    await page.route('**/api/diary', async (route) => {
+      if (route.request().method() === 'POST' && slow) {
+        slow = false;
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+      await route.continue();
+    });
+    await page.getByLabel('Comportamento observado').fill('Primeiro, enviado devagar');
+    await page.getByLabel('Contexto').fill('No parque');
+    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await expect(page.getByRole('button', { name: 'Salvando…' })).toBeDisabled();
+    await page.getByLabel('Comportamento observado').fill('Segundo, escrito enquanto o primeiro salvava');
+    await page.getByLabel('Contexto').fill('Em casa');
+    await expect(page.getByText('Registro adicionado')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Adicionar registro' })).toBeEnabled();
+    await expect(page.getByLabel('Comportamento observado')).toHaveValue(
+      'Segundo, escrito enquanto o primeiro salvava',
+    );
+    await expect(page.getByLabel('Contexto')).toHaveValue('Em casa');
+    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await expect(page.getByLabel('Comportamento observado')).toHaveValue('');
+    await page.reload();
+    await expect(page.locator('.entry')).toHaveCount(2);
+    await expect(page.locator('.entry').first()).toContainText('Segundo, escrito enquanto o primeiro salvava');
+    await expect(page.locator('.entry').nth(1)).toContainText('Primeiro, enviado devagar');
+  });
+
   test('a long history shows 20 entries at a time, and the button moves her to the first older one', async ({
     page,
     context,

@@ -47,6 +47,8 @@ test.describe('headers and XSS', () => {
       await page.getByLabel('Comportamento observado').fill(payload);
       await page.getByLabel('Contexto').fill(payload);
       await page.getByRole('button', { name: 'Adicionar registro' }).click();
+      // Saved: the form is emptied for the next one (the toast of the last may still be on screen).
+      await expect(page.getByLabel('Comportamento observado')).toHaveValue('');
       await expect(page.getByText('Registro adicionado').last()).toBeVisible();
     }
     await page.goto('/profissionais/');

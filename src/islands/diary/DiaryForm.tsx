@@ -68,8 +68,10 @@ export default function DiaryForm({ kind, childId, list }: Props) {
     setSaving(false);
     if (result.outcome === 'invalid') setErrors(result.fields);
     if (result.outcome === 'saved' || result.outcome === 'queued') {
-      setForm(fresh());
-      setAbc(EMPTY_ABC);
+      // Empty the form for the next entry, unless she has already started it while this one was
+      // saving (a slow connection takes seconds): what she typed since stays.
+      setForm((current) => (current === form ? fresh() : current));
+      setAbc((current) => (current === abc ? EMPTY_ABC : current));
       setErrors({});
     }
   }

@@ -78,7 +78,9 @@ export default function SleepForm({ childId, list, editing, onEditing }: Props) 
       const result = await list.add(parsed.data);
       if (result.outcome === 'invalid') setErrors(result.fields);
       if (result.outcome === 'conflict') await list.reload();
-      if (result.outcome === 'saved' || result.outcome === 'queued') setForm(fresh());
+      // Unless she has started the next night while this one was saving: what she typed stays.
+      if (result.outcome === 'saved' || result.outcome === 'queued')
+        setForm((current) => (current === form ? fresh() : current));
     }
     setSaving(false);
   }
