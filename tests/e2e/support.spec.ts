@@ -242,6 +242,35 @@ test.describe('support and the team console', () => {
     await Promise.all([staffContext.close(), payerContext.close(), staffRequest.dispose(), payerRequest.dispose()]);
   });
 
+  test('what she types while her reply is still being sent stays in the box', async ({ page, context, request }) => {
+    await signIn(context, request);
+    const started = await request.post('/api/support/threads', {
+      data: { category: 'conta', subject: 'Trocar meu e-mail', message: 'Como troco o e-mail da conta?' },
+    });
+    expect(started.status()).toBe(201);
+    const { thread } = (await started.json()) as { thread: { id: string } };
+    // A slow connection: her first reply takes two seconds to be answered.
+    let slow = true;
+    await page.route('**/api/support/threads/*/messages', async (route) => {
+      if (route.request().method() === 'POST' && slow) {
+        slow = false;
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+      await route.continue();
+    });
+    await page.goto(`/fale-com-a-equipe/?conversa=${thread.id}`);
+    await hydrated(page, 'Support');
+    await page.getByLabel('Responder').fill('Esqueci de dizer: é o e-mail antigo.');
+    await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await expect(page.getByRole('button', { name: 'Enviando…' })).toBeDisabled();
+    await page.getByLabel('Responder').fill('E o novo é outro, do trabalho.');
+    await expect(page.getByText(/^Mensagem enviada\./)).toBeVisible();
+    await expect(page.getByLabel('Responder')).toHaveValue('E o novo é outro, do trabalho.');
+    await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await expect(page.getByLabel('Responder')).toHaveValue('');
+    await expect(page.locator('.message.from-mother')).toHaveCount(3);
+  });
+
   test('her conversations open offline, and one started offline reaches the team once when the connection returns', async ({
     page,
     context,

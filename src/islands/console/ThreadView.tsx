@@ -28,7 +28,7 @@ export default function ThreadView({ threadId, onBack, onChange }: Props) {
   const id = useId();
   const [data, setData] = useState<Detail | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { text, setText, setError, setBusy, setStatus, form } = useReply();
+  const { text, clearSent, setError, setBusy, setStatus, form } = useReply();
 
   const load = useCallback(async () => {
     setFailure(null);
@@ -54,7 +54,7 @@ export default function ThreadView({ threadId, onBack, onChange }: Props) {
     setStatus(null);
     try {
       const message = await staffReply(threadId, text.trim());
-      setText('');
+      clearSent(text);
       setData((current) =>
         current
           ? {

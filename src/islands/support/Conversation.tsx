@@ -29,7 +29,7 @@ export default function Conversation({ threadId, onBack }: Props) {
   const id = useId();
   const [data, setData] = useState<ThreadDetail | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { text, setText, setError, setBusy, setStatus, form } = useReply();
+  const { text, clearSent, setError, setBusy, setStatus, form } = useReply();
   const waiting = useStore(queue).ops.flatMap((op) =>
     op.kind === 'support-message' && op.threadId === threadId ? [op.body] : [],
   );
@@ -69,7 +69,7 @@ export default function Conversation({ threadId, onBack }: Props) {
     const keep = async () => {
       const q = await offlineQueue();
       await q.enqueue({ id: body.id, kind: 'support-message', threadId, body });
-      setText('');
+      clearSent(text);
       setStatus({
         tone: 'warning',
         text: 'Sem conexão agora: sua mensagem ficou guardada no aparelho e será enviada assim que a internet voltar.',
@@ -80,7 +80,7 @@ export default function Conversation({ threadId, onBack }: Props) {
     try {
       if (!navigator.onLine) return await keep();
       const message = await sendMessage(threadId, body);
-      setText('');
+      clearSent(text);
       setStatus({
         tone: 'success',
         text: 'Mensagem enviada. Quando a equipe responder, você vê aqui e recebe um aviso por e-mail.',

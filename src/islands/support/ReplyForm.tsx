@@ -32,7 +32,8 @@ export function useReply() {
   const [status, setStatus] = useState<SendState>(null);
   return {
     text,
-    setText,
+    /** Empties the box after `submitted` was sent, unless she has typed more meanwhile: that stays. */
+    clearSent: (submitted: string) => setText((current) => (current === submitted ? '' : current)),
     setError,
     setBusy,
     setStatus,
