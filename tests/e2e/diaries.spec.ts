@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, hydrated, signIn, slowFirstPost, test } from './fixtures.ts';
 
 test.describe('diaries, professionals and emergency', () => {
   test('a subscriber adds behaviour and food entries, sees them on top after reload, and deletes one', async ({
@@ -71,14 +71,7 @@ test.describe('diaries, professionals and emergency', () => {
     await page.goto('/comportamento/');
     await hydrated(page, 'Diary');
     // A slow connection: the first save takes two seconds to be answered.
-    let slow = true;
-    await page.route('**/api/diary', async (route) => {
-      if (route.request().method() === 'POST' && slow) {
-        slow = false;
-        await new Promise((r) => setTimeout(r, 2000));
-      }
-      await route.continue();
-    });
+    await slowFirstPost(page, '**/api/diary');
     await page.getByLabel('Comportamento observado').fill('Primeiro, enviado devagar');
     await page.getByLabel('Contexto').fill('No parque');
     await page.getByRole('button', { name: 'Adicionar registro' }).click();

@@ -82,6 +82,18 @@ export async function signIn(
   return account;
 }
 
+/** A slow connection for one send: the first POST to `url` is held `ms` before it goes on. */
+export async function slowFirstPost(page: Page, url: string, ms = 2000) {
+  let slow = true;
+  await page.route(url, async (route) => {
+    if (route.request().method() === 'POST' && slow) {
+      slow = false;
+      await new Promise((r) => setTimeout(r, ms));
+    }
+    await route.continue();
+  });
+}
+
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);

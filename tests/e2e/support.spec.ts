@@ -9,7 +9,16 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import type { Page } from '@playwright/test';
 import { E2E } from './env.ts';
-import { createAccount, expect, expectNoAxeViolations, hydrated, PASSWORD, signIn, test } from './fixtures.ts';
+import {
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  PASSWORD,
+  signIn,
+  slowFirstPost,
+  test,
+} from './fixtures.ts';
 
 const SHOTS = process.env.SHOTS_DIR;
 async function shot(page: Page, name: string) {
@@ -250,14 +259,7 @@ test.describe('support and the team console', () => {
     expect(started.status()).toBe(201);
     const { thread } = (await started.json()) as { thread: { id: string } };
     // A slow connection: her first reply takes two seconds to be answered.
-    let slow = true;
-    await page.route('**/api/support/threads/*/messages', async (route) => {
-      if (route.request().method() === 'POST' && slow) {
-        slow = false;
-        await new Promise((r) => setTimeout(r, 2000));
-      }
-      await route.continue();
-    });
+    await slowFirstPost(page, '**/api/support/threads/*/messages');
     await page.goto(`/fale-com-a-equipe/?conversa=${thread.id}`);
     await hydrated(page, 'Support');
     await page.getByLabel('Responder').fill('Esqueci de dizer: é o e-mail antigo.');
