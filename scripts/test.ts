@@ -43,14 +43,22 @@ const steps: Step[] = [
   node('scripts/e2e.ts', 'npm run test:e2e', 'e2e'),
 ];
 
+const times: string[] = [];
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const started = performance.now();
 for (const step of steps) {
   console.log(`\n━━ ${step.name} ━━`);
+  const stepStarted = performance.now();
   const result = spawnSync(step.bin, step.args, {
     stdio: 'inherit',
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(step.name === 'e2e' ? { E2E_SKIP_BUILD: '1' } : {}) },
   });
+  times.push(`${step.name.padEnd(16)} ${seconds(stepStarted)}`);
+  console.log(`━━ ${step.name}: ${seconds(stepStarted)}`);
   if (result.status !== 0) {
     console.error(`\nnpm test: the step "${step.name}" failed. To see and fix it: ${step.fix}`);
     process.exit(result.status ?? 1);
   }
 }
+// Where the time went, so the next slowdown is seen where it happens.
+console.log(`\nnpm test: every step passed in ${seconds(started)}\n  ${times.join('\n  ')}`);
