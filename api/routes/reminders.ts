@@ -1,27 +1,38 @@
 /** Reminders and the devices they go to (docs/api.md "Reminders"); rules in services/reminders.ts and push.ts. */
 import { Hono } from 'hono';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { pushEndpointSchema, pushSubscriptionSchema, remindersUpdateSchema } from '../../src/shared/reminders.ts';
+import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { jsonBody } from '../http/validate.ts';
 import { removeSubscription, saveSubscription, vapidKeys } from '../services/push.ts';
-import { getReminders, updateReminders } from '../services/reminders.ts';
+import { getReminders, sendTestReminder, updateReminders } from '../services/reminders.ts';
 
 export function pushRoutes() {
-  return new Hono<AppEnv>()
-    .get('/key', async (c) => {
-      const { publicKey } = await vapidKeys(services(c).config);
-      c.header('Cache-Control', 'public, max-age=3600');
-      return c.json({ publicKey });
-    })
-    .post('/subscriptions', requireUser, jsonBody(pushSubscriptionSchema), async (c) => {
-      const { db, config } = services(c);
-      await saveSubscription(db, config, c.get('user').id, c.req.valid('json'));
-      return c.body(null, 201);
-    })
-    .delete('/subscriptions', requireUser, jsonBody(pushEndpointSchema), async (c) => {
-      await removeSubscription(services(c).db, c.get('user').id, c.req.valid('json').endpoint);
-      return c.body(null, 204);
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/key', async (c) => {
+        const { publicKey } = await vapidKeys(services(c).config);
+        c.header('Cache-Control', 'public, max-age=3600');
+        return c.json({ publicKey });
+      })
+      .post('/subscriptions', requireUser, jsonBody(pushSubscriptionSchema), async (c) => {
+        const { db, config } = services(c);
+        await saveSubscription(db, config, c.get('user').id, c.req.valid('json'));
+        return c.body(null, 201);
+      })
+      .delete('/subscriptions', requireUser, jsonBody(pushEndpointSchema), async (c) => {
+        await removeSubscription(services(c).db, c.get('user').id, c.req.valid('json').endpoint);
+        return c.body(null, 204);
+      })
+      // A notification now, to see how reminders arrive on her devices.
+      .post('/test', requireUser, async (c) => {
+        const { db, jobs, clock } = services(c);
+        if (!(await sendTestReminder({ db, jobs }, c.get('user').id, clock.now())))
+          throw new ApiError('conflict', MESSAGES.noDeviceForTest);
+        return c.json({ ok: true }, 202);
+      })
+  );
 }
 
 export function reminderRoutes() {
