@@ -253,7 +253,7 @@ async function openPglite(dir: string, seed?: Blob): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith('memory://');
   // PGlite creates its own folder but not the parents.
   if (!inMemory) await mkdir(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = new PGlite(inMemory ? (seed ? { loadDataDir: seed } : undefined) : dir);
+  const client = inMemory ? new PGlite(seed ? { loadDataDir: seed } : undefined) : new PGlite(dir);
   await client.waitReady;
   // Statements (and whole transactions) queue with their request's deadline; see deadline.ts.
   const enqueue = deadlineQueue();
