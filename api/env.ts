@@ -1,7 +1,7 @@
 /**
  * The API's configuration: every environment variable, validated once at start.
  * A bad value stops the process with one line naming the variable (see server.ts).
- * README.md documents each of them; keep the two in step.
+ * docs/configuration.md documents each of them; tests/unit/configuration-doc.test.ts keeps the two in step.
  */
 import { z } from 'zod';
 

@@ -1,11 +1,13 @@
 /**
  * npm test: first the static checks (types and content, then lint and format), then the unit and
  * API suites, then the site is built once and checked against its size budgets (no browser
- * needed), then the browser suite runs on that build. Stops at the first failing step and says
+ * needed), then the browser suite runs on that build (a missing Chromium stops it before the first
+ * step, in one line saying how to get one). Stops at the first failing step and says
  * which command shows or fixes the problem.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { requireChromium } from '../tests/e2e/chromium.ts';
 
 interface Step {
   name: string;
@@ -22,6 +24,9 @@ const node = (script: string, fix: string, name: string): Step => ({
   args: [script],
   fix,
 });
+
+// the browser suite is the last step: say at once, not ten minutes in, that it has no browser
+requireChromium();
 
 const reuseBuild = process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/index.html');
 const steps: Step[] = [
