@@ -7,7 +7,9 @@ function importGraph(root: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|tsx|astro)$/.test(f));
   for (const file of files.map((f) => path.join(root, f))) {
-    const imports = readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g);
+    const imports = readFileSync(file, 'utf8').matchAll(
+      /(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g,
+    );
     graph.set(
       file,
       [...imports].map((m) => path.join(path.dirname(file), m[1] ?? '')).filter((target) => existsSync(target)),
