@@ -29,8 +29,8 @@ export type AddOutcome =
 
 const isApiError = (err: unknown, test: (e: ApiError) => boolean) => err instanceof ApiError && test(err);
 
-/** What the queued toast says when the server (not the connection) failed: the write goes by itself later. */
-export const SERVER_WAIT_TEXT = 'O servidor não respondeu agora: vamos tentar de novo sozinhos em instantes.';
+/** The queued toast's text when the server (not the connection) failed: the write goes by itself later. */
+export const SERVER_WAIT_TEXT = 'Não deu para salvar agora: vamos tentar de novo sozinhos em instantes.';
 
 /**
  * `scope`: the child whose rows to show; `null` while it is not known yet (nothing loads).

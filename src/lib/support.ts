@@ -66,7 +66,7 @@ export const sendMessage = async (threadId: string, json: { id: string; text: st
 export const queuedText = (reason: 'offline' | 'server') =>
   reason === 'offline'
     ? 'Sem conexão agora: sua mensagem ficou guardada no aparelho e será enviada assim que a internet voltar.'
-    : 'O servidor não respondeu agora: sua mensagem ficou guardada no aparelho e será enviada sozinha em instantes.';
+    : 'Não deu para enviar agora: sua mensagem ficou guardada no aparelho e será enviada sozinha em instantes.';
 
 // ---- the team's side ---------------------------------------------------------------------------
 

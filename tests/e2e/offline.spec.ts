@@ -172,7 +172,9 @@ test.describe('installable and offline', () => {
     });
     await addEntry(page, 'Registro com o servidor fora');
     await expect(page.getByText('Registro guardado no aparelho')).toBeVisible();
-    await expect(page.getByText('O servidor não respondeu agora')).toBeVisible();
+    await expect(
+      page.getByText('Não deu para salvar agora: vamos tentar de novo sozinhos em instantes.'),
+    ).toBeVisible();
     await expect(page.locator('.entry.is-pending')).toContainText('Registro com o servidor fora');
 
     // The queue tries again by itself (the first try right after queuing met the 503 too).
