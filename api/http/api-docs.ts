@@ -45,15 +45,19 @@ export function apiDocsRoutes() {
       c.header('Cache-Control', 'no-cache');
       return c.html(PAGE);
     })
-    .get('/:asset', answers("The reference page's script and style", { 200: 'text/plain' }), async (c) => {
-      const name = c.req.param('asset');
-      const asset = ASSETS[name];
-      if (!asset) return errorResponse(c, 'not_found', MESSAGES.routeNotFound);
-      let body = cache.get(name);
-      if (body === undefined) {
-        body = asset.body ?? (await readFile(join(swaggerDir, asset.file ?? name), 'utf8'));
-        cache.set(name, body);
-      }
-      return c.body(body, 200, { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=3600' });
-    });
+    .get(
+      '/:asset',
+      answers("The reference page's script and style", { 200: ['text/css', 'text/javascript'] }),
+      async (c) => {
+        const name = c.req.param('asset');
+        const asset = ASSETS[name];
+        if (!asset) return errorResponse(c, 'not_found', MESSAGES.routeNotFound);
+        let body = cache.get(name);
+        if (body === undefined) {
+          body = asset.body ?? (await readFile(join(swaggerDir, asset.file ?? name), 'utf8'));
+          cache.set(name, body);
+        }
+        return c.body(body, 200, { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=3600' });
+      },
+    );
 }

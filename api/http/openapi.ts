@@ -12,7 +12,8 @@ import { errorAnswer } from '../../src/shared/responses.ts';
 import { SESSION_COOKIE } from '../services/sessions.ts';
 
 /** What one status answers: a JSON body's schema, no body, a redirect, or another media type's body. */
-export type Answer = z.ZodMiniType | typeof NO_BODY | typeof REDIRECT | `${string}/${string}`;
+export type Answer = z.ZodMiniType | typeof NO_BODY | typeof REDIRECT | MediaType | readonly MediaType[];
+type MediaType = `${string}/${string}`;
 /** 204, or a 201 without a body. */
 export const NO_BODY = null;
 /** A PDF file (the child's report). */
@@ -46,9 +47,11 @@ export function answers(summary: string, responses: Partial<Record<number, Answe
     if (answer === NO_BODY || answer === undefined) described[status] = { description };
     else if (answer === REDIRECT)
       described[status] = { description, headers: { Location: { schema: { type: 'string' } } } };
-    else if (typeof answer === 'string')
-      described[status] = { description, content: { [answer]: { schema: { type: 'string', format: 'binary' } } } };
-    else described[status] = responseWithSchema(description, answer);
+    else if (typeof answer === 'string' || Array.isArray(answer)) {
+      const media = typeof answer === 'string' ? [answer] : answer;
+      const content = Object.fromEntries(media.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]));
+      described[status] = { description, content };
+    } else described[status] = responseWithSchema(description, answer);
   }
   return describeRoute({ summary, responses: described as never });
 }
