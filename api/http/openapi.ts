@@ -41,20 +41,23 @@ function jsonContent(schema: z.ZodMiniType) {
  * Errors need no entry: every operation answers the contract's error shape for any 4xx/5xx.
  */
 export function answers(summary: string, responses: Partial<Record<number, Answer>>): MiddlewareHandler {
-  const described: Record<string, OpenAPIV3_1.ResponseObject | ReturnType<typeof responseWithSchema>> = {};
+  const described: Record<string, object> = {};
   for (const [status, answer] of Object.entries(responses)) {
     const description = STATUS_TEXT[Number(status)] ?? 'Answer';
     if (answer === NO_BODY || answer === undefined) described[status] = { description };
     else if (answer === REDIRECT)
       described[status] = { description, headers: { Location: { schema: { type: 'string' } } } };
-    else if (typeof answer === 'string' || Array.isArray(answer)) {
-      const media = typeof answer === 'string' ? [answer] : answer;
+    else if (isMedia(answer)) {
+      const media: readonly string[] = typeof answer === 'string' ? [answer] : answer;
       const content = Object.fromEntries(media.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]));
       described[status] = { description, content };
     } else described[status] = responseWithSchema(description, answer);
   }
   return describeRoute({ summary, responses: described as never });
 }
+
+const isMedia = (answer: Answer): answer is MediaType | readonly MediaType[] =>
+  typeof answer === 'string' || Array.isArray(answer);
 
 function responseWithSchema(description: string, schema: z.ZodMiniType) {
   return { description, content: jsonContent(schema) };
@@ -71,7 +74,7 @@ export function documentInput(middleware: object, target: 'json' | 'query' | 'pa
 const ERROR_REF = '#/components/schemas/Error';
 
 /** The document of every route mounted on `app`, with the contract's error answer and tags added. */
-export async function openApiDocument(app: Hono<never> | Hono): Promise<OpenAPIV3_1.Document> {
+export async function openApiDocument(app: Pick<Hono, 'routes'>): Promise<OpenAPIV3_1.Document> {
   const error = await resolver(errorAnswer, { options: { io: 'output' } }).toOpenAPISchema();
   const doc = (await generateSpecs(app as Hono, {
     documentation: {
@@ -107,7 +110,7 @@ export async function openApiDocument(app: Hono<never> | Hono): Promise<OpenAPIV
 }
 
 /** GET /api/openapi.json: made once, on the first request (the routes do not change after start). */
-export function openApiRoute(app: Hono<never> | Hono): MiddlewareHandler {
+export function openApiRoute(app: Pick<Hono, 'routes'>): MiddlewareHandler {
   let made: Promise<OpenAPIV3_1.Document> | undefined;
   return async (c) => {
     made ??= openApiDocument(app);
