@@ -125,6 +125,12 @@ export const envSchema = z.object({
     .max(3600)
     .default(30),
   JOB_WORKERS: flag(true),
+  /**
+   * `1` serves the API's reference page at `/api/docs` (Swagger UI, from node_modules, reading
+   * `/api/openapi.json`) for operators and developers; off (`0`) by default. The document itself,
+   * `/api/openapi.json`, is always served.
+   */
+  API_DOCS: flag(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
