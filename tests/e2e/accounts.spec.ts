@@ -64,7 +64,9 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('Perfil criado com sucesso!')).toBeVisible();
     // Without a subscription she is told what is hers now, not "todas as funcionalidades".
-    await expect(page.getByText(/Os guias, as listas de observação e a página de emergência já são seus/)).toBeVisible();
+    await expect(
+      page.getByText(/Os guias, as listas de observação e a página de emergência já são seus/),
+    ).toBeVisible();
     await expect(page.getByText(/todas as funcionalidades/)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Ferramentas de acompanhamento' })).toBeVisible();
   });
