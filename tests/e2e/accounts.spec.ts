@@ -189,7 +189,7 @@ test.describe('accounts', () => {
     await other.goto('/sono/');
     await expect(other.getByRole('heading', { name: 'Sono Desregulado' })).toBeVisible();
     await page.getByRole('button', { name: 'Sair' }).click();
-    await expect(page).toHaveURL(/\/auth\/$/);
+    await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
     await expect(other).toHaveURL(/\/auth\/$/);
   });
 

@@ -102,7 +102,7 @@ test.describe("each child's record", () => {
     // Logout, and the next mother on the same phone.
     await page.goto('/');
     await page.getByRole('button', { name: 'Sair' }).click();
-    await expect(page).toHaveURL(/\/auth\/$/);
+    await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
     const other = await playwrightRequest.newContext({ baseURL });
     await signIn(context, other, { subscribed: true, children: ['Caio'] });
     await page.goto('/comportamento/');
