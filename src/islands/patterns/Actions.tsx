@@ -57,7 +57,9 @@ export default function Actions({ childId, period, onPaywall }: Props) {
     setSaid('Gerando o relatório…');
     try {
       const file = await fetchReport(childId, period);
-      const outcome = what === 'share' ? await share(file) : (download(file), 'downloaded' as const);
+      let outcome: Outcome = 'downloaded';
+      if (what === 'share') outcome = await share(file);
+      else download(file);
       setSaid(DONE[outcome](file));
     } catch (err) {
       setSaid('');
