@@ -138,10 +138,29 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
     };
     await check();
 
+    // The list under her thumb: the second entry's "Excluir" at the bottom of the screen, where the
+    // toasts used to sit; she deletes the first entry and the toast that follows covers no control.
+    await page
+      .locator('.entry')
+      .nth(1)
+      .getByRole('button', { name: /Excluir/ })
+      .evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - (window.innerHeight - 24)));
+    await page
+      .locator('.entry')
+      .first()
+      .getByRole('button', { name: /Excluir/ })
+      .click();
+    await page.getByRole('dialog', { name: 'Excluir este registro?' }).getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.locator('.toast').filter({ hasText: 'Registro removido' })).toBeVisible();
+    expect(await controlsUnder(page, 'Registro removido')).toEqual([]);
+    await shot(page, 'aviso-sem-cobrir-lista');
+
     await page.reload();
     await hydrated(page, 'Diary');
-    await expect(page.locator('.entry')).toHaveCount(3);
-    await check();
+    await expect(page.locator('.entry')).toHaveCount(2);
+    await expect(page.locator('.entries-day-title')).toHaveText(['Segunda-feira, 10/03/2025']);
+    await expect(page.locator('.entry').first()).toContainText('Segunda à noite');
+    await expect(page.locator('.entry').nth(1)).toContainText('Segunda de manhã');
     await expectNoAxeViolations(page);
   });
 

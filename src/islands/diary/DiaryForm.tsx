@@ -134,7 +134,7 @@ export default function DiaryForm({ kind, childId, list }: Props) {
           abcSummary
         ))}
       {restored && (
-        <p className="notice draft-notice" role="status">
+        <p className="notice notice-success draft-notice" role="status">
           Seu registro está aqui, como você deixou. Confira e toque em “Adicionar registro” para salvar.
         </p>
       )}

@@ -152,7 +152,7 @@ export default function SleepForm({ childId, childName, list, editing, onEditing
         {...bind('notes')}
       />
       {restored && !editing && (
-        <p className="notice draft-notice" role="status">
+        <p className="notice notice-success draft-notice" role="status">
           Sua anotação está aqui, como você deixou. Confira e toque em “Adicionar noite” para salvar.
         </p>
       )}
