@@ -4,7 +4,11 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS, PAYMENT_STATUSES, SUPPORT_CATEGORIES, SUPPORT_STATUSES } from './enums.ts';
+import { INVISIBLE_CHARS } from './support-subject.ts';
 import { clientId, optionalText, requiredText } from './text.ts';
+
+export { subjectFrom } from './support-subject.ts';
+
 import { emailSchema } from './validation.ts';
 
 // The labels live with the categories (zod-free), so the pages' lists need no zod.
@@ -21,20 +25,6 @@ const subject = optionalText(LIMITS.supportSubject).check(
   }),
 );
 
-/**
- * A subject made of the message's first words: up to 60 characters, cut between words, "…" when
- * the message goes on. What the team's queue shows when she left "Assunto" empty.
- */
-export function subjectFrom(message: string, subjectGiven = ''): string {
-  if (subjectGiven.replace(INVISIBLE_CHARS, '').trim()) return subjectGiven;
-  const words = message.replace(/\s+/g, ' ').trim();
-  if (words.length <= SUBJECT_FROM_MESSAGE) return words;
-  const cut = words.slice(0, SUBJECT_FROM_MESSAGE + 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > 20 ? cut.slice(0, space) : cut.slice(0, SUBJECT_FROM_MESSAGE)).replace(/[\s,.;:!?-]+$/, '')}…`;
-}
-const SUBJECT_FROM_MESSAGE = 60;
-const INVISIBLE_CHARS = /[\u200b-\u200d\u2060\ufeff]/g;
 const message = (empty: string) => requiredText(empty, LIMITS.supportMessage);
 
 /** `id`: made on her device, so a conversation or a reply sent again after a dropped answer is stored once. */
