@@ -190,7 +190,7 @@ test.describe('accounts', () => {
     await expect(other.getByRole('heading', { name: 'Sono Desregulado' })).toBeVisible();
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
-    await expect(other).toHaveURL(/\/auth\/$/);
+    await expect(other).toHaveURL(/\/auth\/\?saiu=1$/);
   });
 
   test('the public pages have no accessibility violations', async ({ page }) => {
