@@ -17,7 +17,14 @@ export interface Plan {
 
 export const PLANS: readonly Plan[] = [
   { id: '1-mes', duration: '1 mês', months: 1, priceCents: 2990, subtitle: 'Teste e veja a mudança', popular: false },
-  { id: '3-meses', duration: '3 meses', months: 3, priceCents: 3900, subtitle: 'Tempo para completar uma etapa', popular: true },
+  {
+    id: '3-meses',
+    duration: '3 meses',
+    months: 3,
+    priceCents: 3900,
+    subtitle: 'Tempo para completar uma etapa',
+    popular: true,
+  },
   { id: '6-meses', duration: '6 meses', months: 6, priceCents: 6990, subtitle: 'Maior vantagem', popular: false },
 ];
 
