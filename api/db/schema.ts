@@ -343,7 +343,8 @@ export const diaryEntries = pgTable(
     check('diary_entries_wakings', sql.raw(`"night_wakings" is null or "night_wakings" between 0 and 50`)),
     check('diary_entries_sleep_minutes', sql.raw(`"sleep_minutes" is null or "sleep_minutes" between 1 and 1440`)),
     check('diary_entries_helped', sql.raw(`"helped" is null or cardinality("helped") <= 20`)),
-    // Matches the history query's ORDER BY created_at DESC, id DESC: rows come out in order, no sort.
+    // Finds a mother's rows of a type; the history now orders by date and time (decision 0023), so
+    // PostgreSQL sorts them after this scan (a child's year of one diary is about a thousand rows).
     index('diary_entries_user_type_created_idx').on(
       t.userId,
       t.type,

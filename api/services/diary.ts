@@ -186,7 +186,12 @@ const isUniqueViolation = (err: unknown) => {
   return false;
 };
 
-/** The history's query, newest first, with who recorded each entry (the API benchmark explains this very statement). */
+/**
+ * The history's query, with who recorded each entry (the API benchmark explains this very
+ * statement): by when it happened, her date and time, newest first; typed later first on a tie.
+ * Not the spec's created_at order: an entry typed in the evening about the morning belongs in
+ * the morning (decision 0023).
+ */
 export const entriesQuery = (db: Database, where: SQL[]) =>
   db
     .select({ ...columns, authorFullName: profiles.fullName, authorEmail: users.email })
@@ -194,7 +199,7 @@ export const entriesQuery = (db: Database, where: SQL[]) =>
     .leftJoin(users, eq(users.id, diaryEntries.userId))
     .leftJoin(profiles, eq(profiles.userId, diaryEntries.userId))
     .where(and(...where))
-    .orderBy(desc(diaryEntries.createdAt), desc(diaryEntries.id));
+    .orderBy(desc(diaryEntries.date), desc(diaryEntries.time), desc(diaryEntries.createdAt), desc(diaryEntries.id));
 
 /** The history of one diary, newest first: one child's, or every child's she may reach. */
 export async function listEntries(

@@ -30,16 +30,19 @@ const folded = (column: string) => sql.raw(`lower(translate(${column}, '${ACCENT
 const NOT_A_WORD = sql.raw(`'[^a-z0-9${ACCENTED_LOWER}]+'`);
 const STOP_WORDS = sql.raw(`array[${[...PT_STOP_WORDS].map((w) => `'${w.replaceAll("'", "''")}'`).join(', ')}]`);
 
-/** The ten words that come up most in the `context` of a CTE's rows (stop words and numbers left out). */
+/**
+ * The ten words that come up most in the `context` of a CTE's rows: a word seen once says nothing
+ * of a pattern, and stop words, numbers and clock times ("19h", "19h30", "7hs") are left out.
+ */
 function topTerms(cte: 'b' | 'sc'): SQL {
   return sql`(select json_agg(json_build_array(x.term, x.n) order by x.n desc, x.term collate "C") from (
         select y.term, y.n from (
           -- a context written the same way again is split once
           select w.term, sum(g.n)::int n from (select context, count(*) n from ${sql.raw(cte)} group by context) g
           cross join lateral regexp_split_to_table(${folded('g.context')}, ${NOT_A_WORD}) w(term)
-          where char_length(w.term) >= 3 group by w.term) y
+          where char_length(w.term) >= 3 group by w.term having sum(g.n) >= 2) y
         -- each distinct word checked once, not each occurrence
-        where y.term !~ '^[0-9]+$' and y.term <> all(${STOP_WORDS})
+        where y.term !~ '^[0-9]+(h|hs|hrs|min)?[0-9]*$' and y.term <> all(${STOP_WORDS})
         order by y.n desc, y.term collate "C" limit 10) x)`;
 }
 
@@ -89,7 +92,8 @@ function insightsQuery(userId: string, childId: string, period: Window, today: s
         from (select foods, count(*) n from f where btrim(coalesce(reaction, '')) <> '' group by foods) g
         cross join lateral unnest(string_to_array(replace(translate(${folded('g.foods')}, ';/+', ',,,'), ' e ', ','), ',')) i(food)
         where btrim(i.food) <> ''
-        group by btrim(i.food) order by n desc, btrim(i.food) collate "C" limit 10) x)
+        -- one meal followed by a reaction is no pattern: a food shows from its second time on
+        group by btrim(i.food) having sum(g.n) >= 2 order by n desc, btrim(i.food) collate "C" limit 10) x)
     )::text as food, json_build_object(
       'total', (select count(*)::int from sc),
       'perDay', (select json_agg(json_build_array(to_char(x.date, 'YYYY-MM-DD'), x.n)) from (

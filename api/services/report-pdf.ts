@@ -289,12 +289,17 @@ function charts(doc: Doc, { insights }: ReportData) {
     });
 }
 
+const FOOD_TITLE = 'Alimentos seguidos de reação';
+/** Said under the foods, so no one reads a cause into them. */
+export const FOOD_NOTE =
+  'Cada alimento aparece aqui quando veio antes de uma reação anotada pelo menos duas vezes no período. É uma coincidência no tempo, não uma causa.';
+
 function rankings(doc: Doc, { insights }: ReportData) {
   const { behavior, food } = insights;
   const rows: Array<[string, Array<{ label: string; count: number }>]> = [
     ['Palavras mais frequentes nos contextos', behavior.topContexts.map((t) => ({ label: t.term, count: t.count }))],
     ['O que ajudou', behavior.helped.map((h) => ({ label: h.strategy, count: h.count }))],
-    ['Alimentos seguidos de reação', food.reactions.map((r) => ({ label: r.food, count: r.count }))],
+    [FOOD_TITLE, food.reactions.map((r) => ({ label: r.food, count: r.count }))],
   ];
   const moods = Object.entries(food.byMood).filter(([, n]) => n > 0);
   heading(doc, 'O que mais aparece');
@@ -302,6 +307,7 @@ function rankings(doc: Doc, { insights }: ReportData) {
     room(doc, 30);
     doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(title, MARGIN, doc.y);
     paragraph(doc, items.length ? items.map((i) => `${i.label} (${i.count})`).join(' · ') : '—');
+    if (title === FOOD_TITLE) paragraph(doc, FOOD_NOTE, MUTED);
     doc.moveDown(0.4);
   }
   room(doc, 30);
@@ -352,24 +358,33 @@ function observations(doc: Doc, { observations: guides }: ReportData) {
   }
 }
 
+/**
+ * Her words as she wrote them, closed with a full stop only when she did not end the sentence
+ * herself: "jogou o garfo." never becomes "jogou o garfo..".
+ */
+export function closed(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** What an entry says, in one cell. */
 export function entryText(entry: DiaryEntryView): string {
   if (entry.type === 'behavior') {
-    const parts = [`${entry.behavior}. Contexto: ${entry.context}. Intensidade: ${entry.intensity}.`];
+    const parts = [closed(entry.behavior), `Contexto: ${closed(entry.context)}`, `Intensidade: ${entry.intensity}.`];
     if (entry.durationMinutes) parts.push(`Duração: ${entry.durationMinutes} min.`);
-    if (entry.consequence) parts.push(`Depois: ${entry.consequence}.`);
-    if (entry.helped.length) parts.push(`Ajudou: ${entry.helped.join(', ')}.`);
+    if (entry.consequence) parts.push(`Depois: ${closed(entry.consequence)}`);
+    if (entry.helped.length) parts.push(`Ajudou: ${closed(entry.helped.join(', '))}`);
     return parts.join(' ');
   }
   if (entry.type === 'food')
-    return `${entry.meal}: ${entry.foods}. Humor: ${entry.mood}.${entry.reaction ? ` Reação: ${entry.reaction}.` : ''}`;
+    return `${entry.meal}: ${closed(entry.foods)} Humor: ${entry.mood}.${entry.reaction ? ` Reação: ${closed(entry.reaction)}` : ''}`;
   if (entry.type === 'school') {
     const where = [entry.period, entry.activity].filter(Boolean).join(', ');
     const parts = [
-      `Escola (${entry.label})${where ? `, ${where}` : ''}: ${entry.behavior}. Antes: ${entry.antecedent}.`,
+      `Escola (${entry.label})${where ? `, ${where}` : ''}: ${closed(entry.behavior)} Antes: ${closed(entry.antecedent)}`,
     ];
-    if (entry.consequence) parts.push(`O adulto: ${entry.consequence}.`);
-    if (entry.helped) parts.push(`Ajudou: ${entry.helped}.`);
+    if (entry.consequence) parts.push(`O adulto: ${closed(entry.consequence)}`);
+    if (entry.helped) parts.push(`Ajudou: ${closed(entry.helped)}`);
     if (entry.attention) parts.push(`Atenção: ${entry.attention} de 5 (${ATTENTION_WORDS[entry.attention]}).`);
     return parts.join(' ');
   }

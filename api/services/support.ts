@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { SupportCategory, SupportStatus } from '../../src/shared/enums.ts';
+import { subjectFrom } from '../../src/shared/support.ts';
 import type { Database } from '../db/client.ts';
 import { profiles, supportMessages, supportThreads, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -151,7 +152,8 @@ export async function openThread(
         id,
         userId,
         category: input.category,
-        subject: input.subject,
+        // Left empty: named by the first words of her message.
+        subject: subjectFrom(input.message, input.subject),
         status: 'open',
         priority: subscribed,
         waitingSince: now,

@@ -22,6 +22,12 @@ const CONFIRMED: Record<string, Notice> = {
   },
 };
 
+/** After "Sair": she knows she left, and that nothing of hers stayed on this device. */
+const LEFT: Notice = {
+  kind: 'success',
+  text: 'Você saiu da sua conta. Seus dados não ficam neste aparelho. Até logo!',
+};
+
 type View = Mode | 'forgot';
 
 const HEADINGS: Record<View, { title: string; lead: string }> = {
@@ -43,7 +49,7 @@ export default function AuthForm() {
     const params = new URLSearchParams(window.location.search);
     if (params.get('modo') === 'cadastro') setMode('signup');
     if (params.get('modo') === 'esqueci') setMode('forgot');
-    setNotice(CONFIRMED[params.get('confirmado') ?? ''] ?? null);
+    setNotice(params.get('saiu') === '1' ? LEFT : (CONFIRMED[params.get('confirmado') ?? ''] ?? null));
     // Only a device that knows a session asks the server (a fresh visitor has none to check).
     if (readJson(KNOWN_SESSION_KEY)) {
       void refreshSession().then((state) => {

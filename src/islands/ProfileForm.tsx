@@ -53,8 +53,8 @@ export default function ProfileForm() {
     setBusy(true);
     try {
       await call(client.profile.$put({ json: parsed.data }));
-      flash('Perfil criado com sucesso!', 'Agora você pode acessar todas as funcionalidades do app.');
-      await refreshSession(true);
+      const after = await refreshSession(true);
+      flash('Perfil criado com sucesso!', afterProfile(after.subscription.active));
       window.location.assign(nextPage() ?? '/');
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validation_failed') setErrors(err.fields);
@@ -112,4 +112,14 @@ export default function ProfileForm() {
       </button>
     </form>
   );
+}
+
+/**
+ * What is hers now, and what the subscription opens: "todas as funcionalidades" (the spec's words)
+ * would be untrue for a mother who has not subscribed (decision 0023).
+ */
+export function afterProfile(subscribed: boolean): string {
+  return subscribed
+    ? 'Agora você pode acessar todas as funcionalidades do app.'
+    : 'Os guias, as listas de observação e a página de emergência já são seus. Com a assinatura, você registra os diários e segue para as próximas etapas.';
 }

@@ -11,7 +11,9 @@ export default function SleepDiary() {
   return (
     <DiaryShell
       kind="sleep"
-      form={(list, child) => <SleepForm childId={child?.id} list={list} editing={editing} onEditing={setEditing} />}
+      form={(list, child) => (
+        <SleepForm childId={child?.id} childName={child?.name} list={list} editing={editing} onEditing={setEditing} />
+      )}
       onEdit={(entry) => {
         if (entry.type !== 'sleep') return;
         setEditing(entry);

@@ -18,6 +18,7 @@ import {
   type Thread,
 } from '../lib/support.ts';
 import { toast } from '../lib/toast.ts';
+import { subjectFrom } from '../shared/support-subject.ts';
 import { queue, synced } from '../stores/queue.ts';
 import { SESSION_UNKNOWN, session } from '../stores/session.ts';
 import LoadFailure from './LoadFailure.tsx';
@@ -208,7 +209,7 @@ function ThreadList({
     <ul className="entries thread-list">
       {waiting.map((thread) => (
         <li key={thread.id} className="entry thread is-pending">
-          <p className="thread-subject">{thread.subject}</p>
+          <p className="thread-subject">{subjectFrom(thread.message, thread.subject)}</p>
           <p className="thread-meta">
             {CATEGORY_LABEL[thread.category]} ·{' '}
             <span className="badge badge-pending">Será enviada quando a internet voltar</span>

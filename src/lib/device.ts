@@ -12,9 +12,10 @@ export { KNOWN_SESSION_KEY };
 /** Cache Storage: her own API answers, for offline use (the service worker fills it). */
 export const USER_DATA_CACHE = 'dados-da-mae';
 
-/** localStorage keys that hold something of hers: notes, ticks, stages done, her security log. */
+/** localStorage keys that hold something of hers: notes, ticks, stages done, her security log, unsaved forms. */
 const PERSONAL_KEYS = ['etapas-concluidas', 'security_logs', PENDING_FLAG, ...CHECKLIST_SIZES.keys()];
-const PERSONAL_PREFIXES = ['notas-observacao-'];
+// "rascunho-": a diary form kept until saved (islands/useDraft.ts)
+const PERSONAL_PREFIXES = ['notas-observacao-', 'rascunho-'];
 
 export async function clearUserCache(): Promise<void> {
   try {

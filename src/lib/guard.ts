@@ -31,9 +31,11 @@ function decide(state: SessionState, access: Access): string | null {
   return null;
 }
 
-async function check(access: Access) {
+/** `left`: she has just signed out (here or in another tab): the sign-in page says so. */
+async function check(access: Access, left = false) {
   const state = await refreshSession(true);
-  const target = decide(state, access);
+  const decided = decide(state, access);
+  const target = left && decided === '/auth/' ? '/auth/?saiu=1' : decided;
   if (target) window.location.replace(target);
   else {
     document.documentElement.dataset.guard = 'ok';
@@ -44,5 +46,5 @@ async function check(access: Access) {
 const access = document.documentElement.dataset.access as Access | undefined;
 if (access === 'guarded' || access === 'signed-in') {
   void check(access);
-  onAuthChange(() => void check(access));
+  onAuthChange((event) => void check(access, event === 'SIGNED_OUT'));
 }

@@ -89,5 +89,6 @@ export async function logout(): Promise<void> {
   }
   await forgetThisDevice();
   await announce('SIGNED_OUT');
-  window.location.replace('/auth/');
+  // The sign-in page, saying she left (not the bare form, as if nothing had happened).
+  window.location.replace('/auth/?saiu=1');
 }

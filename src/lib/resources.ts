@@ -198,7 +198,7 @@ export const PROFESSIONAL_LIST: ListResource<'professional'> = {
   needsSubscription: false,
   reloadAfterWrite: true,
   toasts: {
-    signedOut: ['Erro de autenticação', 'Você precisa estar logado para adicionar um contato'],
+    signedOut: ['Erro de autenticação', 'Você precisa estar logada para adicionar um contato'],
     added: ['Sucesso', 'Profissional adicionado com sucesso!'],
     addFailed: ['Erro', 'Não foi possível adicionar o profissional. Tente novamente.'],
     addQueued: ['Profissional guardado no aparelho', QUEUED_ADD],

@@ -1,11 +1,8 @@
 /**
  * Toasts (spec §8): a title and a message, destructive unless marked success. A polite live
  * region announces them; no framework needed, so any island or script can call toast().
- * One at a time: a new toast replaces the one on screen, so they never pile up over a list; it
- * sits where it covers no control (toast-place.ts).
+ * One at a time: a new toast replaces the one on screen, so they never pile up over a list.
  */
-import { followScroll, placeClear, stopFollowing } from './toast-place.ts';
-
 export type ToastVariant = 'success' | 'error' | 'info';
 
 const DURATION_MS = 5000;
@@ -42,9 +39,10 @@ export function toast(title: string, description?: string, variant: ToastVariant
   close.textContent = '×';
   const remove = () => {
     item.remove();
-    if (region?.querySelector('.toast')) return;
-    document.body.classList.remove('has-toast');
-    stopFollowing();
+    if (!region?.querySelector('.toast')) {
+      document.body.classList.remove('has-toast');
+      stopPlacing();
+    }
   };
   close.addEventListener('click', remove);
   item.append(close);
@@ -52,9 +50,72 @@ export function toast(title: string, description?: string, variant: ToastVariant
   list.replaceChildren(item);
   // The install card steps aside while a toast is up (components.css): one message at a time.
   document.body.classList.add('has-toast');
-  placeClear(list);
-  followScroll(list);
+  startPlacing(list);
   setTimeout(remove, DURATION_MS);
+}
+
+/** What she taps: a toast never sits over one of these. */
+const CONTROLS = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+const EDGE = 16;
+const STEP = 8;
+
+/**
+ * Puts the toasts where they cover no control: at the bottom when that is free, else the lowest
+ * free band of the screen (over text, never over a button); the bottom when none is. Placed again
+ * while she scrolls, since the page moves under it.
+ */
+export function placeToasts(list: HTMLElement): void {
+  list.style.top = '';
+  list.style.bottom = '';
+  const height = list.offsetHeight;
+  if (!height) return;
+  const { left, right } = list.getBoundingClientRect();
+  const screen = window.innerHeight;
+  const boxes: DOMRect[] = [];
+  for (const control of document.querySelectorAll<HTMLElement>(CONTROLS)) {
+    if (list.contains(control)) continue;
+    const r = control.getBoundingClientRect();
+    // 1 px: visually hidden (a skip link until focused)
+    if (r.width > 1 && r.height > 1 && r.bottom > 0 && r.top < screen && r.right > left && r.left < right)
+      boxes.push(r);
+  }
+  const free = (top: number) => boxes.every((r) => r.bottom <= top || r.top >= top + height);
+  for (let top = screen - EDGE - height; top >= EDGE; top -= STEP) {
+    if (!free(top)) continue;
+    if (top !== screen - EDGE - height) {
+      list.style.top = `${top}px`;
+      list.style.bottom = 'auto';
+    }
+    return;
+  }
+}
+
+let placing: (() => void) | null = null;
+
+function startPlacing(list: HTMLElement) {
+  stopPlacing();
+  let frame = 0;
+  const again = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => placeToasts(list));
+  };
+  window.addEventListener('scroll', again, { passive: true });
+  window.addEventListener('resize', again);
+  // Once now, and again when the page draws what the action changed (a new entry in the list).
+  placeToasts(list);
+  const changes = new MutationObserver(again);
+  changes.observe(document.body, { childList: true, subtree: true });
+  placing = () => {
+    cancelAnimationFrame(frame);
+    changes.disconnect();
+    window.removeEventListener('scroll', again);
+    window.removeEventListener('resize', again);
+  };
+}
+
+function stopPlacing() {
+  placing?.();
+  placing = null;
 }
 
 const FLASH_KEY = 'aviso-pendente';

@@ -1,4 +1,8 @@
-/** The plans (spec §9), priced in integer centavos. The server's table is the one that charges. */
+/**
+ * The plans (spec §9), priced in integer centavos. The server's table is the one that charges.
+ * The 3-month subtitle is not the spec's "Resultados Garantidos": no one can promise a result about a
+ * child's behaviour (decision 0023).
+ */
 import type { PlanId } from './enums.ts';
 
 export interface Plan {
@@ -13,7 +17,14 @@ export interface Plan {
 
 export const PLANS: readonly Plan[] = [
   { id: '1-mes', duration: '1 mês', months: 1, priceCents: 2990, subtitle: 'Teste e veja a mudança', popular: false },
-  { id: '3-meses', duration: '3 meses', months: 3, priceCents: 3900, subtitle: 'Resultados Garantidos', popular: true },
+  {
+    id: '3-meses',
+    duration: '3 meses',
+    months: 3,
+    priceCents: 3900,
+    subtitle: 'Tempo para completar uma etapa',
+    popular: true,
+  },
   { id: '6-meses', duration: '6 meses', months: 6, priceCents: 6990, subtitle: 'Maior vantagem', popular: false },
 ];
 

@@ -4,8 +4,11 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS, PAYMENT_STATUSES, SUPPORT_CATEGORIES, SUPPORT_STATUSES } from './enums.ts';
-import { atLeast } from './lengths.ts';
-import { clientId, requiredText } from './text.ts';
+import { INVISIBLE_CHARS } from './support-subject.ts';
+import { clientId, optionalText, requiredText } from './text.ts';
+
+export { subjectFrom } from './support-subject.ts';
+
 import { emailSchema } from './validation.ts';
 
 // The labels live with the categories (zod-free), so the pages' lists need no zod.
@@ -15,9 +18,13 @@ export { SUPPORT_CATEGORY_LABELS } from './enums.ts';
 export const SUPPORT_SUBJECT_MIN = 3;
 const subjectShort = `O assunto precisa ter pelo menos ${SUPPORT_SUBJECT_MIN} caracteres`;
 
-const subject = requiredText('Escreva o assunto', LIMITS.supportSubject).check(
-  atLeast(SUPPORT_SUBJECT_MIN, subjectShort),
+/** Optional: left empty, the conversation is named by the first words of her message (subjectFrom). */
+const subject = optionalText(LIMITS.supportSubject).check(
+  z.refine((value) => value.replace(INVISIBLE_CHARS, '') === '' || value.length >= SUPPORT_SUBJECT_MIN, {
+    error: subjectShort,
+  }),
 );
+
 const message = (empty: string) => requiredText(empty, LIMITS.supportMessage);
 
 /** `id`: made on her device, so a conversation or a reply sent again after a dropped answer is stored once. */

@@ -81,6 +81,26 @@ describe('diary', () => {
     expect((await t.call('/api/diary?type=outro', { headers: { cookie: free.cookie } })).status).toBe(422);
   });
 
+  it('lists entries by when they happened, date and time, newest first, whatever order she typed them in', async () => {
+    const mother = await confirmedUser(t, 'ordem@example.com');
+    await activateSubscription(t, mother.userId);
+    const typed = [
+      ['2026-11-20', '09:00:00', 'Ontem de manhã'],
+      ['2026-11-21', '08:00:00', 'Hoje cedo'],
+      ['2026-11-21', '18:30:00', 'Hoje à noite'],
+      ['2026-11-19', '22:00:00', 'Anteontem'],
+    ];
+    for (const [date, time, text] of typed)
+      expect((await post({ ...behavior, date, time, behavior: text }, mother.cookie)).status).toBe(201);
+    const { entries } = await (await t.call('/api/diary?type=behavior', { headers: { cookie: mother.cookie } })).json();
+    expect(entries.map((e: { behavior: string }) => e.behavior)).toEqual([
+      'Hoje à noite',
+      'Hoje cedo',
+      'Ontem de manhã',
+      'Anteontem',
+    ]);
+  });
+
   it('refuses every invalid shape with 422 and stores nothing', async () => {
     const before = (await t.db.handle.db.select().from(diaryEntries)).length;
     const cases: Array<[unknown, string]> = [

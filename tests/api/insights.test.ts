@@ -77,7 +77,7 @@ beforeAll(async () => {
     behavior('2026-10-01', '10:00:00', 'Na escola', 'Baixa'),
     behavior('2026-10-03', '10:00:00', 'Na escola', 'Baixa'),
     behavior('2026-11-07', '12:00:00', 'Fora do período', 'Alta'),
-    behavior('2026-11-10', '23:30:00', 'Jantar com a TV ligada', 'Alta', {
+    behavior('2026-11-10', '23:30:00', 'Jantar às 19h com a TV ligada', 'Alta', {
       durationMinutes: 10,
       helped: ['Pausa calma', 'Abraço'],
     }),
@@ -85,7 +85,8 @@ beforeAll(async () => {
       durationMinutes: 20,
       helped: ['Pausa calma'],
     }),
-    behavior('2026-11-14', '18:05:00', 'Jantar na casa da avó', 'Alta'),
+    // her sentence ends with a full stop: the report adds none ("garfo.. Contexto")
+    behavior('2026-11-14', '18:05:00', 'Jantar na casa da avó às 19h', 'Alta', { behavior: 'Jogou o garfo.' }),
     behavior('2026-11-21', '23:59:00', 'TELEVISÃO desligada; Jantar', 'Baixa', { durationMinutes: 15 }),
     behavior('2026-11-22', '08:00:00', 'Depois do período', 'Alta'),
     food('2026-11-09', 'Arroz, feijão e Chocolate', 'Ficou agitada', 'Animado'),
@@ -134,16 +135,12 @@ describe('GET /api/insights', () => {
     expect(b.byWeekdayHour.flat().reduce((s: number, n: number) => s + n, 0)).toBe(4);
   });
 
-  it('counts context words without stop-words, what helped and the average duration', async () => {
+  it('counts context words seen more than once, without stop-words or clock times, what helped and the average duration', async () => {
     const { body } = await get(ana, `childId=${lia}&from=2026-11-08&to=2026-11-21`);
+    // "19h" comes twice but is a time; "avó", "casa", "escola"… come once
     expect(body.behavior.topContexts).toEqual([
       { term: 'jantar', count: 3 },
       { term: 'ligada', count: 2 },
-      { term: 'avó', count: 1 },
-      { term: 'casa', count: 1 },
-      { term: 'desligada', count: 1 },
-      { term: 'escola', count: 1 },
-      { term: 'televisão', count: 1 },
     ]);
     expect(body.behavior.helped).toEqual([
       { strategy: 'Pausa calma', count: 2 },
@@ -152,17 +149,13 @@ describe('GET /api/insights', () => {
     expect(body.behavior.avgDurationMinutes).toBe(15); // (10 + 20 + 15) / 3
   });
 
-  it('counts meals by mood and the foods followed by a reaction', async () => {
+  it('counts meals by mood and the foods followed by a reaction at least twice', async () => {
     const { body } = await get(ana, `childId=${lia}`);
     expect(body.food).toEqual({
       total: 3,
       byMood: { Tranquilo: 1, Animado: 1, Irritado: 1, Cansado: 0, Ansioso: 0 },
-      reactions: [
-        { food: 'chocolate', count: 2 },
-        { food: 'arroz', count: 1 },
-        { food: 'feijão', count: 1 },
-        { food: 'suco', count: 1 },
-      ],
+      // arroz, feijão and suco came before a reaction once each: no pattern, not listed
+      reactions: [{ food: 'chocolate', count: 2 }],
     });
   });
 
@@ -296,6 +289,16 @@ describe('GET /api/children/:id/report.pdf', () => {
     expect(text).not.toContain('Demora muito para se acalmar');
     expect(text).toContain('Piora perto do jantar.');
     expect(text).toContain('Jantar na casa da avó');
+    // joined fields never double her punctuation
+    expect(text.replace(/\s+/g, ' ')).toContain('Jogou o garfo. Contexto: Jantar na casa da avó às 19h.');
+    expect(text).not.toMatch(/\.\s?\./);
+    // a food from a single meal is not listed, and the list says it is no cause
+    expect(text).toMatch(/chocolate \(2\)/);
+    expect(text).not.toMatch(/arroz \(1\)|feijão \(1\)|suco \(1\)/);
+    expect(text.replace(/\s+/g, ' ')).toContain('É uma coincidência no tempo, não uma causa.');
+    // words seen once and clock times are not "Palavras mais frequentes"
+    expect(text).toMatch(/jantar \(3\) · ligada \(2\)/);
+    expect(text).not.toMatch(/19h \(2\)|avó \(1\)/);
     expect(text).toContain('Arroz, feijão e Chocolate');
     expect(text).not.toContain('Fora do período');
     expect(text).toMatch(/página 1 de \d/);

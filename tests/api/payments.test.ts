@@ -52,7 +52,7 @@ describe('payments with the static PIX key', () => {
         duration: '3 meses',
         price: '39,00',
         priceCents: 3900,
-        subtitle: 'Resultados Garantidos',
+        subtitle: 'Tempo para completar uma etapa',
         popular: true,
       },
       {
@@ -64,6 +64,12 @@ describe('payments with the static PIX key', () => {
         popular: false,
       },
     ]);
+  });
+
+  it('promises no result: no plan says "Garantido" (decision 0023)', async () => {
+    const text = await (await t.call('/api/plans')).text();
+    expect(text).toContain('3 meses');
+    expect(text).not.toMatch(/garantid/i);
   });
 
   it('needs a session and a valid form', async () => {

@@ -160,7 +160,22 @@ describe("the mother's conversations", () => {
     expect(mine.body.messages).toHaveLength(2);
   });
 
-  it('refuses an empty subject, an unknown category and a message too long, in Portuguese', async () => {
+  it('takes an empty subject and names the conversation by the first words of the message', async () => {
+    const sem = await person('sem-assunto@example.com');
+    const message = 'Paguei o plano de 3 meses ontem pelo PIX e o diário ainda pede assinatura quando salvo';
+    const blank = await json(await call(sem, '/api/support/threads', { body: { category: 'pagamento', message } }));
+    expect(blank.status).toBe(201);
+    expect(blank.body.thread.subject).toBe('Paguei o plano de 3 meses ontem pelo PIX e o diário ainda…');
+    const spaces = await json(
+      await call(sem, '/api/support/threads', {
+        body: { category: 'conta', subject: '  ', message: 'Como troco meu e-mail?' },
+      }),
+    );
+    expect(spaces.status).toBe(201);
+    expect(spaces.body.thread.subject).toBe('Como troco meu e-mail?');
+  });
+
+  it('refuses a too short subject, an unknown category and a message too long, in Portuguese', async () => {
     const bad = await json(
       await call(gratuita, '/api/support/threads', {
         body: { category: 'reclamacao', subject: '  ', message: 'x'.repeat(5001) },
@@ -169,7 +184,6 @@ describe("the mother's conversations", () => {
     expect(bad.status).toBe(422);
     expect(bad.body.error.fields).toEqual({
       category: 'Escolha sobre o que é a conversa',
-      subject: 'Escreva o assunto',
       message: 'Use no máximo 5000 caracteres',
     });
     const short = await json(

@@ -43,6 +43,9 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Entrar' }).last().click();
     await expect(page).toHaveURL(/\/profile-setup\/$/);
+    // Her first login: a welcome, in the feminine, not "de volta" (decision 0023).
+    await expect(page.getByText('Bem-vinda ao Olhar de Mãe.')).toBeVisible();
+    await expect(page.getByText(/de volta/)).toHaveCount(0);
 
     await expect(page.getByLabel('E-mail')).toHaveValue(email);
     await page.getByLabel('Nome completo').fill('Maria');
@@ -60,6 +63,11 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Salvar e continuar' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('Perfil criado com sucesso!')).toBeVisible();
+    // Without a subscription she is told what is hers now, not "todas as funcionalidades".
+    await expect(
+      page.getByText(/Os guias, as listas de observação e a página de emergência já são seus/),
+    ).toBeVisible();
+    await expect(page.getByText(/todas as funcionalidades/)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Ferramentas de acompanhamento' })).toBeVisible();
   });
 
@@ -181,8 +189,8 @@ test.describe('accounts', () => {
     await other.goto('/sono/');
     await expect(other.getByRole('heading', { name: 'Sono Desregulado' })).toBeVisible();
     await page.getByRole('button', { name: 'Sair' }).click();
-    await expect(page).toHaveURL(/\/auth\/$/);
-    await expect(other).toHaveURL(/\/auth\/$/);
+    await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
+    await expect(other).toHaveURL(/\/auth\/\?saiu=1$/);
   });
 
   test('the public pages have no accessibility violations', async ({ page }) => {

@@ -102,7 +102,7 @@ test.describe("each child's record", () => {
     // Logout, and the next mother on the same phone.
     await page.goto('/');
     await page.getByRole('button', { name: 'Sair' }).click();
-    await expect(page).toHaveURL(/\/auth\/$/);
+    await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
     const other = await playwrightRequest.newContext({ baseURL });
     await signIn(context, other, { subscribed: true, children: ['Caio'] });
     await page.goto('/comportamento/');
@@ -162,15 +162,15 @@ test.describe("each child's record", () => {
     await signIn(context, request, { subscribed: true });
     await page.goto('/diario-do-sono/');
     await hydrated(page, 'Diary');
-    await page.getByLabel('Noite de (data em que ela foi deitar)').fill('2026-11-20');
+    await page.getByLabel('Noite em que Lia foi deitar').fill('2026-11-20');
     await page.getByLabel('Deitou às').fill('21:30');
     await page.getByLabel('Acordou às').fill('06:45');
-    await page.getByLabel('Quantas vezes acordou durante a noite').fill('2');
+    await page.getByLabel('Quantas vezes Lia acordou?').fill('2');
     await page.getByRole('button', { name: 'Adicionar noite' }).click();
     await expect(page.getByText('Registro adicionado')).toBeVisible();
     await expect(page.locator('.entry').first()).toContainText('9 h 15 min');
     await expect(page.locator('.entry').first()).toContainText('Noite de 20/11/2026');
-    await page.getByLabel('Noite de (data em que ela foi deitar)').fill('2026-11-20');
+    await page.getByLabel('Noite em que Lia foi deitar').fill('2026-11-20');
     await expect(page.getByText('A noite de 20/11/2026 já está registrada.')).toBeVisible();
     await page.getByRole('button', { name: 'Corrigir a noite registrada' }).click();
     await expect(page.getByRole('heading', { name: 'Corrigir a noite de 20/11/2026' })).toBeVisible();

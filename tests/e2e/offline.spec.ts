@@ -226,7 +226,7 @@ test.describe('installable and offline', () => {
       .toBeGreaterThan(0);
     await page.goto('/');
     await page.getByRole('button', { name: 'Sair' }).click();
-    await expect(page).toHaveURL(/\/auth\/$/);
+    await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
     expect(await page.evaluate(() => caches.has('dados-da-mae'))).toBe(false);
   });
 

@@ -69,8 +69,15 @@ test.describe('patterns page', () => {
     await expect(page.getByText(`De ${dmy(addDays(today, -6))} a ${dmy(today)}`)).toBeVisible();
     await expect(perDay.getByRole('img')).toHaveAttribute('aria-label', /^7 episódios em 7 dias/);
 
+    // A slow report: she is told it is being made, then that it was downloaded.
+    await page.route('**/report.pdf*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Relatório para o profissional' }).click();
+    await expect(page.getByText('Gerando o relatório…')).toBeVisible();
+    await expect(page.getByText(/Relatório baixado: relatorio-.*\.pdf/)).toBeVisible();
     const file = await (await download).path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
@@ -101,6 +108,7 @@ test.describe('patterns page', () => {
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared))
       .toEqual([{ name: expect.stringMatching(/\.pdf$/), type: 'application/pdf', head: '%PDF-' }]);
+    await expect(page.getByText('Relatório compartilhado.')).toBeVisible();
 
     await page.evaluate(() => Object.assign(navigator, { canShare: () => false }));
     const download = page.waitForEvent('download');

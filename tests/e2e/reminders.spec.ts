@@ -230,7 +230,7 @@ test.describe('reminders', () => {
     );
     await page.getByRole('button', { name: 'Sair' }).click();
     expect((await forgotten).postDataJSON()).toEqual({ endpoint: device.endpoint });
-    await expect(page).toHaveURL(/\/auth\/$/);
+    await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
     expect(await page.evaluate((key) => localStorage.getItem(key), STORED)).toBeNull();
   });
 

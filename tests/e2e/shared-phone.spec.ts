@@ -52,7 +52,7 @@ test('after mother A logs out, mother B on the same phone sees none of her notes
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Sair' }).click();
-  await expect(page).toHaveURL(/\/auth\/$/);
+  await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
   expect(await personalKeys(page)).toEqual([]);
   expect(await page.evaluate(() => caches.has('dados-da-mae'))).toBe(false);
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('Segredo');

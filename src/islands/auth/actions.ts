@@ -16,9 +16,18 @@ export async function logIn(email: string, password: string): Promise<void> {
   removeKey('auth_rate_limit');
   await clearUserCache();
   logSecurityEvent('auth_login_success');
-  flash('Login realizado com sucesso!', `Bem-vindo de volta ao ${SITE_NAME}.`);
   await announce('SIGNED_IN');
-  window.location.assign(afterSignIn(session.get().profileComplete));
+  const { profileComplete } = session.get();
+  flash('Login realizado com sucesso!', welcome(profileComplete));
+  window.location.assign(afterSignIn(profileComplete));
+}
+
+/**
+ * Her first login (just confirmed, no profile yet) is a welcome, not a "de volta"; and she is
+ * spoken to in the feminine (decision 0023 departs from the spec's "Bem-vindo de volta").
+ */
+export function welcome(profileComplete: boolean): string {
+  return profileComplete ? `Bem-vinda de volta ao ${SITE_NAME}.` : `Bem-vinda ao ${SITE_NAME}.`;
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 } from '../../lib/circle.ts';
 import { toast } from '../../lib/toast.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
+import { SITE_NAME } from '../../shared/site.ts';
 import ConfirmRemoval from '../ConfirmRemoval.tsx';
 import Field from '../Field.tsx';
 import LoadFailure from '../LoadFailure.tsx';
@@ -198,6 +199,7 @@ function InviteForm({
   const [role, setRole] = useState<MemberRole>('carer');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -212,6 +214,7 @@ function InviteForm({
     try {
       await invite(childId, address, role);
       toast('Convite enviado', `Enviamos um link para ${address}. Ele vale por 7 dias.`, 'success');
+      setSent(address);
       setEmail('');
       await onInvited();
     } catch (err) {
@@ -266,6 +269,7 @@ function InviteForm({
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Enviando…' : 'Convidar'}
       </button>
+      {sent && <InviteSent address={sent} childName={childName} onDone={() => setSent(null)} />}
     </form>
   );
 }
@@ -425,6 +429,69 @@ function CreatedLink({
             Compartilhar
           </button>
         )}
+        <WhatsApp text={`Link para enviar observações sobre ${childName}: ${link.url}`} />
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Pronto
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** "Enviar pelo WhatsApp": wa.me opens the app (or WhatsApp Web) with the message ready to send. */
+function WhatsApp({ text }: { text: string }) {
+  return (
+    <a
+      className="btn btn-secondary"
+      href={`https://wa.me/?text=${encodeURIComponent(text)}`}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      Enviar pelo WhatsApp
+    </a>
+  );
+}
+
+/**
+ * After an invitation: the link itself goes only by e-mail (its token is never shown), so she can
+ * tell the person where to look, by the share sheet, WhatsApp or a copied message.
+ */
+function InviteSent({ address, childName, onDone }: { address: string; childName: string; onDone: () => void }) {
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const text = `Convidei você para acompanhar ${childName} no ${SITE_NAME}. O convite chegou no e-mail ${address} e vale por 7 dias: abra o link de lá e entre com esse mesmo e-mail.`;
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast('Mensagem copiada', 'Cole na conversa com quem você convidou.', 'success');
+    } catch {
+      toast('Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou avise a pessoa do seu jeito.', 'info');
+    }
+  }
+
+  async function share() {
+    try {
+      await navigator.share({ title: `Convite para acompanhar ${childName}`, text });
+    } catch {
+      // She closed the share sheet: nothing to say.
+    }
+  }
+
+  return (
+    <div className="notice notice-success created-link" role="status">
+      <p>
+        <strong>E-mail enviado para {address}.</strong> Quer avisar a pessoa para procurar o e-mail?
+      </p>
+      <div className="form-actions">
+        <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+          Copiar mensagem
+        </button>
+        {canShare && (
+          <button type="button" className="btn btn-secondary" onClick={() => void share()}>
+            Compartilhar
+          </button>
+        )}
+        <WhatsApp text={text} />
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           Pronto
         </button>

@@ -1,13 +1,14 @@
 /** The behaviour and food diaries' "Novo registro" form: the spec's fields and defaults, checked with the API's own schema. */
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { INTENSITIES, MOODS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import Field, { ChoiceField } from '../Field.tsx';
+import { useDraft } from '../useDraft.ts';
 import { useForm } from '../useForm.ts';
 import { useHydrated } from '../useHydrated.ts';
 import type { OfflineList } from '../useOfflineList.ts';
 import { useTypedBeforeHydration } from '../useTypedBeforeHydration.ts';
-import { ABC_SUMMARY, abcBody, EMPTY_ABC } from './abc.ts';
+import { ABC_SUMMARY, type AbcState, abcBody, EMPTY_ABC } from './abc.ts';
 import WhenFields, { now } from './WhenFields.tsx';
 
 // The shared rules (and zod with them) load when she starts typing, not before the form shows.
@@ -27,6 +28,20 @@ const EMPTY = {
   food: { meal: '', mood: 'Tranquilo', foods: '', reaction: '' },
 } as const;
 
+/** The fields she writes in: a form with none of them filled holds nothing to keep. */
+const TEXT_FIELDS = { behavior: ['behavior', 'context'], food: ['meal', 'foods', 'reaction'] } as const;
+interface Draft {
+  form: Record<string, string>;
+  abc: AbcState;
+}
+const blankDraft = (kind: 'behavior' | 'food') => (draft: Draft) =>
+  TEXT_FIELDS[kind].every((field) => !draft.form[field]?.trim()) &&
+  !draft.abc.consequence.trim() &&
+  !draft.abc.durationMinutes.trim() &&
+  !draft.abc.helped.length &&
+  !draft.abc.helpedOther.trim();
+const BLANK = { behavior: blankDraft('behavior'), food: blankDraft('food') };
+
 interface Props {
   kind: 'behavior' | 'food';
   childId: string | undefined;
@@ -43,6 +58,21 @@ export default function DiaryForm({ kind, childId, list }: Props) {
   const hydrated = useHydrated();
   useTypedBeforeHydration(formRef, (name, value) => setForm((f) => (name in f ? { ...f, [name]: value } : f)));
   const choose = (field: string) => (value: string) => bind(field).onChange({ target: { value } });
+  const submitRef = useRef<HTMLButtonElement>(null);
+  // Kept on the device until saved: refused by the paywall, she pays and finds it here.
+  const draft = useMemo(() => ({ form, abc }), [form, abc]);
+  const restore = useCallback(
+    (kept: Draft) => {
+      setForm(kept.form);
+      setAbc({ ...EMPTY_ABC, ...kept.abc });
+    },
+    [setForm],
+  );
+  const restored = useDraft(`diario-${kind}`, childId ?? null, draft, BLANK[kind], restore, hydrated);
+  // One tap from saving: the button she needs is where her eyes land.
+  useEffect(() => {
+    if (restored) submitRef.current?.focus();
+  }, [restored]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -102,7 +132,12 @@ export default function DiaryForm({ kind, childId, list }: Props) {
         ) : (
           abcSummary
         ))}
-      <button type="submit" className="btn btn-primary btn-block" disabled={saving}>
+      {restored && (
+        <p className="notice notice-success draft-notice" role="status">
+          Seu registro está aqui, como você deixou. Confira e toque em “Adicionar registro” para salvar.
+        </p>
+      )}
+      <button type="submit" ref={submitRef} className="btn btn-primary btn-block" disabled={saving}>
         {saving ? 'Salvando…' : 'Adicionar registro'}
       </button>
     </form>

@@ -1,5 +1,6 @@
 /**
- * A diary's "Histórico": newest first, pending entries marked, each with its delete and a confirmation.
+ * A diary's "Histórico": by when each entry happened (her date and time), newest first, a day's
+ * entries under the day's date; pending entries marked, each with its delete and a confirmation.
  * The whole history is there, 20 at a time: months of entries drawn at once would hold a phone's
  * main thread for a long moment when the page opens.
  */
@@ -12,7 +13,7 @@ import ConfirmRemoval from '../ConfirmRemoval.tsx';
 import LoadFailure from '../LoadFailure.tsx';
 import { useHydratedStore } from '../useHydrated.ts';
 import type { OfflineList, Shown } from '../useOfflineList.ts';
-import { Entry, summaryOf, whenOf } from './entries.tsx';
+import { byDay, Entry, inDayOrder, summaryOf, weekdayTitle, whenOf } from './entries.tsx';
 
 const EMPTY_TEXT: Record<DiaryKind, string> = {
   behavior:
@@ -47,15 +48,20 @@ interface Props {
 export default function DiaryHistory({ kind, list, onEdit }: Props) {
   const headingId = useId();
   const [toDelete, setToDelete] = useState<Shown<DiaryEntry> | null>(null);
-  const { rows, status } = list;
+  const { status } = list;
   const [limit, setLimit] = useState(HISTORY_PAGE);
+  const rows = inDayOrder(list.rows);
+  const shownRows = rows.slice(0, limit);
+  // A night is its own date: the sleep diary needs no day headings.
+  const days: Array<{ date: string | null; entries: typeof rows }> =
+    kind === 'sleep' ? [{ date: null, entries: shownRows }] : byDay(shownRows);
   const [focusAt, setFocusAt] = useState<number | null>(null);
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   // After "Mostrar registros anteriores", focus goes to the first entry it revealed.
   useEffect(() => {
     if (focusAt === null) return;
-    const item = listRef.current?.children[focusAt] as HTMLElement | undefined;
+    const item = listRef.current?.querySelectorAll<HTMLElement>('.entry')[focusAt];
     item?.setAttribute('tabindex', '-1');
     item?.focus();
     setFocusAt(null);
@@ -99,20 +105,28 @@ export default function DiaryHistory({ kind, list, onEdit }: Props) {
         </div>
       )}
       {(status === 'ready' || (status === 'error' && hasPending)) && rows.length > 0 && (
-        <ul className="entries" ref={listRef}>
-          {rows.slice(0, limit).map((entry) => {
-            const { canDelete, author } = handOf(entry, me, role);
-            return (
-              <Entry
-                key={entry.id}
-                entry={entry}
-                author={author}
-                onDelete={canDelete ? () => void askDelete(entry) : undefined}
-                onEdit={onEdit && canDelete && !asSchool(entry) ? () => onEdit(entry) : undefined}
-              />
-            );
-          })}
-        </ul>
+        <div className="entries-days" ref={listRef}>
+          {days.map((day) => (
+            <div key={day.date ?? 'noites'} className="entries-day">
+              {day.date && <h3 className="entries-day-title">{weekdayTitle(day.date)}</h3>}
+              <ul className="entries">
+                {day.entries.map((entry) => {
+                  const { canDelete, author } = handOf(entry, me, role);
+                  return (
+                    <Entry
+                      key={entry.id}
+                      entry={entry}
+                      author={author}
+                      underDay={day.date !== null}
+                      onDelete={canDelete ? () => void askDelete(entry) : undefined}
+                      onEdit={onEdit && canDelete && !asSchool(entry) ? () => onEdit(entry) : undefined}
+                    />
+                  );
+                })}
+              </ul>
+            </div>
+          ))}
+        </div>
       )}
       {status === 'ready' && rows.length > limit && (
         <button

@@ -69,7 +69,8 @@ export default function DiaryShell({ kind, form, onEdit }: Props) {
       {!stillLost && <DiaryHistory kind={kind} list={list} onEdit={role === 'viewer' ? undefined : onEdit} />}
       {paywallMounted && (
         <Suspense fallback={null}>
-          <PaywallDialog open={list.paywall} onClose={list.closePaywall} />
+          {/* After paying she comes back here, to the form she filled (kept on the device: useDraft). */}
+          <PaywallDialog open={list.paywall} onClose={list.closePaywall} next={window.location.pathname} />
         </Suspense>
       )}
     </div>

@@ -2,7 +2,7 @@
  * The sleep diary's form: the night's date, bedtime, when she fell asleep (optional), waking time,
  * night wakings and notes. One night per child and date: a second one offers to correct the first.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, call, client } from '../../lib/api.ts';
 import type { DiaryEntry } from '../../lib/resources.ts';
 import { toast } from '../../lib/toast.ts';
@@ -10,7 +10,9 @@ import { fieldMessages } from '../../shared/field-messages.ts';
 import { dayFromNow, formatDay, nowStamp } from '../../shared/format.ts';
 
 import Field from '../Field.tsx';
+import { useDraft } from '../useDraft.ts';
 import { useForm } from '../useForm.ts';
+import { useHydrated } from '../useHydrated.ts';
 import type { OfflineList } from '../useOfflineList.ts';
 
 const rules = () => import('../../shared/diary.ts');
@@ -31,22 +33,37 @@ const fromNight = (n: Night) => ({
   notes: n.notes,
 });
 
+type NightForm = ReturnType<typeof fresh>;
+/** Only the times and notes are hers: the date and "0" wakings are the form's own defaults. */
+const blankNight = (n: NightForm) => !n.bedtime && !n.asleepAt && !n.wokeAt && !n.notes.trim();
+
 interface Props {
   childId: string | undefined;
+  /** her first name, in the questions ("Quantas vezes Lucas acordou?"); "a criança" until known */
+  childName?: string | undefined;
   list: OfflineList<'diary'>;
   /** a night chosen in the history to correct */
   editing: Night | null;
   onEditing: (night: Night | null) => void;
 }
 
-export default function SleepForm({ childId, list, editing, onEditing }: Props) {
+export default function SleepForm({ childId, childName, list, editing, onEditing }: Props) {
   const id = useId();
   const { form, setForm, setErrors, bind } = useForm(fresh);
   const [saving, setSaving] = useState(false);
+  const hydrated = useHydrated();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const who = childName?.trim().split(/\s+/)[0] || 'a criança';
   useEffect(() => {
     setForm(editing ? fromNight(editing) : fresh());
     setErrors({});
   }, [editing, setForm, setErrors]);
+  // A new night is kept on the device until saved (useDraft); a correction is not a draft.
+  const restore = useCallback((kept: NightForm) => setForm({ ...fresh(), ...kept }), [setForm]);
+  const restored = useDraft('diario-sleep', childId ?? null, form, blankNight, restore, hydrated && !editing);
+  useEffect(() => {
+    if (restored) submitRef.current?.focus();
+  }, [restored]);
   const recorded = list.rows.find(
     (row): row is Night => row.type === 'sleep' && row.date === form.date && !row.pending,
   );
@@ -97,7 +114,7 @@ export default function SleepForm({ childId, list, editing, onEditing }: Props) 
       <h2>{editing ? `Corrigir a noite de ${formatDay(editing.date)}` : 'Nova noite'}</h2>
       <Field
         id={`${id}-date`}
-        label="Noite de (data em que ela foi deitar)"
+        label={`Noite em que ${who} foi deitar`}
         type="date"
         max={nowStamp().date}
         disabled={Boolean(editing)}
@@ -118,7 +135,7 @@ export default function SleepForm({ childId, list, editing, onEditing }: Props) 
       <Field id={`${id}-woke`} label="Acordou às" type="time" aria-required {...bind('wokeAt')} />
       <Field
         id={`${id}-wakings`}
-        label="Quantas vezes acordou durante a noite"
+        label={`Quantas vezes ${who} acordou?`}
         type="number"
         inputMode="numeric"
         min={0}
@@ -134,7 +151,12 @@ export default function SleepForm({ childId, list, editing, onEditing }: Props) 
         hint="Pesadelos, medo do escuro, se pediu para dormir com você…"
         {...bind('notes')}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={saving || Boolean(clash)}>
+      {restored && !editing && (
+        <p className="notice notice-success draft-notice" role="status">
+          Sua anotação está aqui, como você deixou. Confira e toque em “Adicionar noite” para salvar.
+        </p>
+      )}
+      <button type="submit" ref={submitRef} className="btn btn-primary btn-block" disabled={saving || Boolean(clash)}>
         {saving ? 'Salvando…' : editing ? 'Salvar correção' : 'Adicionar noite'}
       </button>
       {editing && (

@@ -22,6 +22,35 @@ export function whenOf(entry: DiaryEntry): string {
   return formatEntryDate(entry.date, entry.time);
 }
 
+/**
+ * By when each entry happened, her date and time, newest first. Sorting is stable: on a tie the
+ * list's own order stays (the server's, typed later first; entries waiting to be sent on top).
+ */
+export function inDayOrder<Row extends Pick<DiaryEntry, 'date' | 'time'>>(rows: readonly Row[]): Row[] {
+  const when = (row: Row) => `${row.date}T${row.time}`;
+  return [...rows].sort((a, b) => (when(a) < when(b) ? 1 : when(a) > when(b) ? -1 : 0));
+}
+
+/** Entries already in order, grouped under their day. */
+export function byDay<Row extends Pick<DiaryEntry, 'date'>>(
+  rows: readonly Row[],
+): Array<{ date: string; entries: Row[] }> {
+  const days: Array<{ date: string; entries: Row[] }> = [];
+  for (const row of rows) {
+    const last = days.at(-1);
+    if (last?.date === row.date) last.entries.push(row);
+    else days.push({ date: row.date, entries: [row] });
+  }
+  return days;
+}
+
+const WEEKDAY = new Intl.DateTimeFormat('pt-BR', { weekday: 'long', timeZone: 'UTC' });
+/** "Sábado, 21/11/2026": a day's heading in the history. */
+export function weekdayTitle(date: string): string {
+  const weekday = WEEKDAY.format(new Date(`${date}T12:00:00Z`));
+  return `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)}, ${formatDay(date)}`;
+}
+
 export function summaryOf(entry: DiaryEntry): string {
   const school = asSchool(entry);
   const text = school
@@ -129,6 +158,7 @@ export function Entry({
   onDelete,
   onEdit,
   author,
+  underDay = false,
 }: {
   entry: Shown<DiaryEntry>;
   /** absent when she may not delete it (a carer deletes only what she recorded; a viewer nothing) */
@@ -136,13 +166,22 @@ export function Entry({
   onEdit?: () => void;
   /** "registrado por Carlos", when someone else's hand is worth saying */
   author?: string | null;
+  /** listed under its day's heading: the time (or the school's lesson) says the rest */
+  underDay?: boolean;
 }) {
   const when = whenOf(entry);
   const school = asSchool(entry);
+  const shownWhen = !underDay
+    ? when
+    : school
+      ? school.period || 'Escola'
+      : entry.type === 'sleep'
+        ? when
+        : `às ${entry.time.slice(0, 5)}`;
   return (
     <li className={`entry ${entry.pending ? 'is-pending' : ''}`}>
       <div className="entry-head">
-        <p className="entry-when">{when}</p>
+        <p className="entry-when">{shownWhen}</p>
         {entry.pending && <span className="badge badge-pending">Aguardando sincronização</span>}
         {school && <span className="badge badge-school">escola · {school.label}</span>}
         {entry.type === 'behavior' && (

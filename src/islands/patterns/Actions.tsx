@@ -20,16 +20,28 @@ function download(file: File) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-async function share(file: File) {
+type Outcome = 'downloaded' | 'shared' | 'cancelled';
+
+async function share(file: File): Promise<Outcome> {
   const data = { files: [file], title: 'Relatório para o profissional' };
   if (typeof navigator.canShare === 'function' && navigator.canShare(data)) {
     try {
       await navigator.share(data);
+      return 'shared';
     } catch (err) {
-      if ((err as Error).name !== 'AbortError') download(file);
+      if ((err as Error).name === 'AbortError') return 'cancelled';
     }
-  } else download(file);
+  }
+  download(file);
+  return 'downloaded';
 }
+
+/** What happened, said once it has: she always knows where the report went. */
+const DONE: Record<Outcome, (file: File) => string> = {
+  downloaded: (file) => `Relatório baixado: ${file.name}. Ele está na pasta de downloads do aparelho.`,
+  shared: () => 'Relatório compartilhado.',
+  cancelled: () => 'Compartilhamento cancelado. O relatório não foi enviado.',
+};
 
 interface Props {
   childId: string;
@@ -39,12 +51,18 @@ interface Props {
 
 export default function Actions({ childId, period, onPaywall }: Props) {
   const [busy, setBusy] = useState<'report' | 'share' | null>(null);
+  const [said, setSaid] = useState('');
   const run = async (what: 'report' | 'share') => {
     setBusy(what);
+    setSaid('Gerando o relatório…');
     try {
       const file = await fetchReport(childId, period);
-      await (what === 'share' ? share(file) : download(file));
+      let outcome: Outcome = 'downloaded';
+      if (what === 'share') outcome = await share(file);
+      else download(file);
+      setSaid(DONE[outcome](file));
     } catch (err) {
+      setSaid('');
       if (err instanceof ApiError && err.status === 402) onPaywall();
       else toast('Não foi possível gerar o relatório', err instanceof Error ? err.message : undefined);
     } finally {
@@ -54,14 +72,17 @@ export default function Actions({ childId, period, onPaywall }: Props) {
   return (
     <div className="pattern-actions no-print">
       <button type="button" className="btn btn-primary" onClick={() => run('report')} disabled={busy !== null}>
-        {busy === 'report' ? 'Gerando relatório…' : 'Relatório para o profissional'}
+        {busy === 'report' ? 'Aguarde…' : 'Relatório para o profissional'}
       </button>
       <button type="button" className="btn btn-secondary" onClick={() => run('share')} disabled={busy !== null}>
-        {busy === 'share' ? 'Preparando…' : 'Compartilhar'}
+        {busy === 'share' ? 'Aguarde…' : 'Compartilhar'}
       </button>
       <button type="button" className="btn btn-ghost" onClick={() => window.print()}>
         Imprimir esta página
       </button>
+      <p className="report-status" role="status">
+        {said}
+      </p>
     </div>
   );
 }

@@ -26,16 +26,22 @@ export function FoodSection({ food }: { food: Insights['food'] }) {
             <Rows data={moods} className="bar-food" />
           </ChartFigure>
           {reactions.length > 0 ? (
-            <ChartFigure
-              title="Alimentos seguidos de alguma reação"
-              summary={`Alimentos mais seguidos de reação: ${reactions.map((r) => `${r.label} (${r.value})`).join(', ')}.`}
-              columns={['Alimento', 'Vezes']}
-              rows={reactions}
-            >
-              <Rows data={reactions} className="bar-food" />
-            </ChartFigure>
+            <>
+              <ChartFigure
+                title="Alimentos seguidos de alguma reação"
+                summary={`Alimentos mais seguidos de reação: ${reactions.map((r) => `${r.label} (${r.value})`).join(', ')}.`}
+                columns={['Alimento', 'Vezes']}
+                rows={reactions}
+              >
+                <Rows data={reactions} className="bar-food" />
+              </ChartFigure>
+              <p className="muted">
+                Um alimento aparece aqui quando veio antes de uma reação pelo menos duas vezes. É uma coincidência no
+                tempo, não uma causa.
+              </p>
+            </>
           ) : (
-            <p className="muted">Nenhuma reação anotada depois das refeições no período.</p>
+            <p className="muted">Nenhum alimento veio antes de uma reação anotada mais de uma vez no período.</p>
           )}
         </>
       )}

@@ -24,7 +24,7 @@ function prefilled() {
 }
 
 const signInFirst = () =>
-  toast('Faça login para continuar', 'Você precisa estar autenticado para gerar o QR Code PIX.');
+  toast('Faça login para continuar', 'Você precisa estar autenticada para gerar o QR Code PIX.');
 
 function failed(plan: Plan, err: unknown, setErrors: (fields: Record<string, string>) => void) {
   logSecurityEvent('payment_creation_failed', { plan: plan.id, code: err instanceof ApiError ? err.code : 'unknown' });

@@ -1,5 +1,6 @@
 /**
- * "Nova conversa": what it is about, a subject and the message. Sent at once with a connection;
+ * "Nova conversa": what it is about and the message; the subject is optional (the API names the
+ * conversation by the message's first words when it is empty). Sent at once with a connection;
  * without one it waits on the device (offline queue) and goes once when the connection returns.
  * On any other failure what she typed stays in the form.
  */
@@ -37,7 +38,7 @@ export default function NewThreadForm({ onSent, onQueued, onCancel }: Props) {
       const found = fieldMessages(parsed.error);
       setErrors(found);
       // The first field with a problem, in the form's order, takes focus.
-      const first = (['category', 'subject', 'message'] as const).find((name) => found[name]);
+      const first = (['category', 'message', 'subject'] as const).find((name) => found[name]);
       if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
@@ -87,15 +88,6 @@ export default function NewThreadForm({ onSent, onQueued, onCancel }: Props) {
         ))}
       </Field>
       <Field
-        id={`${id}-subject`}
-        label="Assunto"
-        hint="Em poucas palavras, por exemplo “Não consigo pagar pelo PIX”."
-        maxLength={LIMITS.supportSubject}
-        autoComplete="off"
-        aria-required
-        {...bind('subject')}
-      />
-      <Field
         as="textarea"
         id={`${id}-message`}
         label="Sua mensagem"
@@ -103,6 +95,15 @@ export default function NewThreadForm({ onSent, onQueued, onCancel }: Props) {
         maxLength={LIMITS.supportMessage}
         aria-required
         {...bind('message')}
+      />
+      <Field
+        id={`${id}-subject`}
+        label="Assunto"
+        optional
+        hint="Em poucas palavras. Se deixar em branco, usamos o começo da sua mensagem."
+        maxLength={LIMITS.supportSubject}
+        autoComplete="off"
+        {...bind('subject')}
       />
       <Status state={status} />
       <div className="form-actions">

@@ -1,0 +1,234 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { E2E } from './env.ts';
+import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+
+/** Screenshots at 390×844 (the project's phone), kept to be looked at: SCREENSHOTS_DIR or test-results. */
+const SHOTS = process.env.SCREENSHOTS_DIR ?? path.resolve('test-results', 'screenshots');
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/**
+ * The controls a toast covers, measured at one instant in the page (a toast lives 5 seconds): the
+ * text of every visible button, link or field in <main> whose box shares a point with the toast's.
+ */
+function controlsUnder(page: Page, title: string): Promise<string[]> {
+  return page.evaluate((title) => {
+    const toast = [...document.querySelectorAll<HTMLElement>('.toast')].find((t) => t.textContent?.includes(title));
+    if (!toast) throw new Error(`no toast "${title}"`);
+    const t = toast.getBoundingClientRect();
+    const covered: string[] = [];
+    for (const control of document.querySelectorAll<HTMLElement>(
+      'main :is(button, a[href], input, textarea, select)',
+    )) {
+      const r = control.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue;
+      if (r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom)
+        covered.push(control.textContent?.trim() || control.getAttribute('name') || control.id);
+    }
+    return covered;
+  }, title);
+}
+
+test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
+  test('a mother without a subscription fills an entry, meets the paywall, pays and finds the entry filled, one tap from saving', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(context, request);
+    await page.goto('/comportamento/');
+    await hydrated(page, 'Diary');
+    await page.getByLabel('Comportamento observado').fill('Jogou o garfo no chão.');
+    await page.getByLabel('Contexto').fill('No jantar, depois de um dia longo');
+    await page.getByRole('radio', { name: 'Alta' }).check();
+    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+
+    const paywall = page.getByRole('dialog', { name: 'Desbloqueie o acesso completo' });
+    await expect(paywall).toBeVisible();
+    await paywall.getByRole('link', { name: 'Escolher Plano' }).click();
+    await expect(page).toHaveURL(/\/continuar\/\?proxima=%2Fcomportamento%2F$/);
+
+    // The plans page promises no result.
+    await expect(page.getByRole('radio', { name: /3 meses/ })).toBeChecked();
+    await expect(page.getByText('Tempo para completar uma etapa')).toBeVisible();
+    await expect(page.getByText(/garantid/i)).toHaveCount(0);
+    await shot(page, 'planos');
+
+    await page.getByRole('button', { name: 'Continuar com o plano de 3 meses' }).click();
+    const dialog = page.getByRole('dialog');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/payments') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Gerar QR Code PIX' }).click();
+    const { payment } = await (await created).json();
+    const confirm = await request.post(`/api/admin/payments/${payment.id}/confirm`, {
+      data: {},
+      headers: { authorization: `Bearer ${E2E.adminToken}` },
+    });
+    expect((await confirm.json()).outcome).toBe('activated');
+    await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+    await dialog.getByRole('link', { name: 'Continuar' }).click();
+
+    // Back on the same form, as she left it, the save button under her thumb.
+    await expect(page).toHaveURL(/\/comportamento\/$/);
+    await hydrated(page, 'Diary');
+    await expect(page.getByLabel('Comportamento observado')).toHaveValue('Jogou o garfo no chão.');
+    await expect(page.getByLabel('Contexto')).toHaveValue('No jantar, depois de um dia longo');
+    await expect(page.getByRole('radio', { name: 'Alta' })).toBeChecked();
+    await expect(page.getByText('Seu registro está aqui, como você deixou.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Adicionar registro' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await shot(page, 'volta-do-pagamento');
+
+    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await expect(page.getByText('Registro adicionado')).toBeVisible();
+    await expect(page.locator('.entry').first()).toContainText('Jogou o garfo no chão.');
+    await expect(page.getByLabel('Comportamento observado')).toHaveValue('');
+    // Saved: nothing is kept on the device any more.
+    await page.reload();
+    await hydrated(page, 'Diary');
+    await expect(page.getByLabel('Comportamento observado')).toHaveValue('');
+    await expect(page.locator('.entry')).toHaveCount(1);
+  });
+
+  test('the history lists entries by when they happened, under their day, whatever order she typed them; no toast covers a control', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(context, request, { subscribed: true });
+    await page.goto('/comportamento/');
+    await hydrated(page, 'Diary');
+    const typed: Array<[string, string, string]> = [
+      ['2025-03-10', '09:00', 'Segunda de manhã'],
+      ['2025-03-11', '08:00', 'Terça cedo'],
+      ['2025-03-10', '20:30', 'Segunda à noite'],
+    ];
+    for (const [date, time, text] of typed) {
+      await page.getByLabel('Comportamento observado').fill(text);
+      await page.getByLabel('Contexto').fill('Em casa');
+      await page.getByLabel('Data', { exact: true }).fill(date);
+      await page.getByLabel('Hora', { exact: true }).fill(time);
+      await page.getByRole('button', { name: 'Adicionar registro' }).click();
+      await expect(page.locator('.entry').filter({ hasText: text })).toHaveCount(1);
+    }
+    // The toast of the last save covers no control: not the first entry's "Excluir", nor any other.
+    await expect(page.locator('.toast').filter({ hasText: 'Registro adicionado' })).toBeVisible();
+    await expect(
+      page
+        .locator('.entry')
+        .first()
+        .getByRole('button', { name: /Excluir/ }),
+    ).toBeVisible();
+    expect(await controlsUnder(page, 'Registro adicionado')).toEqual([]);
+    await shot(page, 'aviso-sem-cobrir');
+
+    const order = ['Terça cedo', 'Segunda à noite', 'Segunda de manhã'];
+    const check = async () => {
+      await expect(page.locator('.entries-day-title')).toHaveText([
+        'Terça-feira, 11/03/2025',
+        'Segunda-feira, 10/03/2025',
+      ]);
+      for (const [i, text] of order.entries()) await expect(page.locator('.entry').nth(i)).toContainText(text);
+      await expect(page.locator('.entries-day').nth(1).locator('.entry-when')).toHaveText(['às 20:30', 'às 09:00']);
+    };
+    await check();
+
+    // The list under her thumb: the second entry's "Excluir" at the bottom of the screen, where the
+    // toasts used to sit; she deletes the first entry and the toast that follows covers no control.
+    await page
+      .locator('.entry')
+      .nth(1)
+      .getByRole('button', { name: /Excluir/ })
+      .evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - (window.innerHeight - 24)));
+    await page
+      .locator('.entry')
+      .first()
+      .getByRole('button', { name: /Excluir/ })
+      .click();
+    await page.getByRole('dialog', { name: 'Excluir este registro?' }).getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.locator('.toast').filter({ hasText: 'Registro removido' })).toBeVisible();
+    expect(await controlsUnder(page, 'Registro removido')).toEqual([]);
+    await shot(page, 'aviso-sem-cobrir-lista');
+
+    await page.reload();
+    await hydrated(page, 'Diary');
+    await expect(page.locator('.entry')).toHaveCount(2);
+    await expect(page.locator('.entries-day-title')).toHaveText(['Segunda-feira, 10/03/2025']);
+    await expect(page.locator('.entry').first()).toContainText('Segunda à noite');
+    await expect(page.locator('.entry').nth(1)).toContainText('Segunda de manhã');
+    await expectNoAxeViolations(page);
+  });
+
+  test('the sleep form names the child; logout lands on a page that says she left', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(context, request, { subscribed: true, children: ['Lucas'] });
+    await page.goto('/diario-do-sono/');
+    await hydrated(page, 'Diary');
+    await expect(page.getByLabel('Noite em que Lucas foi deitar')).toBeVisible();
+    await expect(page.getByLabel('Quantas vezes Lucas acordou?')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, 'diario-do-sono');
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
+    await expect(page.getByText('Você saiu da sua conta.')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the school link and the invitation offer the share sheet and WhatsApp beside copying', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    // Chromium on Linux has no share sheet: a stand-in keeps what it was given.
+    await page.addInitScript(() => {
+      const shared: unknown[] = [];
+      Object.assign(window, { shared });
+      Object.assign(navigator, { share: async (data: unknown) => void shared.push(data) });
+    });
+    await signIn(context, request, { subscribed: true, children: ['Lia'] });
+    await page.goto('/criancas/');
+    await hydrated(page, 'Children');
+    await page.getByText('Quem acompanha Lia').click();
+    await page.getByLabel('Para quem é o link').fill('Profª Ana — 2º ano');
+    await page.getByRole('button', { name: 'Criar link para a escola' }).click();
+    const url = await page.getByLabel('Endereço do link').inputValue();
+    const card = page.locator('.created-link');
+    await expect(card.getByRole('button', { name: 'Copiar link' })).toBeVisible();
+    const whatsapp = card.getByRole('link', { name: 'Enviar pelo WhatsApp' });
+    const href = await whatsapp.getAttribute('href');
+    expect(href).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(decodeURIComponent(href!.split('text=')[1]!)).toBe(`Link para enviar observações sobre Lia: ${url}`);
+    await card.getByRole('button', { name: 'Compartilhar' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared: Array<{ url?: string }> }).shared.at(-1)?.url))
+      .toBe(url);
+    await card.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(page);
+    await shot(page, 'link-da-escola');
+    await card.getByRole('button', { name: 'Pronto' }).click();
+
+    await page.getByLabel('E-mail de quem você quer convidar').fill('avo.da.lia@example.com');
+    await page.getByRole('button', { name: 'Convidar' }).click();
+    const sent = page.locator('.created-link').filter({ hasText: 'E-mail enviado para avo.da.lia@example.com' });
+    await expect(sent).toBeVisible();
+    const invite = await sent.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href');
+    expect(decodeURIComponent(invite!.split('text=')[1]!)).toContain('acompanhar Lia no Olhar de Mãe');
+    await sent.getByRole('button', { name: 'Compartilhar' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared: Array<{ text?: string }> }).shared.at(-1)?.text))
+      .toContain('avo.da.lia@example.com');
+    await expect(sent.getByRole('button', { name: 'Copiar mensagem' })).toBeVisible();
+  });
+});
