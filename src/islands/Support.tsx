@@ -136,10 +136,12 @@ export default function Support() {
                   setWriting(false);
                   setThreads((current) => [thread, ...current.filter((t) => t.id !== thread.id)]);
                 }}
-                onQueued={() => {
+                onQueued={(reason) => {
                   toast(
                     'Mensagem guardada no aparelho',
-                    'Sem conexão agora: ela será enviada à equipe assim que a internet voltar.',
+                    reason === 'offline'
+                      ? 'Sem conexão agora: ela será enviada à equipe assim que a internet voltar.'
+                      : 'Não deu para enviar agora: ela será enviada à equipe sozinha em instantes.',
                     'info',
                   );
                   setWriting(false);

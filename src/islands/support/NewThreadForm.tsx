@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
-import { sendOrQueue } from '../../lib/send-or-queue.ts';
+import { sendOrQueue, type WaitReason } from '../../lib/send-or-queue.ts';
 import { CATEGORIES, CATEGORY_LABEL, queuedText, startThread, type Thread } from '../../lib/support.ts';
 import { LIMITS } from '../../shared/enums.ts';
 import Field from '../Field.tsx';
@@ -20,7 +20,7 @@ const EMPTY = { category: '', subject: '', message: '' };
 
 interface Props {
   onSent: (thread: Thread) => void;
-  onQueued: () => void;
+  onQueued: (reason: WaitReason) => void;
   onCancel?: () => void;
 }
 
@@ -50,7 +50,7 @@ export default function NewThreadForm({ onSent, onQueued, onCancel }: Props) {
       if (result.outcome === 'queued') {
         setForm(EMPTY);
         setStatus({ tone: 'warning', text: queuedText(result.reason) });
-        onQueued();
+        onQueued(result.reason);
         return;
       }
       if (result.outcome !== 'sent') throw result.error;
