@@ -5,7 +5,7 @@
  * the writes of the whole circle, else 402). History is never edited: a change of dose or of times,
  * or a stop, is a new row of `medicine_changes`.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { formatDay } from '../../src/shared/format.ts';
 import {
@@ -854,5 +854,44 @@ export async function treatmentInPeriod(
     },
     medicines: medicinesInPeriod,
     therapies: therapiesInPeriod,
+  };
+}
+
+// ---------------------------------------------------------------- LGPD
+
+/**
+ * Her copy (LGPD art. 18): her children's whole treatment (whoever recorded it) and what she
+ * recorded on children shared with her, each row saying whether she recorded it.
+ */
+export async function treatmentForExport(db: Database, userId: string) {
+  const owned = db.select({ id: children.id }).from(children).where(eq(children.userId, userId));
+  const [medicineRows, changeRows, doseRows, therapyRows, sessionRows] = await Promise.all([
+    db.select().from(medicines).where(inArray(medicines.childId, owned)).orderBy(asc(medicines.createdAt)),
+    db
+      .select({ ...changeColumns, childId: medicines.childId, createdAt: medicineChanges.createdAt })
+      .from(medicineChanges)
+      .innerJoin(medicines, eq(medicines.id, medicineChanges.medicineId))
+      .where(or(inArray(medicines.childId, owned), eq(medicineChanges.userId, userId)))
+      .orderBy(asc(medicineChanges.position)),
+    db
+      .select()
+      .from(medicineDoses)
+      .where(or(inArray(medicineDoses.childId, owned), eq(medicineDoses.userId, userId)))
+      .orderBy(asc(medicineDoses.at)),
+    db.select().from(therapies).where(inArray(therapies.childId, owned)).orderBy(asc(therapies.createdAt)),
+    db
+      .select()
+      .from(therapySessions)
+      .where(or(inArray(therapySessions.childId, owned), eq(therapySessions.userId, userId)))
+      .orderBy(asc(therapySessions.date)),
+  ]);
+  const mark = <T extends { userId: string | null }>(rows: T[]) =>
+    rows.map(({ userId: author, ...rest }) => ({ ...rest, recordedByYou: author === userId }));
+  return {
+    medicines: medicineRows.map(({ createdBy, ...rest }) => ({ ...rest, addedByYou: createdBy === userId })),
+    medicineChanges: mark(changeRows),
+    doses: mark(doseRows),
+    therapies: therapyRows.map(({ createdBy, ...rest }) => ({ ...rest, addedByYou: createdBy === userId })),
+    therapySessions: mark(sessionRows),
   };
 }

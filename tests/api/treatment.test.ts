@@ -4,11 +4,20 @@
  * their sessions, each route for owner, carer, viewer and stranger. Real routes, our database.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { childMembers, medicineChanges, medicineDoses, profiles, subscriptions } from '../../api/db/schema.ts';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  childMembers,
+  medicineChanges,
+  medicineDoses,
+  medicines,
+  profiles,
+  subscriptions,
+  therapies,
+  therapySessions,
+} from '../../api/db/schema.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { inForceOn, scheduledSlots } from '../../src/shared/treatment.ts';
-import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { activateSubscription, confirmedUser, PASSWORD } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 import { pdfText } from '../support/pdf.ts';
 
@@ -593,5 +602,56 @@ describe('the patterns and the report', () => {
       'Fonoaudiologia — Fga. Paula, 1x por semana (desde 01/10/2026): 1 sessão com presença, 1 falta',
     );
     expect(text).toContain('não é um diagnóstico');
+  });
+});
+
+describe('LGPD: export and deletion', () => {
+  it("exports her children's treatment and what a carer recorded on them", async () => {
+    const mine = await call(mae, '/api/account/export');
+    expect(mine.status).toBe(200);
+    const { treatment } = mine.body;
+    const names = treatment.medicines.map((m: { name: string }) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['Metilfenidato (Ritalina)', 'Melatonina', 'Paracetamol']));
+    expect(
+      treatment.medicineChanges.some(
+        (c: { kind: string; recordedByYou: boolean }) => c.kind === 'stop' && !c.recordedByYou,
+      ),
+    ).toBe(true);
+    expect(treatment.doses.length).toBeGreaterThan(5);
+    expect(treatment.therapies.map((th: { kind: string }) => th.kind)).toContain('fonoaudiologia');
+    expect(treatment.therapySessions.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(treatment)).not.toContain('"userId"');
+    // The father's copy: what he recorded on children shared with him, not their medicines.
+    const his = (await call(pai, '/api/account/export')).body.treatment;
+    expect(his.medicines).toEqual([]);
+    expect(his.doses.length).toBeGreaterThan(0);
+    expect(his.doses.every((d: { recordedByYou: boolean }) => d.recordedByYou)).toBe(true);
+    expect(his.medicineChanges.every((c: { recordedByYou: boolean }) => c.recordedByYou)).toBe(true);
+  });
+
+  it("keeps a carer's doses on the child when he deletes his account, and removes everything with the owner's", async () => {
+    const db = t.db.handle.db;
+    const gone = await t.call('/api/account/delete', { body: { password: PASSWORD }, headers: { cookie: pai.cookie } });
+    expect(gone.status).toBe(204);
+    const doses = (await call(mae, `/api/children/${lia}/doses?from=2026-11-01&to=2026-11-21`)).body.doses;
+    expect(
+      doses.some(
+        (d: { recordedBy: { id: string | null; name: string } }) =>
+          d.recordedBy.id === null && d.recordedBy.name === 'ex-cuidador(a)',
+      ),
+    ).toBe(true);
+    const before = await db.select().from(medicineDoses).where(eq(medicineDoses.childId, lia));
+    expect(before.length).toBeGreaterThan(0);
+    expect(
+      (await t.call('/api/account/delete', { body: { password: PASSWORD }, headers: { cookie: mae.cookie } })).status,
+    ).toBe(204);
+    for (const table of [medicines, medicineDoses, therapies, therapySessions])
+      expect(
+        await db
+          .select()
+          .from(table)
+          .where(inArray(table.childId, [lia])),
+      ).toEqual([]);
+    expect(await db.select().from(medicineChanges)).toEqual([]);
   });
 });
