@@ -408,6 +408,16 @@ describe("another mother's id in a create", () => {
       body: { id, name: 'Dra. B', phone: '11 3333-5555', specialty: 'Pediatra' },
       key: 'professional',
     },
+    {
+      path: `/api/children/${childId}/medicines`,
+      body: { id, name: 'Melatonina', dose: 3, unit: 'mg', times: ['20:00'], startedOn: '2026-11-01' },
+      key: 'medicine',
+    },
+    {
+      path: `/api/children/${childId}/therapies`,
+      body: { id, kind: 'fonoaudiologia', startedOn: '2026-11-01' },
+      key: 'therapy',
+    },
   ];
   const shape = (value: unknown): unknown =>
     value && typeof value === 'object'
@@ -421,7 +431,7 @@ describe("another mother's id in a create", () => {
 
   it("answers exactly as an unknown id would (201, a fresh id), and leaves A's row alone", async () => {
     const before = await snapshotOfA();
-    const theirs = [A.childId, A.diaryId, A.foodId, A.professionalId];
+    const theirs = [A.childId, A.diaryId, A.foodId, A.professionalId, A.medicineId, A.therapyId];
     let bChild: string | undefined;
     for (let i = 0; i < theirs.length; i++) {
       const create = creates('', bChild)[i]!;
