@@ -1,5 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+/** Hardening files that load the machine or measure time: they run alone (`npm run test:hardening`). */
+const LOAD_TESTS = [
+  'tests/hardening/connections.test.ts',
+  'tests/hardening/early-answers.test.ts',
+  'tests/hardening/faults.test.ts',
+  'tests/hardening/pglite-deadline.test.ts',
+  'tests/hardening/reports.test.ts',
+  'tests/hardening/timing.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -27,12 +37,24 @@ export default defineConfig({
       {
         test: {
           name: 'hardening',
+          // Abuse that does not load the machine: files run side by side.
           include: ['tests/hardening/**/*.test.ts'],
+          exclude: LOAD_TESTS,
           environment: 'node',
           globals: true,
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // The fault test starts its own PostgreSQL and API; files run one after the other.
+        },
+      },
+      {
+        test: {
+          name: 'hardening-load',
+          // Load, timing and fault tests measure the machine: one file at a time, after the others.
+          include: LOAD_TESTS,
+          environment: 'node',
+          globals: true,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

@@ -8,12 +8,15 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { MESSAGES } from '../src/shared/api-errors.ts';
+import { openApiAnswer } from '../src/shared/responses.ts';
 import { type AppDeps, systemClock } from './deps.ts';
 import { logMailer } from './email/transport.ts';
+import { apiDocsRoutes } from './http/api-docs.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { errorResponse, toErrorResponse } from './http/errors.ts';
 import { deadline, jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from './http/middleware.ts';
 import { closeAfterUnreadBody } from './http/node-server.ts';
+import { answers, openApiRoute } from './http/openapi.ts';
 import { registerJobs } from './job-handlers.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { jsonLogger } from './log.ts';
@@ -99,6 +102,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const api = apiRoutes(deps.database);
   if (config.ADMIN_TOKEN) api.route('/admin', adminRoutes(config.ADMIN_TOKEN));
   app.route('/api', api);
+  // The API describes itself (docs/api.md "Reference"): the document made from every route's declared schemas.
+  app.get(
+    '/api/openapi.json',
+    answers("This document: the API's OpenAPI 3.1 description", { 200: openApiAnswer }),
+    openApiRoute(app),
+  );
+  if (config.API_DOCS) app.route('/api/docs', apiDocsRoutes());
   app.all('/api/*', (c) => errorResponse(c, 'not_found', MESSAGES.routeNotFound));
 
   if (options.staticDir && hasBuiltSite(options.staticDir)) {

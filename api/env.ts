@@ -1,7 +1,7 @@
 /**
  * The API's configuration: every environment variable, validated once at start.
  * A bad value stops the process with one line naming the variable (see server.ts).
- * README.md documents each of them; keep the two in step.
+ * docs/configuration.md documents each of them; tests/unit/configuration-doc.test.ts keeps the two in step.
  */
 import { z } from 'zod';
 
@@ -125,6 +125,12 @@ export const envSchema = z.object({
     .max(3600)
     .default(30),
   JOB_WORKERS: flag(true),
+  /**
+   * `1` serves the API's reference page at `/api/docs` (Swagger UI, from node_modules, reading
+   * `/api/openapi.json`) for operators and developers; off (`0`) by default. The document itself,
+   * `/api/openapi.json`, is always served.
+   */
+  API_DOCS: flag(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

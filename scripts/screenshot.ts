@@ -6,12 +6,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
+import { CHROMIUM_ARGS, requireChromium } from '../tests/e2e/chromium.ts';
 
 const [base = 'http://localhost:4321', ...paths] = process.argv.slice(2);
 const out = process.env.SCREENSHOT_DIR ?? 'screenshots';
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
 const context = await browser.newContext({
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 1,

@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   jobDatabase: { url: string } | { pglite: PGliteLike };
   /** Runs `stop` first when the handle closes (the job queue stops before its database). */
   beforeClose(stop: () => Promise<void>): void;
+  /** PGlite only: the whole data folder as a gzipped tar (a copy to start another PGlite from). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** The part of PGlite the job queue uses (pg-boss's fromPglite). */
@@ -49,6 +51,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder; `memory://` keeps it in memory (tests) */
   pgliteDir?: string;
+  /** an in-memory PGlite starts as a copy of this data folder (`dumpDataDir()`): tests' migrated template */
+  pgliteSeed?: Blob;
   poolMax?: number;
   /** seconds to wait for a connection before failing (so the API answers 503 fast) */
   connectTimeoutSeconds?: number;
@@ -135,7 +139,9 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 const MIGRATION_LOCK_ID = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options) : openPglite(options.pgliteDir ?? '.data/pglite');
+  return options.url
+    ? openPostgres(options.url, options)
+    : openPglite(options.pgliteDir ?? '.data/pglite', options.pgliteSeed);
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -240,14 +246,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, seed?: Blob): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = dir.startsWith('memory://');
   // PGlite creates its own folder but not the parents.
   if (!inMemory) await mkdir(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = new PGlite(inMemory ? undefined : dir);
+  const client = inMemory ? new PGlite(seed ? { loadDataDir: seed } : undefined) : new PGlite(dir);
   await client.waitReady;
   // Statements (and whole transactions) queue with their request's deadline; see deadline.ts.
   const enqueue = deadlineQueue();
@@ -271,6 +277,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
       await migrate(drizzle({ client, schema }), { migrationsFolder });
     },
+    dumpDataDir: () => enqueue(() => client.dumpDataDir('gzip')),
     async ping() {
       await db.execute(sql`select 1`);
     },

@@ -22,7 +22,7 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** Without SMTP_URL: the whole message, links included, goes to the log (README says so). */
+/** Without SMTP_URL: the whole message, links included, goes to the log (docs/configuration.md says so). */
 export function logMailer(logger: Logger): Mailer {
   return {
     async send(message) {

@@ -61,6 +61,16 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
+// The API's reference page (API_DOCS=1, http/api-docs.ts): Swagger UI's script and style from
+// 'self' only; its components set inline styles, the one thing this operator's page allows inline.
+export const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+function policyFor(path: string, config: Config): string {
+  if (config.API_DOCS && (path === '/api/docs' || path.startsWith('/api/docs/'))) return DOCS_CSP;
+  return path.startsWith('/api/') ? API_CSP : SITE_CSP;
+}
+
 export function securityHeaders(config: Config): MiddlewareHandler {
   const base = secureHeaders({
     contentSecurityPolicy: undefined,
@@ -74,7 +84,7 @@ export function securityHeaders(config: Config): MiddlewareHandler {
     await base(c, async () => {
       await next();
     });
-    c.header('Content-Security-Policy', c.req.path.startsWith('/api/') ? API_CSP : SITE_CSP);
+    c.header('Content-Security-Policy', policyFor(c.req.path, config));
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (requestProtocol(c.req.raw, config) === 'https') {

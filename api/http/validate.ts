@@ -4,26 +4,32 @@
  * a path id that is not a UUID → 404, exactly as an unknown id (never a 422 that hints at it).
  */
 import { validator } from 'hono/validator';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { fieldMessages } from '../../src/shared/field-messages.ts';
 import { ApiError } from '../errors.ts';
+import { documentInput } from './openapi.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// Each validator also declares its schema in the OpenAPI document (http/openapi.ts).
 export function jsonBody<Schema extends z.ZodMiniType>(schema: Schema, message?: string) {
-  return validator('json', async (value: unknown) => {
+  const check = validator('json', async (value: unknown) => {
     const result = await schema.safeParseAsync(value);
     if (!result.success) throw new ApiError('validation_failed', message, { fields: fieldMessages(result.error) });
     return result.data as z.output<Schema>;
   });
+  documentInput(check, 'json', schema);
+  return check;
 }
 
 export function queryParams<Schema extends z.ZodMiniType>(schema: Schema) {
-  return validator('query', async (value: unknown) => {
+  const check = validator('query', async (value: unknown) => {
     const result = await schema.safeParseAsync(value);
     if (!result.success) throw new ApiError('validation_failed', undefined, { fields: fieldMessages(result.error) });
     return result.data as z.output<Schema>;
   });
+  documentInput(check, 'query', schema);
+  return check;
 }
 
 /** The `:id` of a path, checked once for every route that takes one; `notFound` is what an unknown id answers. */
@@ -33,11 +39,15 @@ export function pathId(value: string | undefined, notFound: string): string {
   return value;
 }
 
+const idSchema = z.object({ id: z.guid() });
+
 export function idParam(notFound: string) {
-  return validator('param', (value: Record<string, string>) => {
+  const check = validator('param', (value: Record<string, string>) => {
     const id = value.id ?? '';
     if (!UUID.test(id)) throw new ApiError('not_found', notFound);
     // The route's other path parameters (e.g. :key) pass through untouched.
     return { ...value, id } as Record<string, string> & { id: string };
   });
+  documentInput(check, 'param', idSchema);
+  return check;
 }

@@ -44,6 +44,8 @@ export interface SendOptions {
   /** enqueue inside this transaction: the job exists exactly when what it follows was committed */
   tx?: Database;
   singletonKey?: string;
+  /** with singletonKey: at most one job with that key per slot of this many seconds (a throttle) */
+  singletonSeconds?: number;
   startAfter?: Date;
 }
 

@@ -1,17 +1,19 @@
 /** The mother's LGPD rights (docs/api.md "Account"): her data's copy and her account's deletion. */
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { accountExportAnswer } from '../../src/shared/responses.ts';
 import { deleteAccountSchema } from '../../src/shared/validation.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, auditContext, clearSessionCookie, requireUser, services } from '../http/context.ts';
 import { limitPasswordCheck, passwordCheckFailed } from '../http/limits.ts';
+import { answers, NO_BODY } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { deleteAccount, exportAccount, passwordMatches } from '../services/account.ts';
 
 export function accountRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
-    .get('/export', async (c) => {
+    .get('/export', answers('A copy of all her data (LGPD)', { 200: accountExportAnswer }), async (c) => {
       const { db, clock } = services(c);
       const now = clock.now();
       const data = await exportAccount(db, c.get('user').id, now, auditContext(c));
@@ -22,7 +24,7 @@ export function accountRoutes() {
       c.header('Cache-Control', 'no-store');
       return c.json(data);
     })
-    .post('/delete', jsonBody(deleteAccountSchema), async (c) => {
+    .post('/delete', answers('Delete her account', { 204: NO_BODY }), jsonBody(deleteAccountSchema), async (c) => {
       const { password } = c.req.valid('json');
       const { db } = services(c);
       const user = c.get('user');

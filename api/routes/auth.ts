@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { loginAnswer, okAnswer, twoFactorAnswer } from '../../src/shared/responses.ts';
 import { totpCodeSchema } from '../../src/shared/support.ts';
 import { loginSchema, passwordChangeSchema, resendSchema, signupSchema } from '../../src/shared/validation.ts';
 import {
@@ -15,6 +16,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from '../http/context.ts';
+import { answers, NO_BODY, REDIRECT } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { changePassword, confirmEmail, logIn, logOut, resendConfirmation, signUp } from '../services/auth.ts';
 import { DEVICE_COOKIE } from '../services/devices.ts';
@@ -23,25 +25,30 @@ import { passTwoFactor } from '../services/staff.ts';
 export function authRoutes() {
   return (
     new Hono<AppEnv>()
-      .post('/signup', jsonBody(signupSchema), async (c) => {
+      .post('/signup', answers('Sign up', { 201: okAnswer }), jsonBody(signupSchema), async (c) => {
         const { email, password } = c.req.valid('json');
         await signUp(services(c), { email, password }, auditContext(c));
         return c.json({ ok: true }, 201);
       })
 
-      .get('/confirm', async (c) => {
+      .get('/confirm', answers('Confirm her e-mail (the link in the e-mail)', { 302: REDIRECT }), async (c) => {
         const { db, clock, config } = services(c);
         const confirmed = await confirmEmail(db, c.req.query('token') ?? '', clock.now(), auditContext(c));
         c.header('Cache-Control', 'no-store');
         return c.redirect(`${config.siteUrl}/auth/?confirmado=${confirmed ? 1 : 0}`, 302);
       })
 
-      .post('/resend', jsonBody(resendSchema), async (c) => {
-        await resendConfirmation(services(c), c.req.valid('json').email, auditContext(c));
-        return c.json({ ok: true }, 202);
-      })
+      .post(
+        '/resend',
+        answers('Send the confirmation e-mail again', { 202: okAnswer }),
+        jsonBody(resendSchema),
+        async (c) => {
+          await resendConfirmation(services(c), c.req.valid('json').email, auditContext(c));
+          return c.json({ ok: true }, 202);
+        },
+      )
 
-      .post('/login', jsonBody(loginSchema), async (c) => {
+      .post('/login', answers('Log in', { 200: loginAnswer }), jsonBody(loginSchema), async (c) => {
         const { email, password } = c.req.valid('json');
         const deviceToken = getCookie(c, DEVICE_COOKIE) ?? null;
         const { user, session, device } = await logIn(services(c), { email, password, deviceToken }, auditContext(c));
@@ -50,25 +57,37 @@ export function authRoutes() {
         return c.json({ user });
       })
 
-      .post('/logout', requireUser, async (c) => {
+      .post('/logout', answers('Log out', { 204: NO_BODY }), requireUser, async (c) => {
         await logOut(services(c).db, c.get('session'), auditContext(c));
         clearSessionCookie(c);
         return c.body(null, 204);
       })
 
-      .post('/password', requireUser, jsonBody(passwordChangeSchema), async (c) => {
-        const input = { ...c.req.valid('json'), deviceToken: getCookie(c, DEVICE_COOKIE) ?? null };
-        const { session, device } = await changePassword(services(c), c.get('user'), input, auditContext(c));
-        setSessionCookie(c, session.token, session.expiresAt);
-        setDeviceCookie(c, device);
-        return c.json({ ok: true });
-      })
+      .post(
+        '/password',
+        answers('Change her password', { 200: okAnswer }),
+        requireUser,
+        jsonBody(passwordChangeSchema),
+        async (c) => {
+          const input = { ...c.req.valid('json'), deviceToken: getCookie(c, DEVICE_COOKIE) ?? null };
+          const { session, device } = await changePassword(services(c), c.get('user'), input, auditContext(c));
+          setSessionCookie(c, session.token, session.expiresAt);
+          setDeviceCookie(c, device);
+          return c.json({ ok: true });
+        },
+      )
 
       // The console's second factor (decision 0021): staff only; marks this session.
-      .post('/totp', requireUser, jsonBody(totpCodeSchema), async (c) => {
-        const { db, config, clock } = services(c);
-        await passTwoFactor(db, config, c.get('session'), c.req.valid('json').code, clock.now(), auditContext(c));
-        return c.json({ ok: true, twoFactorPassed: true });
-      })
+      .post(
+        '/totp',
+        answers("Pass the console's second factor", { 200: twoFactorAnswer }),
+        requireUser,
+        jsonBody(totpCodeSchema),
+        async (c) => {
+          const { db, config, clock } = services(c);
+          await passTwoFactor(db, config, c.get('session'), c.req.valid('json').code, clock.now(), auditContext(c));
+          return c.json({ ok: true, twoFactorPassed: true });
+        },
+      )
   );
 }

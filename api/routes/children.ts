@@ -13,8 +13,10 @@ import {
   progressSchema,
 } from '../../src/shared/children.ts';
 import { periodQuerySchema } from '../../src/shared/insights.ts';
+import { childAnswer, childrenAnswer, notesAnswer, progressAnswer, ticksAnswer } from '../../src/shared/responses.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { answers, NO_BODY, PDF } from '../http/openapi.ts';
 import { idParam, jsonBody, queryParams } from '../http/validate.ts';
 import {
   childProgress,
@@ -33,63 +35,92 @@ const childParam = idParam(MESSAGES.childNotFound);
 export function childrenRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
-    .get('/', async (c) => {
+    .get('/', answers('The children she follows', { 200: childrenAnswer }), async (c) => {
       const kids = await listChildren(services(c).db, c.get('user').id);
       c.header('Cache-Control', 'private, no-cache');
       return c.json({ children: kids });
     })
-    .post('/', jsonBody(childSchema), async (c) => {
+    .post('/', answers('Add a child', { 201: childAnswer }), jsonBody(childSchema), async (c) => {
       const { db, clock } = services(c);
       const child = await createChild(db, c.get('user').id, c.req.valid('json'), clock.now());
       return c.json({ child }, 201);
     })
-    .patch('/:id', childParam, jsonBody(childPatchSchema), async (c) => {
-      const child = await updateChild(services(c).db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
-      return c.json({ child });
-    })
-    .delete('/:id', childParam, async (c) => {
+    .patch(
+      '/:id',
+      answers('Change a child', { 200: childAnswer }),
+      childParam,
+      jsonBody(childPatchSchema),
+      async (c) => {
+        const child = await updateChild(services(c).db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
+        return c.json({ child });
+      },
+    )
+    .delete('/:id', answers('Remove a child and her record', { 204: NO_BODY }), childParam, async (c) => {
       await removeChild(services(c).db, c.get('user').id, c.req.valid('param').id);
       return c.body(null, 204);
     })
-    .get('/:id/report.pdf', childParam, queryParams(periodQuerySchema), async (c) => {
-      const { id } = c.req.valid('param');
-      const { db, clock } = services(c);
-      const now = clock.now();
-      const period = checkedPeriod(c.req.valid('query'), now);
-      const { pdf, fileName } = await reportFor(
-        db,
-        c.get('user').id,
-        id,
-        period,
-        now,
-        c.get('signal'),
-        services(c).logger,
-      );
-      return c.body(pdf, 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Cache-Control': 'private, no-store',
-      });
-    })
-    .get('/:id/progress', childParam, async (c) => {
-      const progress = await childProgress(services(c).db, c.get('user').id, c.req.valid('param').id);
-      c.header('Cache-Control', 'private, no-cache');
-      return c.json(progress);
-    })
-    .put('/:id/progress/:key', childParam, jsonBody(progressSchema), async (c) => {
-      const key = c.req.param('key');
-      const { checked } = c.req.valid('json');
-      const { db, clock } = services(c);
-      await saveTicks(db, c.get('user').id, c.req.valid('param').id, key, checked, clock.now());
-      return c.json({ key, checked });
-    })
-    .put('/:id/notes/:condition', childParam, jsonBody(notesSchema), async (c) => {
-      const parsed = conditionSchema.safeParse(c.req.param('condition'));
-      if (!parsed.success) throw new ApiError('not_found', MESSAGES.routeNotFound);
-      const condition = parsed.data;
-      const { text } = c.req.valid('json');
-      const { db, clock } = services(c);
-      await saveNotes(db, c.get('user').id, c.req.valid('param').id, condition, text, clock.now());
-      return c.json({ condition, text });
-    });
+    .get(
+      '/:id/report.pdf',
+      answers('The report for a professional', { 200: PDF }),
+      childParam,
+      queryParams(periodQuerySchema),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const { db, clock } = services(c);
+        const now = clock.now();
+        const period = checkedPeriod(c.req.valid('query'), now);
+        const { pdf, fileName } = await reportFor(
+          db,
+          c.get('user').id,
+          id,
+          period,
+          now,
+          c.get('signal'),
+          services(c).logger,
+        );
+        return c.body(pdf, 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${fileName}"`,
+          'Cache-Control': 'private, no-store',
+        });
+      },
+    )
+    .get(
+      '/:id/progress',
+      answers("The checklists' ticks and the notes", { 200: progressAnswer }),
+      childParam,
+      async (c) => {
+        const progress = await childProgress(services(c).db, c.get('user').id, c.req.valid('param').id);
+        c.header('Cache-Control', 'private, no-cache');
+        return c.json(progress);
+      },
+    )
+    .put(
+      '/:id/progress/:key',
+      answers("Save a checklist's ticks", { 200: ticksAnswer }),
+      childParam,
+      jsonBody(progressSchema),
+      async (c) => {
+        const key = c.req.param('key');
+        const { checked } = c.req.valid('json');
+        const { db, clock } = services(c);
+        await saveTicks(db, c.get('user').id, c.req.valid('param').id, key, checked, clock.now());
+        return c.json({ key, checked });
+      },
+    )
+    .put(
+      '/:id/notes/:condition',
+      answers("Save a guide's observation notes", { 200: notesAnswer }),
+      childParam,
+      jsonBody(notesSchema),
+      async (c) => {
+        const parsed = conditionSchema.safeParse(c.req.param('condition'));
+        if (!parsed.success) throw new ApiError('not_found', MESSAGES.routeNotFound);
+        const condition = parsed.data;
+        const { text } = c.req.valid('json');
+        const { db, clock } = services(c);
+        await saveNotes(db, c.get('user').id, c.req.valid('param').id, condition, text, clock.now());
+        return c.json({ condition, text });
+      },
+    );
 }

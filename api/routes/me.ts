@@ -1,13 +1,15 @@
 /** GET /api/me: who is signed in, the profile, her children, and the subscription as the server decides it. */
 import { Hono } from 'hono';
+import { meAnswer } from '../../src/shared/responses.ts';
 import { isProfileComplete } from '../../src/shared/validation.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { answers } from '../http/openapi.ts';
 import { childSummaries } from '../services/children.ts';
 import { profileOf } from '../services/profile.ts';
 import { staffState } from '../services/staff.ts';
 
 export function meRoutes() {
-  return new Hono<AppEnv>().get('/', requireUser, async (c) => {
+  return new Hono<AppEnv>().get('/', answers('Who is signed in', { 200: meAnswer }), requireUser, async (c) => {
     const { db, clock } = services(c);
     const user = c.get('user');
     const subscription = c.get('subscription');

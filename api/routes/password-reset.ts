@@ -4,27 +4,39 @@
  * ends every session. The rules are services/auth.ts's.
  */
 import { Hono } from 'hono';
+import { okAnswer } from '../../src/shared/responses.ts';
 import { forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from '../../src/shared/validation.ts';
 import { type AppEnv, auditContext, services, setDeviceCookie } from '../http/context.ts';
+import { answers } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { checkResetToken, requestPasswordReset, resetPassword } from '../services/auth.ts';
 
 export function passwordResetRoutes() {
   return new Hono<AppEnv>()
-    .post('/forgot', jsonBody(forgotPasswordSchema), async (c) => {
-      // Answers before it looks anything up: the same answer and timing for any address.
-      await requestPasswordReset(services(c), c.req.valid('json').email, auditContext(c));
-      return c.json({ ok: true }, 202);
-    })
+    .post(
+      '/forgot',
+      answers('E-mail a password reset link', { 202: okAnswer }),
+      jsonBody(forgotPasswordSchema),
+      async (c) => {
+        // Answers before it looks anything up: the same answer and timing for any address.
+        await requestPasswordReset(services(c), c.req.valid('json').email, auditContext(c));
+        return c.json({ ok: true }, 202);
+      },
+    )
 
-    .post('/reset/check', jsonBody(resetTokenSchema), async (c) => {
-      const { db, clock } = services(c);
-      await checkResetToken(db, c.req.valid('json').token, clock.now());
-      c.header('Cache-Control', 'no-store');
-      return c.json({ ok: true }, 200);
-    })
+    .post(
+      '/reset/check',
+      answers('Whether a reset link is still good', { 200: okAnswer }),
+      jsonBody(resetTokenSchema),
+      async (c) => {
+        const { db, clock } = services(c);
+        await checkResetToken(db, c.req.valid('json').token, clock.now());
+        c.header('Cache-Control', 'no-store');
+        return c.json({ ok: true }, 200);
+      },
+    )
 
-    .post('/reset', jsonBody(resetPasswordSchema), async (c) => {
+    .post('/reset', answers('Set a new password', { 200: okAnswer }), jsonBody(resetPasswordSchema), async (c) => {
       const device = await resetPassword(services(c), c.req.valid('json'), auditContext(c));
       setDeviceCookie(c, device);
       return c.json({ ok: true }, 200);

@@ -2,7 +2,9 @@
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { paymentSchema } from '../../src/shared/payment.ts';
+import { okAnswer, paymentCreatedAnswer, paymentStatusAnswer } from '../../src/shared/responses.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { answers } from '../http/openapi.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
 import { createPayment, handleWebhook, paymentStatus } from '../services/payments.ts';
 
@@ -10,7 +12,7 @@ const paymentDeps = (s: ReturnType<typeof services>) => ({ db: s.db, provider: s
 
 export function paymentRoutes() {
   return new Hono<AppEnv>()
-    .post('/webhook/:provider', async (c) => {
+    .post('/webhook/:provider', answers("The PIX provider's notification", { 200: okAnswer }), async (c) => {
       const s = services(c);
       await handleWebhook(
         paymentDeps(s),
@@ -21,7 +23,7 @@ export function paymentRoutes() {
       return c.json({ ok: true });
     })
     .use(requireUser)
-    .post('/', jsonBody(paymentSchema), async (c) => {
+    .post('/', answers('Start a PIX payment', { 201: paymentCreatedAnswer }), jsonBody(paymentSchema), async (c) => {
       const s = services(c);
       const payment = await createPayment(
         paymentDeps(s),
@@ -32,10 +34,15 @@ export function paymentRoutes() {
       );
       return c.json({ payment }, 201);
     })
-    .get('/:id', idParam(MESSAGES.paymentNotFound), async (c) => {
-      const s = services(c);
-      const status = await paymentStatus(paymentDeps(s), c.get('user').id, c.req.valid('param').id, s.clock.now());
-      c.header('Cache-Control', 'no-store');
-      return c.json(status);
-    });
+    .get(
+      '/:id',
+      answers("A payment's status", { 200: paymentStatusAnswer }),
+      idParam(MESSAGES.paymentNotFound),
+      async (c) => {
+        const s = services(c);
+        const status = await paymentStatus(paymentDeps(s), c.get('user').id, c.req.valid('param').id, s.clock.now());
+        c.header('Cache-Control', 'no-store');
+        return c.json(status);
+      },
+    );
 }

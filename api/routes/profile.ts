@@ -1,19 +1,21 @@
 /** GET/PUT /api/profile (spec §3, §5): the four fields, validated by the forms' own schema. */
 import { Hono } from 'hono';
+import { profileAnswer } from '../../src/shared/responses.ts';
 import { profileSchema } from '../../src/shared/validation.ts';
 import { type AppEnv, auditContext, requireUser, services } from '../http/context.ts';
+import { answers } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { profileOf, saveProfile } from '../services/profile.ts';
 
 export function profileRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
-    .get('/', async (c) => {
+    .get('/', answers('Her profile', { 200: profileAnswer }), async (c) => {
       const profile = await profileOf(services(c).db, c.get('user').id);
       c.header('Cache-Control', 'private, no-store');
       return c.json({ profile });
     })
-    .put('/', jsonBody(profileSchema), async (c) => {
+    .put('/', answers('Save her profile', { 200: profileAnswer }), jsonBody(profileSchema), async (c) => {
       const { db, clock } = services(c);
       const profile = await saveProfile(db, c.get('user').id, c.req.valid('json'), clock.now(), auditContext(c));
       return c.json({ profile });

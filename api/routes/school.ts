@@ -5,23 +5,30 @@
  */
 import { Hono } from 'hono';
 import { schoolObservationSchema } from '../../src/shared/circle.ts';
+import { okAnswer, schoolInfoAnswer } from '../../src/shared/responses.ts';
 import { type AppEnv, services } from '../http/context.ts';
 import { limitSchoolPost } from '../http/limits.ts';
+import { answers } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { postObservation, schoolLinkInfo } from '../services/school.ts';
 
 export function schoolRoutes() {
   return new Hono<AppEnv>()
-    .get('/:token', async (c) => {
+    .get('/:token', answers('What a school link opens', { 200: schoolInfoAnswer }), async (c) => {
       const { db, clock } = services(c);
       const info = await schoolLinkInfo(db, c.req.param('token'), clock.now());
       c.header('Cache-Control', 'no-store');
       return c.json(info);
     })
-    .post('/:token/observations', jsonBody(schoolObservationSchema), async (c) => {
-      await limitSchoolPost(c);
-      const { db, clock } = services(c);
-      await postObservation(db, c.req.param('token'), c.req.valid('json'), clock.now());
-      return c.json({ ok: true }, 201);
-    });
+    .post(
+      '/:token/observations',
+      answers("The teacher's observation", { 201: okAnswer }),
+      jsonBody(schoolObservationSchema),
+      async (c) => {
+        await limitSchoolPost(c);
+        const { db, clock } = services(c);
+        await postObservation(db, c.req.param('token'), c.req.valid('json'), clock.now());
+        return c.json({ ok: true }, 201);
+      },
+    );
 }

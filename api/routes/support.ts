@@ -4,8 +4,10 @@
  */
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { messageAnswer, threadAnswer, threadsAnswer, threadWithMessagesAnswer } from '../../src/shared/responses.ts';
 import { supportMessageSchema, supportThreadSchema } from '../../src/shared/support.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { answers } from '../http/openapi.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
 import { openThread, replyAsMother, threadForMother, threadsOf } from '../services/support.ts';
 
@@ -14,7 +16,7 @@ const threadParam = idParam(MESSAGES.supportThreadNotFound);
 export function supportRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
-    .get('/threads', async (c) => {
+    .get('/threads', answers('Her conversations with the team', { 200: threadsAnswer }), async (c) => {
       const { db, config } = services(c);
       const threads = await threadsOf(db, c.get('user').id);
       c.header('Cache-Control', 'private, no-cache');
@@ -24,7 +26,7 @@ export function supportRoutes() {
         answerTime: { priority: config.SUPPORT_ANSWER_TIME_PRIORITY, normal: config.SUPPORT_ANSWER_TIME_NORMAL },
       });
     })
-    .post('/threads', jsonBody(supportThreadSchema), async (c) => {
+    .post('/threads', answers('Write to the team', { 201: threadAnswer }), jsonBody(supportThreadSchema), async (c) => {
       const { db, clock } = services(c);
       const thread = await openThread(
         db,
@@ -35,22 +37,28 @@ export function supportRoutes() {
       );
       return c.json({ thread }, 201);
     })
-    .get('/threads/:id', threadParam, async (c) => {
+    .get('/threads/:id', answers('A conversation', { 200: threadWithMessagesAnswer }), threadParam, async (c) => {
       const { db, clock } = services(c);
       const found = await threadForMother(db, c.get('user').id, c.req.valid('param').id, clock.now());
       c.header('Cache-Control', 'private, no-store');
       return c.json(found);
     })
-    .post('/threads/:id/messages', threadParam, jsonBody(supportMessageSchema), async (c) => {
-      const { db, clock } = services(c);
-      const message = await replyAsMother(
-        db,
-        c.get('user').id,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-        c.get('subscription').active,
-        clock.now(),
-      );
-      return c.json({ message }, 201);
-    });
+    .post(
+      '/threads/:id/messages',
+      answers('Answer in a conversation', { 201: messageAnswer }),
+      threadParam,
+      jsonBody(supportMessageSchema),
+      async (c) => {
+        const { db, clock } = services(c);
+        const message = await replyAsMother(
+          db,
+          c.get('user').id,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          c.get('subscription').active,
+          clock.now(),
+        );
+        return c.json({ message }, 201);
+      },
+    );
 }

@@ -51,7 +51,7 @@ let generated: Promise<VapidKeys> | null = null;
 
 /**
  * VAPID_* when set; otherwise a pair generated once and kept in `vapid.json` beside the embedded
- * database (`.data/`), so subscriptions survive a restart. Several hosts must share VAPID_* (README).
+ * database (`.data/`), so subscriptions survive a restart. Several hosts must share VAPID_* (docs/operations.md).
  */
 export function vapidKeys(config: Config): Promise<VapidKeys> {
   const subject = config.VAPID_SUBJECT;

@@ -128,6 +128,8 @@ export type PushJob =
   | { kind: 'bedtime'; userId: string; dueAt: string; childId: string; offset: number }
   | { kind: 'weekly'; userId: string; dueAt: string }
   | { kind: 'renewal'; userId: string; dueAt: string; daysLeft: number }
+  /** she asked to see how a reminder arrives: sent at once, at any hour */
+  | { kind: 'test'; userId: string; dueAt: string }
   | DosePushJob;
 
 export interface TickDeps {
@@ -292,15 +294,34 @@ async function payloadFor(db: Database, job: PushJob, now: Date): Promise<PushPa
         url: '/continuar/',
         tag: 'renewal',
       };
+    case 'test':
+      return {
+        title: 'Lembretes ativos',
+        body: 'É assim que os lembretes vão chegar neste aparelho.',
+        url: '/lembretes/',
+        tag: 'test',
+      };
   }
+}
+
+/**
+ * Her test notification, to each of her devices, now. One per minute at most: a second tap in the
+ * same minute is the same job. False when she has no device to send it to.
+ */
+export async function sendTestReminder({ db, jobs }: TickDeps, userId: string, now: Date): Promise<boolean> {
+  if ((await subscriptionsOf(db, [userId])).length === 0) return false;
+  const job: PushJob = { kind: 'test', userId, dueAt: now.toISOString() };
+  await jobs.send('push', job, { singletonKey: `test:${userId}`, singletonSeconds: 60 });
+  return true;
 }
 
 /** The `push` job: one reminder to each of her devices; stale or quiet-hour reminders are dropped. */
 export async function sendReminder(deps: PushDeps, job: PushJob, now: Date): Promise<'sent' | 'skipped'> {
   if (now.getTime() - new Date(job.dueAt).getTime() > STALE_AFTER_MS) return 'skipped';
-  // A medicine's time is the one she chose, quiet hours included.
-  const chosenTime = job.kind === 'dose' || job.kind === 'dose-missed';
-  if (!chosenTime && isQuiet(saoPauloClock(now).minute)) return 'skipped';
+  // Quiet hours are for what the scheduler sends; a test she asked for comes when she asks,
+  // and a medicine's time is the one she chose, quiet hours included.
+  const anyHour = job.kind === 'test' || job.kind === 'dose' || job.kind === 'dose-missed';
+  if (!anyHour && isQuiet(saoPauloClock(now).minute)) return 'skipped';
   const payload = await payloadFor(deps.db, job, now);
   if (!payload) return 'skipped';
   const devices = await subscriptionsOf(deps.db, [job.userId]);

@@ -1,6 +1,5 @@
 /** The add-professional dialog (spec §2, §5): name, phone and specialty, all required. */
 import { type FormEvent, useId, useState } from 'react';
-import type { Professional, ProfessionalInput } from '../lib/resources.ts';
 import { toast } from '../lib/toast.ts';
 import { SPECIALTIES } from '../shared/enums.ts';
 import { maskPhone } from '../shared/format.ts';
@@ -16,7 +15,7 @@ const EMPTY = { name: '', phone: '', specialty: '' };
 interface Props {
   open: boolean;
   onClose: () => void;
-  list: OfflineList<Professional, ProfessionalInput>;
+  list: OfflineList<'professional'>;
 }
 
 export default function AddProfessionalDialog({ open, onClose, list }: Props) {

@@ -1,17 +1,20 @@
 /**
  * A list of the mother's rows that she adds to and deletes from, online or offline (spec §4, §8):
- * an id made on the device makes every send idempotent; without a connection the write waits in
- * the queue (shown with a "pending" badge) and is sent exactly once when it returns; 402 opens
- * the paywall, 404 on a delete means it is already gone, a dropped connection queues the write.
+ * an id made on the device makes every send idempotent; whether a write goes now or waits in the
+ * queue (shown with a "pending" badge, sent exactly once later) is the one offline rule's
+ * (`sendOrQueue`): offline, a dropped connection, a 5xx or a timeout wait; 402 opens the paywall,
+ * 404 on a delete means it is already gone, any other refusal is said and not retried.
  * Every list of the app goes through this one hook, each described by a ListResource.
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { checkWriteAccess } from '../lib/access.ts';
 import { ApiError } from '../lib/api.ts';
-import type { ListResource } from '../lib/resources.ts';
+import { type AddOp, type DeleteOp, isAddTo, isDeleteFrom } from '../lib/queued-ops.ts';
+import type { InputOf, ListResource, ResourceName, RowOf } from '../lib/resources.ts';
+import { offlineQueue, sendOrQueue, type WaitReason } from '../lib/send-or-queue.ts';
 import { toast } from '../lib/toast.ts';
-import { offlineQueue, queue, synced } from '../stores/queue.ts';
+import { queue, synced } from '../stores/queue.ts';
 import { useHydratedStore } from './useHydrated.ts';
 
 const NOTHING_QUEUED = { ops: [], blocked: false };
@@ -25,18 +28,21 @@ export type AddOutcome =
   | { outcome: 'conflict'; message: string };
 
 const isApiError = (err: unknown, test: (e: ApiError) => boolean) => err instanceof ApiError && test(err);
-const offline = (err: unknown) => isApiError(err, (e) => e.code === 'network');
+
+/** The queued toast's text when the server (not the connection) failed: the write goes by itself later. */
+export const SERVER_WAIT_TEXT = 'Não deu para salvar agora: vamos tentar de novo sozinhos em instantes.';
 
 /**
  * `scope`: the child whose rows to show; `null` while it is not known yet (nothing loads).
  * `sharedChild`: the child is someone else's: her owner's subscription covers the writes, and the
  * server alone says whether it is active.
  */
-export function useOfflineList<Row extends { id: string }, Input>(
-  list: ListResource<Row, Input>,
+export function useOfflineList<N extends ResourceName>(
+  list: ListResource<N>,
   scope?: string | null,
   sharedChild = false,
 ) {
+  type Row = RowOf<N>;
   const [rows, setRows] = useState<Row[]>([]);
   /** the server no longer knows this child for her (404): removed from the family circle */
   const [lostAccess, setLostAccess] = useState<string | null>(null);
@@ -72,18 +78,12 @@ export function useOfflineList<Row extends { id: string }, Input>(
     if (navigator.onLine && queue.get().ops.length) void offlineQueue().then((q) => q.flush());
   }, []);
 
-  const addKind = `${list.name}-add`;
   const waitingAdds = pending.ops.flatMap((op) =>
-    op.kind === addKind &&
-    'body' in op &&
-    list.owns(op.body, scope ?? undefined) &&
-    !rows.some((row) => row.id === op.body.id)
-      ? [{ ...(list.pendingRow ? list.pendingRow(op.body as never) : (op.body as unknown as Row)), pending: true }]
+    isAddTo(op, list.name) && list.owns(op.body, scope ?? undefined) && !rows.some((row) => row.id === op.body.id)
+      ? [{ ...list.pendingRow(op.body), pending: true }]
       : [],
   );
-  const waitingDeletes = new Set(
-    pending.ops.flatMap((op) => (op.kind === `${list.name}-delete` && 'targetId' in op ? [op.targetId] : [])),
-  );
+  const waitingDeletes = new Set(pending.ops.flatMap((op) => (isDeleteFrom(op, list.name) ? [op.targetId] : [])));
   const shown: Array<Shown<Row>> = [...waitingAdds.reverse(), ...rows.filter((row) => !waitingDeletes.has(row.id))];
 
   /** Whether she may write now; says why not (login toast or paywall). */
@@ -99,66 +99,71 @@ export function useOfflineList<Row extends { id: string }, Input>(
     else setRows(update);
   }
 
-  async function add(input: Input): Promise<AddOutcome> {
+  /** The queued toast: the list's own words offline; a server that failed is said as such. */
+  const sayQueued = (message: readonly [string, string], reason: WaitReason) =>
+    say(reason === 'server' ? [message[0], SERVER_WAIT_TEXT] : message, 'info');
+
+  async function add(input: InputOf<N>): Promise<AddOutcome> {
     if (!(await allowed())) return { outcome: 'refused' };
     const body = { ...input, id: crypto.randomUUID() };
-    const keepOffline = async (): Promise<AddOutcome> => {
-      const q = await offlineQueue();
-      await q.enqueue({ id: body.id, kind: addKind, body } as unknown as Parameters<typeof q.enqueue>[0]);
-      say(list.toasts.addQueued, 'info');
-      return { outcome: 'queued' };
-    };
-    if (!navigator.onLine) return keepOffline();
-    try {
-      const row = await list.add(body);
-      say(list.toasts.added, 'success');
-      await afterWrite((current) => [row, ...current]);
-      return { outcome: 'saved' };
-    } catch (err) {
-      if (offline(err)) return keepOffline();
-      if (isApiError(err, (e) => e.status === 402)) setPaywall(true);
-      else if (isApiError(err, (e) => e.status === 401)) say(list.toasts.signedOut);
-      else if (scope && isApiError(err, (e) => e.status === 404)) setLostAccess(scope);
-      else if (err instanceof ApiError && err.status === 403) toast('Não permitido', err.message);
-      else if (err instanceof ApiError && err.code === 'validation_failed')
-        return { outcome: 'invalid', fields: err.fields };
-      else if (err instanceof ApiError && err.code === 'conflict') return { outcome: 'conflict', message: err.message };
-      else {
-        say(list.toasts.addFailed);
-        return { outcome: 'failed' };
+    const op: AddOp<N> = { id: body.id, kind: `${list.name}-add`, body };
+    const result = await sendOrQueue(() => list.add(body), op);
+    switch (result.outcome) {
+      case 'sent': {
+        say(list.toasts.added, 'success');
+        const row = result.value;
+        await afterWrite((current) => [row, ...current]);
+        return { outcome: 'saved' };
       }
-      return { outcome: 'refused' };
+      case 'queued':
+        sayQueued(list.toasts.addQueued, result.reason);
+        return { outcome: 'queued' };
+      case 'needs-subscription':
+        setPaywall(true);
+        return { outcome: 'refused' };
+      case 'signed-out':
+        say(list.toasts.signedOut);
+        return { outcome: 'refused' };
     }
+    const err = result.error;
+    if (scope && err.status === 404) setLostAccess(scope);
+    else if (err.status === 403) toast('Não permitido', err.message);
+    else if (err.code === 'validation_failed') return { outcome: 'invalid', fields: err.fields };
+    else if (err.code === 'conflict') return { outcome: 'conflict', message: err.message };
+    else {
+      say(list.toasts.addFailed);
+      return { outcome: 'failed' };
+    }
+    return { outcome: 'refused' };
   }
 
   async function remove(row: Shown<Row>): Promise<void> {
-    const q = await offlineQueue();
-    const unsent = pending.ops.find((op) => op.kind === addKind && 'body' in op && op.body.id === row.id);
+    const unsent = pending.ops.find((op) => isAddTo(op, list.name) && op.body.id === row.id);
     if (unsent) {
       // Never sent: forgetting it on the device is the whole deletion.
-      await q.removeOp(unsent.id);
+      await (await offlineQueue()).removeOp(unsent.id);
       say(list.toasts.removed, 'success');
       return;
     }
-    const keepOffline = async () => {
-      const op = { id: crypto.randomUUID(), kind: `${list.name}-delete`, targetId: row.id };
-      await q.enqueue(op as unknown as Parameters<typeof q.enqueue>[0]);
-      say(list.toasts.removeQueued, 'info');
-    };
-    if (!navigator.onLine) return keepOffline();
+    const op: DeleteOp<N> = { id: crypto.randomUUID(), kind: `${list.name}-delete`, targetId: row.id };
     const drop = (current: Row[]) => current.filter((r) => r.id !== row.id);
-    try {
-      await list.remove(row.id);
-      say(list.toasts.removed, 'success');
-      await afterWrite(drop);
-    } catch (err) {
-      if (offline(err)) return keepOffline();
-      if (isApiError(err, (e) => e.status === 402)) setPaywall(true);
-      else if (err instanceof ApiError && err.status === 403) toast('Não permitido', err.message);
-      // Already gone (deleted on another device): what she wanted.
-      else if (isApiError(err, (e) => e.status === 404)) await afterWrite(drop);
-      else say(list.toasts.removeFailed);
+    const result = await sendOrQueue(() => list.remove(row.id), op);
+    switch (result.outcome) {
+      case 'sent':
+        say(list.toasts.removed, 'success');
+        return afterWrite(drop);
+      case 'queued':
+        return sayQueued(list.toasts.removeQueued, result.reason);
+      case 'needs-subscription':
+        return setPaywall(true);
+      case 'signed-out':
+        return say(list.toasts.signedOut);
     }
+    const err = result.error;
+    if (err.status === 403) toast('Não permitido', err.message);
+    // Already gone (deleted on another device): what she wanted.
+    else if (err.status === 404) await afterWrite(drop);
+    else say(list.toasts.removeFailed);
   }
 
   return {
@@ -177,4 +182,4 @@ export function useOfflineList<Row extends { id: string }, Input>(
   };
 }
 
-export type OfflineList<Row extends { id: string }, Input> = ReturnType<typeof useOfflineList<Row, Input>>;
+export type OfflineList<N extends ResourceName> = ReturnType<typeof useOfflineList<N>>;

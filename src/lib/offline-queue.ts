@@ -1,46 +1,26 @@
 /**
  * Writing without a connection: diary entries and professionals added or deleted offline wait
  * in IndexedDB and are sent, in order, when the connection returns. Each carries an id made on
- * the device, so a send repeated after a dropped answer stores nothing twice. The server still
- * decides: an entry refused for lack of subscription stays on the device, marked, until it can go.
+ * the device, so a send repeated after a dropped answer stores nothing twice. What waits and what
+ * is dropped follows the one offline rule (`decideWrite`, src/lib/offline-rule.ts): a server that
+ * did not answer (or answered 5xx) is tried again later; an entry refused for lack of subscription
+ * stays on the device, marked, until it can go. Back online, she is told how many went.
  */
 import { createStore, get, set } from 'idb-keyval';
-import { PENDING_FLAG } from '../stores/queue.ts';
+import { PENDING_FLAG, queue, synced } from '../stores/queue.ts';
 import { ApiError } from './api.ts';
+import { decideWrite } from './offline-rule.ts';
+import { isAddTo, isDeleteFrom, isSupport, type QueuedOp, sameTarget } from './queued-ops.ts';
 import { putNotes, putProgress, type ResourceName, SENDERS } from './resources.ts';
 import { removeKey, writeJson } from './storage.ts';
-import { type NewThread, sendMessage, startThread } from './support.ts';
+import { sendMessage, startThread } from './support.ts';
 import { toast } from './toast.ts';
 
-/** An add carries the whole body with its device-made id; a delete, the id of the row. */
-export type QueuedOp =
-  | {
-      [Name in ResourceName]: {
-        id: string;
-        kind: `${Name}-add`;
-        body: Parameters<(typeof SENDERS)[Name]['add']>[0] & { id: string };
-      };
-    }[ResourceName]
-  | { id: string; kind: `${ResourceName}-delete`; targetId: string }
-  /** a child's checklist or notes as they are now: only the latest of each waits */
-  | { id: string; kind: 'progress-set'; childId: string; key: string; checked: boolean[] }
-  | { id: string; kind: 'notes-set'; childId: string; condition: string; text: string }
-  /** a conversation with the team started, or a message written in one, without a connection */
-  | { id: string; kind: 'support-thread'; body: NewThread }
-  | { id: string; kind: 'support-message'; threadId: string; body: { id: string; text: string } };
-
-/** Two set operations on the same list or notes of the same child: the later replaces the earlier. */
-const sameTarget = (a: QueuedOp, b: QueuedOp) =>
-  (a.kind === 'progress-set' && b.kind === 'progress-set' && a.childId === b.childId && a.key === b.key) ||
-  (a.kind === 'notes-set' && b.kind === 'notes-set' && a.childId === b.childId && a.condition === b.condition);
+export type { QueuedOp } from './queued-ops.ts';
 
 const KEY = 'fila';
 let store: ReturnType<typeof createStore> | null = null;
 const db = () => (store ??= createStore('olhar-de-mae', 'sincronizacao'));
-
-export { queue, synced } from '../stores/queue.ts';
-
-import { queue, synced } from '../stores/queue.ts';
 
 async function save(ops: QueuedOp[]) {
   queue.set({ ...queue.get(), ops });
@@ -51,7 +31,7 @@ async function save(ops: QueuedOp[]) {
 
 export async function loadQueue(): Promise<QueuedOp[]> {
   try {
-    const ops = ((await get(KEY, db())) as QueuedOp[] | undefined) ?? [];
+    const ops = (await get<QueuedOp[]>(KEY, db())) ?? [];
     queue.set({ ...queue.get(), ops });
     return ops;
   } catch (err) {
@@ -79,61 +59,102 @@ export async function clearQueue(): Promise<void> {
   }
 }
 
-const resourceOf = (op: QueuedOp) => op.kind.slice(0, op.kind.lastIndexOf('-')) as ResourceName;
-const isSupport = (op: QueuedOp) => op.kind === 'support-thread' || op.kind === 'support-message';
+const isResourceName = (name: string): name is ResourceName => Object.hasOwn(SENDERS, name);
 
-function send(op: QueuedOp): Promise<unknown> {
-  if (op.kind === 'progress-set') return putProgress(op.childId, op.key, op.checked);
-  if (op.kind === 'notes-set') return putNotes(op.childId, op.condition, op.text);
-  if (op.kind === 'support-thread') return startThread(op.body);
-  if (op.kind === 'support-message') return sendMessage(op.threadId, op.body);
-  const sender = SENDERS[resourceOf(op)] as {
-    add: (body: unknown) => Promise<unknown>;
-    remove: (id: string) => Promise<unknown>;
-  };
-  return 'targetId' in op ? sender.remove(op.targetId) : sender.add(op.body);
+/** An add or a delete on the list `name`, through that list's own sender. */
+function sendToList<N extends ResourceName>(op: QueuedOp, name: N): Promise<unknown> {
+  if (isAddTo(op, name)) return SENDERS[name].add(op.body);
+  if (isDeleteFrom(op, name)) return SENDERS[name].remove(op.targetId);
+  return Promise.reject(new Error(`Operação desconhecida na fila: ${op.kind}`));
 }
 
-let flushing: Promise<void> | null = null;
+function send(op: QueuedOp): Promise<unknown> {
+  switch (op.kind) {
+    case 'progress-set':
+      return putProgress(op.childId, op.key, op.checked);
+    case 'notes-set':
+      return putNotes(op.childId, op.condition, op.text);
+    case 'support-thread':
+      return startThread(op.body);
+    case 'support-message':
+      return sendMessage(op.threadId, op.body);
+  }
+  const name = op.kind.slice(0, op.kind.lastIndexOf('-'));
+  return isResourceName(name)
+    ? sendToList(op, name)
+    : Promise.reject(new Error(`Operação desconhecida na fila: ${op.kind}`));
+}
 
-/** Sends what waits, oldest first; stops at the first failure of the connection. */
+/** "1 registro enviado", "2 registros enviados": what reached the server in one go. */
+export const sentTitle = (count: number) => (count === 1 ? '1 registro enviado' : `${count} registros enviados`);
+
+let flushing: Promise<void> | null = null;
+/** A server that did not answer: tried again after 5 s, then 10 s, 20 s… up to a minute. */
+let retry: ReturnType<typeof setTimeout> | undefined;
+let retries = 0;
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 60_000;
+
+function retryLater() {
+  clearTimeout(retry);
+  const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(retries++, 10));
+  retry = setTimeout(() => void flush(), delay);
+}
+
+/** Sends what waits, oldest first; stops where the rule says to wait. */
 export function flush(): Promise<void> {
   flushing ??= (async () => {
-    let sent = 0;
+    /** sent or dropped: the lists reload */
+    let done = 0;
+    /** taken by the server */
+    let delivered = 0;
     let lost = 0;
     let lostMessages = 0;
     let blocked = false;
+    let waitForServer = false;
     try {
       for (const op of await loadQueue()) {
+        if (decideWrite(navigator.onLine) === 'wait') break;
         try {
           await send(op);
+          delivered++;
         } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          if (err.code === 'network' || err.status >= 500 || err.status === 401) break;
+          const verdict = decideWrite(navigator.onLine, err);
+          if (verdict === 'wait') {
+            waitForServer = navigator.onLine;
+            break;
+          }
+          // Signed out: it waits for her next sign-in.
+          if (verdict === 'signed-out') break;
           // A message to the team past the day's limit waits for the next try: what she wrote is kept.
-          if (err.status === 429 && isSupport(op)) break;
-          if (err.status === 402) {
+          if (verdict === 'too-many' && isSupport(op)) break;
+          if (verdict === 'needs-subscription') {
             blocked = true;
             break;
           }
-          // 404 on a delete: already gone. 409/422: the server will never take it; it is dropped.
-          if (err.status === 404 && op.kind.endsWith('delete')) {
+          // Refused for good (409/422, or 429 on anything but a message): the server will never take it; dropped.
+          const code = err instanceof ApiError ? err.code : 'unknown';
+          const status = err instanceof ApiError ? err.status : 0;
+          if (status === 404 && op.kind.endsWith('-delete')) {
             // already gone: what she wanted
           } else if (isSupport(op)) {
             lostMessages++;
-            console.warn('Mensagem da fila recusada pelo servidor', op.kind, err.code);
-          } else if (err.status === 403 || err.status === 404) {
+            console.warn('Mensagem da fila recusada pelo servidor', op.kind, code);
+          } else if (status === 403 || status === 404) {
             // Her access to the child ended (or her role does not write) before it could be sent.
             lost++;
-            console.warn('Item da fila recusado pelo servidor', op.kind, err.code);
-          } else console.warn('Item da fila recusado pelo servidor', op.kind, err.code);
+            console.warn('Item da fila recusado pelo servidor', op.kind, code);
+          } else console.warn('Item da fila recusado pelo servidor', op.kind, code);
         }
-        sent++;
+        done++;
         await save(queue.get().ops.filter((o) => o.id !== op.id));
       }
     } finally {
       queue.set({ ...queue.get(), blocked });
       flushing = null;
+      if (waitForServer && queue.get().ops.length) retryLater();
+      else retries = 0;
+      if (delivered) toast(sentTitle(delivered), 'O que estava guardado no aparelho já está salvo.', 'success');
       if (lost)
         toast(
           lost === 1 ? 'Um registro não foi salvo' : `${lost} registros não foram salvos`,
@@ -144,14 +165,17 @@ export function flush(): Promise<void> {
           'Mensagem não enviada',
           'A equipe não pôde receber uma mensagem escrita sem internet. Abra Fale com a equipe e escreva de novo.',
         );
-      if (sent) synced.set(synced.get() + 1);
+      if (done) synced.set(synced.get() + 1);
     }
   })();
   return flushing;
 }
 
 if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => void flush());
+  window.addEventListener('online', () => {
+    retries = 0;
+    void flush();
+  });
   void loadQueue().then((ops) => {
     if (ops.length && navigator.onLine) void flush();
   });

@@ -127,3 +127,8 @@ export async function disablePush(): Promise<boolean> {
   await subscription.unsubscribe();
   return told;
 }
+
+/** "Enviar um teste": the API sends a notification to her devices now, to see how reminders arrive. */
+export async function sendTestNotification(): Promise<void> {
+  await call(client.push.test.$post({ json: {} }));
+}

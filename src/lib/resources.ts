@@ -24,22 +24,42 @@ export type ChildInput = InferRequestType<typeof client.children.$post>['json'];
 export type DiaryEntryInput = InferRequestType<typeof client.diary.$post>['json'];
 export type ProfessionalInput = InferRequestType<typeof client.professionals.$post>['json'];
 
-/** How the offline queue sends one kind of row; the name prefixes its queued operations. */
-export const SENDERS = {
+/**
+ * The lists the offline queue can send, by name: what an add sends and what the API answers. A new
+ * one is a line here and its entry in SENDERS (the name prefixes its queued operations, e.g. `diary-add`).
+ */
+interface Resources {
+  child: { input: ChildInput; row: Child };
+  diary: { input: DiaryEntryInput; row: DiaryEntry };
+  professional: { input: ProfessionalInput; row: Professional };
+}
+export type ResourceName = keyof Resources;
+export type RowOf<N extends ResourceName> = Resources[N]['row'];
+/** What a form of that list sends (the shared schema's input). */
+export type InputOf<N extends ResourceName> = Resources[N]['input'];
+/** What an add sends: the form's input with the id made on the device. */
+export type AddBody<N extends ResourceName> = Resources[N]['input'] & { id: string };
+
+export interface Sender<N extends ResourceName> {
+  add: (body: AddBody<N>) => Promise<RowOf<N>>;
+  remove: (id: string) => Promise<unknown>;
+}
+
+/** How one kind of row is written, now or later by the offline queue. */
+export const SENDERS: { [N in ResourceName]: Sender<N> } = {
   child: {
-    add: async (body: ChildInput) => (await call(client.children.$post({ json: body }))).child,
-    remove: (id: string) => call(client.children[':id'].$delete({ param: { id } })),
+    add: async (body) => (await call(client.children.$post({ json: body }))).child,
+    remove: (id) => call(client.children[':id'].$delete({ param: { id } })),
   },
   diary: {
-    add: async (body: DiaryEntryInput) => (await call(client.diary.$post({ json: body }))).entry,
-    remove: (id: string) => call(client.diary[':id'].$delete({ param: { id } })),
+    add: async (body) => (await call(client.diary.$post({ json: body }))).entry,
+    remove: (id) => call(client.diary[':id'].$delete({ param: { id } })),
   },
   professional: {
-    add: async (body: ProfessionalInput) => (await call(client.professionals.$post({ json: body }))).professional,
-    remove: (id: string) => call(client.professionals[':id'].$delete({ param: { id } })),
+    add: async (body) => (await call(client.professionals.$post({ json: body }))).professional,
+    remove: (id) => call(client.professionals[':id'].$delete({ param: { id } })),
   },
 };
-export type ResourceName = keyof typeof SENDERS;
 
 /** A tick or a note sent just before she leaves the page still reaches the server (small bodies). */
 const OUTLIVES_PAGE = { init: { keepalive: true } };
@@ -57,18 +77,16 @@ export const putNotes = (childId: string, condition: string, text: string) =>
 
 type Toast = readonly [title: string, text: string];
 
-export interface ListResource<Row extends { id: string }, Input> {
-  name: ResourceName;
+export interface ListResource<N extends ResourceName> extends Sender<N> {
+  name: N;
   /** `scope`: the child whose rows these are, for the lists kept per child */
-  load: (scope: string | undefined) => Promise<Row[]>;
-  add: (body: Input & { id: string }) => Promise<Row>;
-  remove: (id: string) => Promise<unknown>;
+  load: (scope: string | undefined) => Promise<RowOf<N>[]>;
   /** whether a queued add belongs to this list (the diaries share one queue kind) */
-  owns: (body: Record<string, unknown>, scope: string | undefined) => boolean;
+  owns: (body: AddBody<N>, scope: string | undefined) => boolean;
   /** writing needs an active subscription (the API answers 402 otherwise) */
   needsSubscription: boolean;
   /** a queued add as the list shows it before the server has answered */
-  pendingRow?: (body: Input & { id: string }) => Row;
+  pendingRow: (body: AddBody<N>) => RowOf<N>;
   /** reload the whole list after a write instead of placing the row on top */
   reloadAfterWrite: boolean;
   toasts: {
@@ -85,7 +103,7 @@ export interface ListResource<Row extends { id: string }, Input> {
 }
 
 /** An entry waiting to be sent, shaped as the API will answer it. */
-function pendingEntry(body: DiaryEntryInput & { id: string }): DiaryEntry {
+function pendingEntry(body: AddBody<'diary'>): DiaryEntry {
   // Shown as hers until the server answers with her name.
   const base = {
     id: body.id,
@@ -146,13 +164,13 @@ async function loadDiary(kind: DiaryKind, childId: string | undefined): Promise<
   return school.length ? [...own, ...school].sort(newestFirst) : own;
 }
 
-function diaryList(kind: DiaryKind): ListResource<DiaryEntry, DiaryEntryInput> {
+function diaryList(kind: DiaryKind): ListResource<'diary'> {
   return {
     name: 'diary',
     load: (childId) => loadDiary(kind, childId),
     ...SENDERS.diary,
     owns: (body, childId) => body.type === kind && (!childId || !body.childId || body.childId === childId),
-    pendingRow: (body) => pendingEntry(body),
+    pendingRow: pendingEntry,
     needsSubscription: true,
     reloadAfterWrite: false,
     toasts: {
@@ -170,12 +188,13 @@ function diaryList(kind: DiaryKind): ListResource<DiaryEntry, DiaryEntryInput> {
 
 export const DIARY_LISTS = { behavior: diaryList('behavior'), food: diaryList('food'), sleep: diaryList('sleep') };
 
-export const PROFESSIONAL_LIST: ListResource<Professional, ProfessionalInput> = {
+export const PROFESSIONAL_LIST: ListResource<'professional'> = {
   name: 'professional',
   // Spec §4: the list loads only for a signed-in mother.
   load: async () => ((await refreshSession()).user ? (await call(client.professionals.$get())).professionals : []),
   ...SENDERS.professional,
   owns: () => true,
+  pendingRow: (body) => ({ id: body.id, name: body.name, phone: body.phone, specialty: body.specialty, createdAt: '' }),
   needsSubscription: false,
   reloadAfterWrite: true,
   toasts: {
@@ -189,11 +208,22 @@ export const PROFESSIONAL_LIST: ListResource<Professional, ProfessionalInput> = 
   },
 };
 
-export const CHILD_LIST: ListResource<Child, ChildInput> = {
+export const CHILD_LIST: ListResource<'child'> = {
   name: 'child',
   load: async () => (await call(client.children.$get())).children,
   ...SENDERS.child,
   owns: () => true,
+  // Hers, as she typed it, until the server answers.
+  pendingRow: (body) => ({
+    id: body.id,
+    name: body.name,
+    birthDate: body.birthDate,
+    schoolYear: body.schoolYear ?? null,
+    dietaryRestrictions: body.dietaryRestrictions ?? null,
+    role: 'owner',
+    ownerName: null,
+    createdAt: '',
+  }),
   needsSubscription: false,
   reloadAfterWrite: true,
   toasts: {

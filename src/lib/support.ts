@@ -62,6 +62,12 @@ export const startThread = async (json: NewThread) => (await call(client.support
 export const sendMessage = async (threadId: string, json: { id: string; text: string }) =>
   (await call(client.support.threads[':id'].messages.$post({ param: { id: threadId }, json }))).message;
 
+/** What the form says when her message waits on the device (the one offline rule decided). */
+export const queuedText = (reason: 'offline' | 'server') =>
+  reason === 'offline'
+    ? 'Sem conexão agora: sua mensagem ficou guardada no aparelho e será enviada assim que a internet voltar.'
+    : 'Não deu para enviar agora: sua mensagem ficou guardada no aparelho e será enviada sozinha em instantes.';
+
 // ---- the team's side ---------------------------------------------------------------------------
 
 export const confirmTotp = (code: string) => call(client.auth.totp.$post({ json: { code } }));

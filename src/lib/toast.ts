@@ -1,8 +1,11 @@
 /**
  * Toasts (spec §8): a title and a message, destructive unless marked success. A polite live
  * region announces them; no framework needed, so any island or script can call toast().
- * One at a time: a new toast replaces the one on screen, so they never pile up over a list.
+ * One at a time: a new toast replaces the one on screen, so they never pile up over a list; it
+ * sits where it covers no control (toast-place.ts).
  */
+import { followScroll, placeClear, stopFollowing } from './toast-place.ts';
+
 export type ToastVariant = 'success' | 'error' | 'info';
 
 const DURATION_MS = 5000;
@@ -39,7 +42,9 @@ export function toast(title: string, description?: string, variant: ToastVariant
   close.textContent = '×';
   const remove = () => {
     item.remove();
-    if (!region?.querySelector('.toast')) document.body.classList.remove('has-toast');
+    if (region?.querySelector('.toast')) return;
+    document.body.classList.remove('has-toast');
+    stopFollowing();
   };
   close.addEventListener('click', remove);
   item.append(close);
@@ -47,6 +52,8 @@ export function toast(title: string, description?: string, variant: ToastVariant
   list.replaceChildren(item);
   // The install card steps aside while a toast is up (components.css): one message at a time.
   document.body.classList.add('has-toast');
+  placeClear(list);
+  followScroll(list);
   setTimeout(remove, DURATION_MS);
 }
 

@@ -105,6 +105,7 @@ export const MESSAGES = {
   schoolPerDay: 'Este link já recebeu muitas observações hoje. Tente novamente amanhã.',
   supportThreadNotFound: 'Conversa não encontrada.',
   supportPerDay: 'Você já abriu muitas conversas hoje. Continue numa conversa aberta ou tente novamente amanhã.',
+  noDeviceForTest: 'Ative os lembretes neste aparelho antes de enviar um teste.',
   wrongTotpCode: 'Código incorreto ou expirado. Confira o aplicativo autenticador e tente de novo.',
   staffKeyMissing: 'Defina STAFF_TOTP_KEY ou ADMIN_TOKEN na API para cadastrar a equipe.',
   medicineNotFound: 'Remédio não encontrado.',

@@ -8,13 +8,15 @@
  * device (adopted as above) and she is asked whom she follows; notes wait on the device likewise.
  */
 import { atom, map } from 'nanostores';
-import { ApiError, call, client } from '../lib/api.ts';
+import { call, client } from '../lib/api.ts';
+import type { NotesSet, ProgressSet } from '../lib/queued-ops.ts';
 import { putNotes, putProgress } from '../lib/resources.ts';
+import { offlineQueue, sendOrQueue } from '../lib/send-or-queue.ts';
 import { readJson, removeKey, writeJson } from '../lib/storage.ts';
 import { flash, toast } from '../lib/toast.ts';
 import { CHECKLIST_SIZES, CONDITIONS } from '../shared/guides.ts';
 import { currentChild } from './child.ts';
-import { offlineQueue, PENDING_FLAG } from './queue.ts';
+import { PENDING_FLAG } from './queue.ts';
 import { session } from './session.ts';
 
 export const checklists = map<Record<string, boolean[]>>({});
@@ -34,38 +36,31 @@ let childId: string | null = null;
 /** Boxes ticked in the static page before the child's progress arrived. */
 const tickedEarly = new Map<string, boolean[]>();
 
-async function save(
-  op:
-    | { kind: 'progress-set'; key: string; checked: boolean[] }
-    | { kind: 'notes-set'; condition: string; text: string },
-  id = childId,
-) {
+async function save(op: Omit<ProgressSet, 'id' | 'childId'> | Omit<NotesSet, 'id' | 'childId'>, id = childId) {
   if (!id) return;
-  const queued = async () => {
-    const q = await offlineQueue();
-    await q.enqueue({ id: crypto.randomUUID(), childId: id, ...op });
-    lastSave.set('device');
-  };
-  if (!navigator.onLine) return queued();
-  try {
-    if (op.kind === 'progress-set') await putProgress(id, op.key, op.checked);
-    else await putNotes(id, op.condition, op.text);
-    lastSave.set('server');
-  } catch (err) {
-    if (err instanceof ApiError && (err.code === 'network' || err.status >= 500)) return queued();
-    // A shared child: a viewer does not write (403); removed from the circle, the record is closed (404).
-    if (err instanceof ApiError && (err.status === 403 || err.status === 404)) {
-      toast(
-        'Não foi salvo',
-        err.status === 403
-          ? 'Você só acompanha esta criança: quem cuida dela marca as listas e escreve as anotações.'
-          : 'Você não tem mais acesso aos registros desta criança.',
-      );
-      return;
-    }
-    console.warn('Não foi possível salvar o progresso', err);
-    toast('Erro', 'Não foi possível salvar. Tente novamente.');
+  const queued: ProgressSet | NotesSet = { id: crypto.randomUUID(), childId: id, ...op };
+  const result = await sendOrQueue(
+    (): Promise<unknown> =>
+      queued.kind === 'progress-set'
+        ? putProgress(id, queued.key, queued.checked)
+        : putNotes(id, queued.condition, queued.text),
+    queued,
+  );
+  if (result.outcome === 'sent') return lastSave.set('server');
+  if (result.outcome === 'queued') return lastSave.set('device');
+  const err = result.error;
+  // A shared child: a viewer does not write (403); removed from the circle, the record is closed (404).
+  if (err.status === 403 || err.status === 404) {
+    toast(
+      'Não foi salvo',
+      err.status === 403
+        ? 'Você só acompanha esta criança: quem cuida dela marca as listas e escreve as anotações.'
+        : 'Você não tem mais acesso aos registros desta criança.',
+    );
+    return;
   }
+  console.warn('Não foi possível salvar o progresso', err);
+  toast('Erro', 'Não foi possível salvar. Tente novamente.');
 }
 
 export function saveChecklist(key: string, value: boolean[]): void {

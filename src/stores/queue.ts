@@ -1,6 +1,6 @@
 /** What waits to be sent (src/lib/offline-queue.ts fills these), for the lists to show. */
 import { atom } from 'nanostores';
-import type { QueuedOp } from '../lib/offline-queue.ts';
+import type { QueuedOp } from '../lib/queued-ops.ts';
 
 export interface QueueState {
   ops: QueuedOp[];
@@ -14,6 +14,3 @@ export const synced = atom(0);
 
 /** localStorage flag: something waits in IndexedDB (so pages load the queue code only then). */
 export const PENDING_FLAG = 'fila-pendente';
-
-/** The queue's storage code, loaded only when a write has to wait. */
-export const offlineQueue = () => import('../lib/offline-queue.ts');

@@ -350,7 +350,7 @@ describe('the school’s link', () => {
     expect(links.body.links[0].observations).toBe(1);
     const report = await call(avo, `/api/children/${lia}/report.pdf?from=2026-11-14&to=2026-11-20`);
     expect(report.status).toBe(200);
-    const text = pdfText(Buffer.from(await report.arrayBuffer())).replace(/\s+/g, ' ');
+    const text = (await pdfText(Buffer.from(await report.arrayBuffer()))).replace(/\s+/g, ' ');
     expect(text).toContain('Escola e quem registrou');
     expect(text).toContain('Observações da escola: 1 em 1 dia');
     expect(text).toContain('Atenção média nas atividades (de 1 a 5, segundo a escola): 2');

@@ -286,7 +286,7 @@ describe('GET /api/children/:id/report.pdf', () => {
     const pdf = Buffer.from(await res.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     expect(text).toContain('Criança: Lia, 7 anos');
     expect(text).toContain('Período: 08/11/2026 a 21/11/2026');
     expect(text).toContain('Episódios de comportamento: 4');
@@ -305,7 +305,7 @@ describe('GET /api/children/:id/report.pdf', () => {
   it('answers an empty period, 402 without a subscription and 404 for another mother’s or a malformed id', async () => {
     const empty = await as(ana, `/api/children/${tom}/report.pdf?from=2026-01-01&to=2026-01-03`);
     expect(empty.status).toBe(200);
-    expect(pdfText(Buffer.from(await empty.arrayBuffer()))).toContain('Nenhum registro no período.');
+    expect(await pdfText(Buffer.from(await empty.arrayBuffer()))).toContain('Nenhum registro no período.');
     expect((await as(free, `/api/children/${await freeChild()}/report.pdf`)).status).toBe(402);
     expect((await as(free, `/api/children/${lia}/report.pdf`)).status).toBe(404);
     const other = await as(bea, `/api/children/${lia}/report.pdf`);

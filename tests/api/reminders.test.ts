@@ -290,6 +290,33 @@ describe('delivery', () => {
     expect(endpoints).not.toContain(gone.endpoint);
     expect(endpoints.length).toBeGreaterThan(0);
   });
+
+  it('sends her test notification at once, even at night, once per minute, and says so when she has no device', async () => {
+    const noDevice = await as(bia, '/api/push/test', { body: {} });
+    expect(noDevice.status).toBe(409);
+    expect((await noDevice.json()).error.message).toBe('Ative os lembretes neste aparelho antes de enviar um teste.');
+
+    const sub = await subscribe(bia);
+    // 23:30 in São Paulo: the scheduler is quiet, a test she asked for is not.
+    const night = new Date('2026-11-23T02:30:00Z');
+    clock.advance(night.getTime() - clock.now().getTime());
+    const before = push.received.length;
+    expect((await as(bia, '/api/push/test', { body: {} })).status).toBe(202);
+    expect((await as(bia, '/api/push/test', { body: {} })).status).toBe(202);
+    await t.deps.jobs.idle();
+    const got = push.received.slice(before);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({
+      id: sub.id,
+      payload: {
+        title: 'Lembretes ativos',
+        body: 'É assim que os lembretes vão chegar neste aparelho.',
+        url: '/lembretes/',
+        tag: 'test',
+      },
+    });
+    expect((await t.call('/api/push/test', { body: {} })).status).toBe(401);
+  });
 });
 
 describe('dose reminders', () => {

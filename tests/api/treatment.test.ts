@@ -588,7 +588,7 @@ describe('the patterns and the report', () => {
       headers: { cookie: mae.cookie },
     });
     expect(res.status).toBe(200);
-    const text = pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, ' ');
+    const text = (await pdfText(Buffer.from(await res.arrayBuffer()))).replace(/\s+/g, ' ');
     expect(text).toContain('Tratamento');
     expect(text).toContain('nunca sugere doses');
     expect(text).toContain('Metilfenidato (Ritalina) — prescrito por Dra. Helena');

@@ -3,9 +3,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type DatabaseHandle, openDatabase } from '../../api/db/client.ts';
+import { PASSWORD, seedMother, subscribe } from '../support/mothers.ts';
 import { E2E } from './env.ts';
 
-export const PASSWORD = 'senha-segura-123';
+export { PASSWORD };
+
+/**
+ * The server's own database when it is PostgreSQL (DATABASE_URL, as in CI), for mothers made
+ * directly (tests/support/mothers.ts). The embedded PGlite lives inside the server's process: there
+ * a mother signs up through the routes and the e-mail instead.
+ */
+let seedDatabase: Promise<DatabaseHandle> | null = null;
+function serverDatabase(): Promise<DatabaseHandle> | null {
+  if (!process.env.DATABASE_URL) return null;
+  seedDatabase ??= openDatabase({ url: process.env.DATABASE_URL, poolMax: 2 });
+  return seedDatabase;
+}
 let counter = 0;
 export const uniqueEmail = (name = 'mae') => `${name}.${Date.now()}.${counter++}@example.com`;
 
@@ -40,17 +54,26 @@ export interface Account {
   children: Array<{ id: string; name: string }>;
 }
 
-/** Sign-up → confirmation link → login (cookie lands in `request`'s storage) → profile → subscription. */
+/**
+ * A confirmed mother (made in the server's database, or signed up through the e-mail's link on
+ * PGlite) → login (cookie lands in `request`'s storage) → profile → children → subscription.
+ * Tests about signing up itself use the routes and the e-mail, not this.
+ */
 export async function createAccount(
   request: APIRequestContext,
   options: { complete?: boolean; subscribed?: boolean; email?: string; children?: string[] } = {},
 ): Promise<Account> {
   const email = options.email ?? uniqueEmail();
-  expect(
-    (await request.post('/api/auth/signup', { data: { email, password: PASSWORD, consent: true } })).status(),
-  ).toBe(201);
-  const link = new URL(confirmLink((await waitForMail(email)).text));
-  await request.get(link.pathname + link.search, { maxRedirects: 0 });
+  const database = await serverDatabase();
+  let userId: string | null = null;
+  if (database) userId = (await seedMother(database.db, email)).userId;
+  else {
+    expect(
+      (await request.post('/api/auth/signup', { data: { email, password: PASSWORD, consent: true } })).status(),
+    ).toBe(201);
+    const link = new URL(confirmLink((await waitForMail(email)).text));
+    await request.get(link.pathname + link.search, { maxRedirects: 0 });
+  }
   expect((await request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
   const children: Account['children'] = [];
   if (options.complete !== false) {
@@ -62,7 +85,8 @@ export async function createAccount(
       children.push((await res.json()).child);
     }
   }
-  if (options.subscribed) {
+  if (options.subscribed && database && userId) await subscribe(database.db, userId, 31);
+  else if (options.subscribed) {
     const res = await request.post('/api/admin/subscriptions', {
       data: { email, months: 1 },
       headers: { authorization: `Bearer ${E2E.adminToken}` },
@@ -114,7 +138,15 @@ export async function hydrated(page: Page, component: string) {
 const BROKEN_PAGE =
   /Minified React error #4(18|19|22|23|25)|Hydration failed|didn't match the client|Content Security Policy/;
 
-export const test = base.extend<{ pageProblems: undefined }>({
+export const test = base.extend<{ pageProblems: undefined }, { closeSeedDatabase: undefined }>({
+  closeSeedDatabase: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      await use(undefined);
+      if (seedDatabase) await (await seedDatabase).close();
+    },
+    { scope: 'worker', auto: true },
+  ],
   // Every test watches every page it opens: a hydration mismatch or a refused inline script fails it.
   pageProblems: [
     async ({ context }, use) => {

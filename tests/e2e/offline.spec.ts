@@ -5,6 +5,60 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 import { expect, hydrated, signIn, test } from './fixtures.ts';
 
+type Page = import('@playwright/test').Page;
+
+/** The controls (buttons, links, fields) a toast on screen sits over: none is the rule. */
+async function controlsUnderToast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('.toasts')!.getBoundingClientRect();
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"]';
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((control) => !control.closest('.toasts'))
+      .filter((control) => {
+        const box = control.getBoundingClientRect();
+        return (
+          box.width > 0 &&
+          box.height > 0 &&
+          box.left < toast.right &&
+          box.right > toast.left &&
+          box.top < toast.bottom &&
+          box.bottom > toast.top
+        );
+      })
+      .map((control) => control.getAttribute('aria-label') || control.textContent?.trim() || control.tagName);
+  });
+}
+
+/** Her behaviour diary, hydrated, with a fresh subscribed account. */
+async function openDiary(
+  page: Page,
+  context: import('@playwright/test').BrowserContext,
+  request: import('@playwright/test').APIRequestContext,
+) {
+  await signIn(context, request, { subscribed: true });
+  await page.goto('/comportamento/');
+  await hydrated(page, 'Diary');
+}
+
+async function addEntry(page: Page, behavior: string) {
+  await page.getByLabel('Comportamento observado').fill(behavior);
+  await page.getByLabel('Contexto').fill('Em casa');
+  await page.getByRole('button', { name: 'Adicionar registro' }).click();
+}
+
+/** Her behaviour entries as the server keeps them. */
+async function storedBehaviors(
+  context: import('@playwright/test').BrowserContext,
+  request: import('@playwright/test').APIRequestContext,
+) {
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const list = await (await request.get('/api/diary?type=behavior', { headers: { cookie } })).json();
+  return (list.entries as Array<{ behavior: string }>).map((e) => e.behavior);
+}
+
+const POSTS_TO_DIARY = (url: URL) => url.pathname === '/api/diary';
+
 async function controlledBySw(page: import('@playwright/test').Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -21,6 +75,8 @@ test.describe('installable and offline', () => {
     context,
     request,
   }) => {
+    // Three pages offline, two entries, a sync: the longest path of this file.
+    test.slow();
     await signIn(context, request, { subscribed: true });
     await page.goto('/comportamento/');
     await controlledBySw(page);
@@ -54,18 +110,110 @@ test.describe('installable and offline', () => {
     await expect(page.getByText('Registro guardado no aparelho')).toBeVisible();
     await expect(page.locator('.entry.is-pending')).toContainText('Registro feito sem internet');
     await expect(page.locator('.entry.is-pending')).toContainText('Aguardando sincronização');
+    await page.getByLabel('Comportamento observado').fill('Segundo registro sem internet');
+    await page.getByLabel('Contexto').fill('Na fila do posto');
+    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await expect(page.locator('.entry.is-pending')).toHaveCount(2);
 
     await context.setOffline(false);
     await expect(page.getByText('Conexão restaurada! O aplicativo está sincronizado.')).toBeVisible();
+    // She is told how many went, in a toast that covers none of the page's controls.
+    await expect(page.getByText('2 registros enviados')).toBeVisible({ timeout: 15_000 });
+    expect(await controlsUnderToast(page)).toEqual([]);
     await expect(page.locator('.entry.is-pending')).toHaveCount(0, { timeout: 15_000 });
-    await expect(page.locator('.entry').first()).toContainText('Registro feito sem internet');
+    await expect(page.locator('.entry').first()).toContainText('Segundo registro sem internet');
 
     const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const list = await (await request.get('/api/diary?type=behavior', { headers: { cookie: cookies } })).json();
     expect(list.entries.filter((e: { behavior: string }) => e.behavior === 'Registro feito sem internet')).toHaveLength(
       1,
     );
-    expect(list.entries).toHaveLength(2);
+    expect(list.entries).toHaveLength(3);
+  });
+
+  test('a dropped connection (the device still says online): the entry waits and goes by itself, once', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await openDiary(page, context, request);
+    let drop = true;
+    await page.route(POSTS_TO_DIARY, (route) =>
+      drop && route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
+    );
+    await addEntry(page, 'Registro com a conexão caindo');
+    await expect(page.getByText('Registro guardado no aparelho')).toBeVisible();
+    await expect(page.locator('.entry.is-pending')).toContainText('Registro com a conexão caindo');
+    // The form is free for the next entry: what she typed is kept in the queue.
+    await expect(page.getByLabel('Comportamento observado')).toHaveValue('');
+
+    drop = false;
+    await expect(page.getByText('1 registro enviado')).toBeVisible({ timeout: 20_000 });
+    expect(await controlsUnderToast(page)).toEqual([]);
+    await expect(page.locator('.entry.is-pending')).toHaveCount(0);
+    await expect(page.locator('.entry').first()).toContainText('Registro com a conexão caindo');
+    expect(await storedBehaviors(context, request)).toEqual(['Registro com a conexão caindo']);
+  });
+
+  test('a 503 from the server: the entry waits, is said to wait for the server, and goes once it answers', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await openDiary(page, context, request);
+    let refused = 0;
+    await page.route(POSTS_TO_DIARY, async (route) => {
+      if (route.request().method() !== 'POST' || refused >= 2) return route.continue();
+      refused++;
+      await route.fulfill({
+        status: 503,
+        json: { error: { code: 'unavailable', message: 'Serviço temporariamente indisponível.' } },
+      });
+    });
+    await addEntry(page, 'Registro com o servidor fora');
+    await expect(page.getByText('Registro guardado no aparelho')).toBeVisible();
+    await expect(
+      page.getByText('Não deu para salvar agora: vamos tentar de novo sozinhos em instantes.'),
+    ).toBeVisible();
+    await expect(page.locator('.entry.is-pending')).toContainText('Registro com o servidor fora');
+
+    // The queue tries again by itself (the first try right after queuing met the 503 too).
+    await expect(page.getByText('1 registro enviado')).toBeVisible({ timeout: 20_000 });
+    expect(refused).toBe(2);
+    await expect(page.locator('.entry.is-pending')).toHaveCount(0);
+    expect(await storedBehaviors(context, request)).toEqual(['Registro com o servidor fora']);
+  });
+
+  test('a 4xx is not queued nor retried: the form keeps what she typed and says why', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await openDiary(page, context, request);
+    let posts = 0;
+    await page.route(POSTS_TO_DIARY, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts++;
+      await route.fulfill({
+        status: 422,
+        json: {
+          error: {
+            code: 'validation_failed',
+            message: 'Dados inválidos.',
+            fields: { behavior: 'Descreva o comportamento com outras palavras' },
+          },
+        },
+      });
+    });
+    await addEntry(page, 'Registro que o servidor recusa');
+    await expect(page.getByText('Descreva o comportamento com outras palavras')).toBeVisible();
+    await expect(page.getByLabel('Comportamento observado')).toHaveValue('Registro que o servidor recusa');
+    await expect(page.locator('.entry.is-pending')).toHaveCount(0);
+    await expect(page.getByText('Registro guardado no aparelho')).toBeHidden();
+    // Nothing waits on the device, so nothing will be sent again.
+    expect(await page.evaluate(() => localStorage.getItem('fila-pendente'))).toBeNull();
+    expect(posts).toBe(1);
+    expect(await storedBehaviors(context, request)).toEqual([]);
   });
 
   test('the cached copy of her data is dropped on logout', async ({ page, context, request }) => {

@@ -10,7 +10,6 @@
  * and delivered to the service worker through the DevTools protocol, as a push service would.
  */
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
-import { isQuiet, minuteOfTime, REMINDER_TIME_ZONE } from '../../src/shared/reminders.ts';
 import { type FakePushService, type FakeSubscription, startFakePush } from '../support/fake-push.ts';
 import { E2E } from './env.ts';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
@@ -23,30 +22,6 @@ interface WorkerScope {
   dispatchEvent(event: Event): boolean;
 }
 declare const NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
-
-/**
- * The next São Paulo minute the scheduler will tick for, with time to save before it (HH:MM), and
- * whether it falls in quiet hours, when the API sends nothing.
- */
-function nextReminderMinute(): { time: string; quiet: boolean } {
-  const now = Date.now();
-  const ahead = new Date(now + (new Date(now).getSeconds() > 35 ? 120_000 : 60_000));
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: REMINDER_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(ahead);
-  return { time, quiet: isQuiet(minuteOfTime(time)) };
-}
-
-/** What the API sends for the daily reminder (api/services/reminders.ts), for a run in quiet hours. */
-const DAILY_PUSH = {
-  title: 'Registro do dia',
-  body: 'Como foi o dia hoje? Anotar leva um minuto e ajuda a ver os padrões.',
-  url: '/comportamento/',
-  tag: 'daily',
-};
 
 const SECRET = 'Mordeu o irmão quando a avó chegou';
 
@@ -164,13 +139,12 @@ test.describe('reminders', () => {
   });
   test.afterAll(async () => push.close());
 
-  test('she reads why, allows notifications with one tap and saves the daily reminder; the API sends it, the service worker shows it, a tap opens the diary; logout takes the device off', async ({
+  test('she reads why, allows notifications with one tap and saves the daily reminder; the test she asks for is sent by the API, shown by the service worker, and opens the page on a tap; logout takes the device off', async ({
     page,
     context,
     request,
   }) => {
-    // The scheduler sends at the next minute: up to two minutes' wait.
-    test.setTimeout(180_000);
+    test.setTimeout(60_000);
     const device = push.subscription();
     await fakePushDevice(context, device);
     const { children } = await signIn(context, request, { subscribed: true });
@@ -207,29 +181,33 @@ test.describe('reminders', () => {
     await expect(page.getByText('Os lembretes estão ativos neste aparelho.', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Desativar neste aparelho' })).toBeVisible();
 
-    const { time, quiet } = nextReminderMinute();
     await page.getByLabel('Lembrar de anotar como foi o dia').check();
-    await page.getByLabel('Horário').fill(quiet ? '20:30' : time);
+    await page.getByLabel('Horário').fill('20:30');
     await page.getByRole('button', { name: 'Salvar lembretes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Lembretes salvos.' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.reload();
     await hydrated(page, 'Reminders');
-    await expect(page.getByLabel('Horário')).toHaveValue(quiet ? '20:30' : time);
+    await expect(page.getByLabel('Horário')).toHaveValue('20:30');
     await expect(page.getByText('Os lembretes estão ativos neste aparelho.', { exact: true })).toBeVisible();
 
-    // At night the API keeps quiet: the push is then the one it sends for the daily reminder.
-    const payload = quiet ? DAILY_PUSH : (await push.waitFor(1, 150_000))[0]!.payload;
-    expect(payload).toMatchObject({ url: '/comportamento/', tag: 'daily' });
+    // The scheduler's minutes are proven without a browser (tests/api/reminders.test.ts with an
+    // injected clock, tests/hardening/queue.test.ts across processes); here the API sends the
+    // test she asks for, at any hour, through the same push path.
+    await page.getByRole('button', { name: 'Enviar um lembrete de teste' }).click();
+    await expect(page.getByText('Enviamos um lembrete de teste.')).toBeVisible();
+    const payload = (await push.waitFor(1, 20_000))[0]!.payload;
+    expect(payload).toMatchObject({ title: 'Lembretes ativos', url: '/lembretes/', tag: 'test' });
     expect(JSON.stringify(payload)).not.toContain(SECRET);
     const shown = [
-      { title: payload.title, body: payload.body, tag: 'daily', url: new URL('/comportamento/', page.url()).href },
+      { title: payload.title, body: payload.body, tag: 'test', url: new URL('/lembretes/', page.url()).href },
     ];
+    await page.goto('/');
     let cdp = await deliverPush(page, JSON.stringify(payload));
-    // The worker has idled for up to two minutes and Chromium may have stopped it; once in a CI run
-    // (two busy cores) the push DevTools handed it never reached the restarted worker. A push
-    // service delivers again when the first try is not acknowledged: so does this test, once. The
-    // same tag replaces the first notification, so a double delivery still shows exactly one.
+    // Once in a CI run (two busy cores) a push DevTools handed to a worker Chromium had stopped
+    // never reached it. A push service delivers again when the first try is not acknowledged: so
+    // does this test, once. The same tag replaces the first notification, so a double delivery
+    // still shows exactly one.
     const first = await expect
       .poll(() => shownNotifications(context), { timeout: 10_000 })
       .toEqual(shown)
@@ -243,7 +221,7 @@ test.describe('reminders', () => {
     }
     await cdp.detach();
     await tapNotification(context);
-    await expect(page).toHaveURL(/\/comportamento\/$/);
+    await expect(page).toHaveURL(/\/lembretes\/$/);
     expect(await shownNotifications(context)).toEqual([]);
 
     await page.goto('/');

@@ -58,6 +58,10 @@ const NOT_OWNED = new Set([
   'POST /api/auth/totp',
   'POST /api/admin/staff',
   'DELETE /api/admin/staff',
+  // the API's own description, public (docs/api.md "Reference"); the page only with API_DOCS=1
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/:asset',
 ]);
 /** The console: a mother's session gets 404 on every path, with or without an id (decision 0021). */
 const isStaffRoute = (pattern: string) => pattern.startsWith('/api/staff/');

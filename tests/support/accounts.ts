@@ -1,9 +1,9 @@
 /** Helpers that go through the real routes to make confirmed, signed-in mothers. */
-import { subscriptions, users } from '../../api/db/schema.ts';
 import type { TestApp } from './app.ts';
+import { PASSWORD, seedMother, subscribe } from './mothers.ts';
 import type { SmtpSink } from './smtp.ts';
 
-export const PASSWORD = 'senha-segura-123';
+export { PASSWORD };
 
 export function sessionCookieFrom(res: Response): string {
   const header = res.headers.getSetCookie().find((c) => c.startsWith('session='));
@@ -44,19 +44,11 @@ export async function login(
   return { cookie: sessionCookieFrom(res), userId: body.user.id };
 }
 
-/** A confirmed user created directly (for tests that are not about sign-up). */
+/** A confirmed mother made in the database (tests/support/mothers.ts), signed in. */
 export async function confirmedUser(t: TestApp, email: string): Promise<{ cookie: string; userId: string }> {
-  const { hashPassword } = await import('../../api/services/passwords.ts');
-  await t.db.handle.db
-    .insert(users)
-    .values({ email, passwordHash: await hashPassword(PASSWORD), emailConfirmedAt: new Date() });
+  await seedMother(t.db.handle.db, email);
   return login(t, email);
 }
 
-export async function activateSubscription(t: TestApp, userId: string, days = 30): Promise<void> {
-  const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
-  await t.db.handle.db
-    .insert(subscriptions)
-    .values({ userId, status: 'paid', planId: '1-mes', expiresAt })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: { status: 'paid', expiresAt } });
-}
+export const activateSubscription = (t: TestApp, userId: string, days = 30): Promise<void> =>
+  subscribe(t.db.handle.db, userId, days);

@@ -5,6 +5,7 @@ import { loadConfig } from '../../api/env.ts';
 import { JobQueue } from '../../api/jobs/queue.ts';
 import { silentLogger } from '../../api/log.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { checkAnswer } from './openapi.ts';
 
 export const SITE = 'http://localhost:4321';
 
@@ -12,7 +13,10 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: TestDatabase;
   deps: AppDeps & { jobs: JobQueue };
-  /** app.request() with the site's Origin and JSON content type already set */
+  /**
+   * app.request() with the site's Origin and JSON content type already set; the answer is checked
+   * against the route's declared schema (tests/support/openapi.ts), a mismatch fails the test.
+   */
   call(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -40,7 +44,7 @@ export async function createTestApp(
     app,
     db,
     deps: deps as AppDeps & { jobs: JobQueue },
-    call(path, init = {}) {
+    async call(path, init = {}) {
       const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
       const headers: Record<string, string> = { origin: SITE, ...init.headers };
       if (init.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
@@ -48,7 +52,9 @@ export async function createTestApp(
       }
       const body =
         init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
-      return Promise.resolve(app.request(`${SITE}${path}`, { method, headers, body }));
+      const res = await app.request(`${SITE}${path}`, { method, headers, body });
+      await checkAnswer(app, method, path, res);
+      return res;
     },
     close: () => db.drop(),
   };

@@ -1,15 +1,12 @@
-/** The text of a PDF as pdftotext (poppler-utils) reads it: words in reading order, accents as UTF-8. */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+/**
+ * The text of a PDF, read in JavaScript (unpdf's bundled PDF.js), so the suite needs no system
+ * program: each page's text runs in the order pdfkit drew it, one line per drawn line, pages
+ * joined by a newline, runs of spaces as one, accents as UTF-8.
+ */
+import { extractText } from 'unpdf';
 
-export function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'relatorio-'));
-  try {
-    writeFileSync(path.join(dir, 'r.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+export async function pdfText(pdf: Buffer): Promise<string> {
+  // PDF.js takes (and detaches) the bytes it is given: hand it a copy, never the test's buffer
+  const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+  return text;
 }

@@ -1,6 +1,5 @@
 /** The behaviour and food diaries' "Novo registro" form: the spec's fields and defaults, checked with the API's own schema. */
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
-import type { DiaryEntry, DiaryEntryInput } from '../../lib/resources.ts';
 import { INTENSITIES, MOODS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import Field, { ChoiceField } from '../Field.tsx';
@@ -31,7 +30,7 @@ const EMPTY = {
 interface Props {
   kind: 'behavior' | 'food';
   childId: string | undefined;
-  list: OfflineList<DiaryEntry, DiaryEntryInput>;
+  list: OfflineList<'diary'>;
 }
 
 export default function DiaryForm({ kind, childId, list }: Props) {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { roleOf } from '../../lib/circle.ts';
-import { asSchool, type DiaryEntry, type DiaryEntryInput, type DiaryKind, recordedByOf } from '../../lib/resources.ts';
+import { asSchool, type DiaryEntry, type DiaryKind, recordedByOf } from '../../lib/resources.ts';
 import { currentChild } from '../../stores/child.ts';
 import { SESSION_UNKNOWN, session } from '../../stores/session.ts';
 import ConfirmRemoval from '../ConfirmRemoval.tsx';
@@ -39,7 +39,7 @@ function handOf(entry: Shown<DiaryEntry>, me: string | null, role: ReturnType<ty
 
 interface Props {
   kind: DiaryKind;
-  list: OfflineList<DiaryEntry, DiaryEntryInput>;
+  list: OfflineList<'diary'>;
   /** the sleep diary lets her correct a night */
   onEdit?: (entry: DiaryEntry) => void;
 }

@@ -5,7 +5,7 @@
  */
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { roleOf } from '../../lib/circle.ts';
-import { DIARY_LISTS, type DiaryEntry, type DiaryEntryInput, type DiaryKind } from '../../lib/resources.ts';
+import { DIARY_LISTS, type DiaryEntry, type DiaryKind } from '../../lib/resources.ts';
 import { type ChildSummary, currentChild } from '../../stores/child.ts';
 import { refreshSession } from '../../stores/session.ts';
 import { useHydratedStore } from '../useHydrated.ts';
@@ -18,7 +18,7 @@ const PaywallDialog = lazy(() => import('../PaywallDialog.tsx'));
 
 interface Props {
   kind: DiaryKind;
-  form: (list: OfflineList<DiaryEntry, DiaryEntryInput>, child: ChildSummary | null) => ReactNode;
+  form: (list: OfflineList<'diary'>, child: ChildSummary | null) => ReactNode;
   onEdit?: (entry: DiaryEntry) => void;
 }
 

@@ -4,7 +4,7 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError, call, client } from '../../lib/api.ts';
-import type { DiaryEntry, DiaryEntryInput } from '../../lib/resources.ts';
+import type { DiaryEntry } from '../../lib/resources.ts';
 import { toast } from '../../lib/toast.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { dayFromNow, formatDay, nowStamp } from '../../shared/format.ts';
@@ -33,7 +33,7 @@ const fromNight = (n: Night) => ({
 
 interface Props {
   childId: string | undefined;
-  list: OfflineList<DiaryEntry, DiaryEntryInput>;
+  list: OfflineList<'diary'>;
   /** a night chosen in the history to correct */
   editing: Night | null;
   onEditing: (night: Night | null) => void;

@@ -11,6 +11,7 @@ import {
   enablePush,
   notificationPermission,
   pushSupport,
+  sendTestNotification,
   subscribeThisDevice,
 } from '../../lib/push.ts';
 
@@ -44,7 +45,7 @@ interface Props {
 
 export default function DeviceCard({ onChange }: Props) {
   const [state, setState] = useState<DeviceState>('checking');
-  const [busy, setBusy] = useState<'enabling' | 'disabling' | null>(null);
+  const [busy, setBusy] = useState<'enabling' | 'disabling' | 'testing' | null>(null);
   const [message, setMessage] = useState('');
   // What the status line says only for screen readers: the card already shows it.
   const [heardOnly, setHeardOnly] = useState(false);
@@ -94,6 +95,24 @@ export default function DeviceCard({ onChange }: Props) {
     }
   }
 
+  async function test() {
+    setBusy('testing');
+    setMessage('');
+    setHeardOnly(false);
+    try {
+      await sendTestNotification();
+      setMessage('Enviamos um lembrete de teste. Ele deve aparecer em alguns segundos.');
+    } catch (err) {
+      setMessage(
+        err instanceof ApiError && err.code !== 'network'
+          ? err.message
+          : 'Não foi possível enviar o teste agora. Verifique sua conexão e tente novamente.',
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
   async function disable() {
     setBusy('disabling');
     setMessage('');
@@ -120,6 +139,9 @@ export default function DeviceCard({ onChange }: Props) {
       {state === 'on' && (
         <>
           <p className="notice notice-success">Os lembretes estão ativos neste aparelho.</p>
+          <button type="button" className="btn btn-secondary btn-block" onClick={test} disabled={busy !== null}>
+            {busy === 'testing' ? 'Enviando…' : 'Enviar um lembrete de teste'}
+          </button>
           <button type="button" className="btn btn-secondary btn-block" onClick={disable} disabled={busy !== null}>
             {busy === 'disabling' ? 'Desativando…' : 'Desativar neste aparelho'}
           </button>

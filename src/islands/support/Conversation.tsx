@@ -6,15 +6,16 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { sendOrQueue } from '../../lib/send-or-queue.ts';
 import {
   CATEGORY_LABEL,
-  type Message,
+  queuedText,
   readThread,
   STATUS_LABEL,
   sendMessage,
   type ThreadDetail,
 } from '../../lib/support.ts';
-import { offlineQueue, queue, synced } from '../../stores/queue.ts';
+import { queue, synced } from '../../stores/queue.ts';
 import ReplyForm, { useReply } from './ReplyForm.tsx';
 import ThreadFrame from './ThreadFrame.tsx';
 
@@ -66,20 +67,22 @@ export default function Conversation({ threadId, onBack }: Props) {
       return;
     }
     const body = { id: crypto.randomUUID(), text: parsed.data.text };
-    const keep = async () => {
-      const q = await offlineQueue();
-      await q.enqueue({ id: body.id, kind: 'support-message', threadId, body });
-      clearSent(text);
-      setStatus({
-        tone: 'warning',
-        text: 'Sem conexão agora: sua mensagem ficou guardada no aparelho e será enviada assim que a internet voltar.',
-      });
-    };
     setBusy(true);
     setStatus(null);
     try {
-      if (!navigator.onLine) return await keep();
-      const message = await sendMessage(threadId, body);
+      const result = await sendOrQueue(() => sendMessage(threadId, body), {
+        id: body.id,
+        kind: 'support-message',
+        threadId,
+        body,
+      });
+      if (result.outcome === 'queued') {
+        clearSent(text);
+        setStatus({ tone: 'warning', text: queuedText(result.reason) });
+        return;
+      }
+      if (result.outcome !== 'sent') throw result.error;
+      const message = result.value;
       clearSent(text);
       setStatus({
         tone: 'success',
@@ -90,12 +93,11 @@ export default function Conversation({ threadId, onBack }: Props) {
           ? {
               ...current,
               thread: { ...current.thread, status: 'open' },
-              messages: [...current.messages, message as Message],
+              messages: [...current.messages, message],
             }
           : current,
       );
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'network') return await keep();
       if (err instanceof ApiError && err.code === 'validation_failed') setError(err.fields.text ?? err.message);
       setStatus({
         tone: 'error',

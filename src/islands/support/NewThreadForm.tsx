@@ -5,9 +5,9 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
-import { CATEGORIES, CATEGORY_LABEL, startThread, type Thread } from '../../lib/support.ts';
+import { sendOrQueue } from '../../lib/send-or-queue.ts';
+import { CATEGORIES, CATEGORY_LABEL, queuedText, startThread, type Thread } from '../../lib/support.ts';
 import { LIMITS } from '../../shared/enums.ts';
-import { offlineQueue } from '../../stores/queue.ts';
 import Field from '../Field.tsx';
 import { useForm } from '../useForm.ts';
 import Status, { type SendState } from './Status.tsx';
@@ -42,25 +42,20 @@ export default function NewThreadForm({ onSent, onQueued, onCancel }: Props) {
       return;
     }
     const body = { ...parsed.data, id: crypto.randomUUID() };
-    const queue = async () => {
-      const q = await offlineQueue();
-      await q.enqueue({ id: body.id, kind: 'support-thread', body });
-      setForm(EMPTY);
-      setStatus({
-        tone: 'warning',
-        text: 'Sem conexão agora: sua mensagem ficou guardada no aparelho e será enviada assim que a internet voltar.',
-      });
-      onQueued();
-    };
     setBusy(true);
     setStatus(null);
     try {
-      if (!navigator.onLine) return await queue();
-      const thread = await startThread(body);
+      const result = await sendOrQueue(() => startThread(body), { id: body.id, kind: 'support-thread', body });
+      if (result.outcome === 'queued') {
+        setForm(EMPTY);
+        setStatus({ tone: 'warning', text: queuedText(result.reason) });
+        onQueued();
+        return;
+      }
+      if (result.outcome !== 'sent') throw result.error;
       setForm(EMPTY);
-      onSent(thread);
+      onSent(result.value);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'network') return await queue();
       if (err instanceof ApiError && err.code === 'validation_failed' && Object.keys(err.fields).length)
         setErrors(err.fields);
       setStatus({

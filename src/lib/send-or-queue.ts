@@ -1,0 +1,37 @@
+/**
+ * A write that can wait: sent now, or kept in the offline queue, as the one offline rule
+ * (`decideWrite`, src/lib/offline-rule.ts) says. The queue's code loads only when a write waits.
+ */
+import { ApiError } from './api.ts';
+import { decideWrite, type Refusal } from './offline-rule.ts';
+import type { QueuedOp } from './queued-ops.ts';
+
+/** The queue's storage and runner, loaded only when a write has to wait (or something waits). */
+export const offlineQueue = () => import('./offline-queue.ts');
+
+/** Why a write waits: no connection, or a server that did not answer in time. */
+export type WaitReason = 'offline' | 'server';
+
+export type WriteOutcome<T> =
+  | { outcome: 'sent'; value: T }
+  | { outcome: 'queued'; reason: WaitReason }
+  | { outcome: Refusal; error: ApiError };
+
+/**
+ * Sends now when the rule says so; otherwise (before or after trying) `op` waits in the queue and
+ * goes when it can. A refusal is returned for the form to explain; it is never queued.
+ */
+export async function sendOrQueue<T>(send: () => Promise<T>, op: QueuedOp): Promise<WriteOutcome<T>> {
+  let reason: WaitReason = 'offline';
+  if (decideWrite(navigator.onLine) === 'send') {
+    try {
+      return { outcome: 'sent', value: await send() };
+    } catch (error) {
+      const verdict = decideWrite(navigator.onLine, error);
+      if (verdict !== 'wait' && verdict !== 'send' && error instanceof ApiError) return { outcome: verdict, error };
+      if (navigator.onLine && !(error instanceof ApiError && error.code === 'network')) reason = 'server';
+    }
+  }
+  await (await offlineQueue()).enqueue(op);
+  return { outcome: 'queued', reason };
+}

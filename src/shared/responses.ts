@@ -1,0 +1,441 @@
+/**
+ * What the API answers, one zod/mini schema per shape (docs/api.md; the routes declare them with
+ * `answers()`, api/http/openapi.ts). They describe the JSON as sent: timestamps are ISO 8601
+ * strings, dates `YYYY-MM-DD`. The API tests check every answer against them
+ * (tests/support/app.ts), so a field added to an answer must be added here too.
+ */
+import * as z from 'zod/mini';
+import { ERROR_CODES } from './api-errors.ts';
+import {
+  INTENSITIES,
+  MEMBER_ROLES,
+  MOODS,
+  PAYMENT_STATUSES,
+  PLAN_IDS,
+  SPECIALTIES,
+  SUPPORT_CATEGORIES,
+  SUPPORT_STATUSES,
+} from './enums.ts';
+import { CONDITIONS } from './guides.ts';
+import { DOSE_STATUSES, MEDICINE_EVENTS, MEDICINE_UNITS, SCHEDULED_PATTERN, THERAPY_KINDS } from './treatment.ts';
+
+const id = z.string();
+const timestamp = z.iso.datetime({ offset: true });
+const day = z.iso.date();
+const nullable = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
+
+/**
+ * `{ error: { code, message, fields?, retryAfterMinutes?, lastGivenAt? } }`, every 4xx/5xx
+ * (api/http/errors.ts); `lastGivenAt` only on 409 `too_soon` (a dose sooner than the minimum interval).
+ */
+export const errorAnswer = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
+    message: z.string(),
+    fields: z.optional(z.record(z.string(), z.string())),
+    retryAfterMinutes: z.optional(z.number()),
+    lastGivenAt: z.optional(timestamp),
+  }),
+});
+
+export const okAnswer = z.object({ ok: z.literal(true) });
+
+// Health and the API's own document
+export const healthAnswer = z.object({ status: z.literal('ok'), db: z.literal('ok') });
+export const healthDownAnswer = z.object({
+  ...errorAnswer.shape,
+  status: z.literal('error'),
+  db: z.literal('unreachable'),
+});
+/** The OpenAPI document itself (not described field by field here). */
+export const openApiAnswer = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) });
+
+// Who she is
+const user = z.object({ id, email: z.string() });
+const profile = z.object({ fullName: z.string(), email: z.string(), phone: z.string(), cpf: z.string() });
+export const loginAnswer = z.object({ user });
+export const twoFactorAnswer = z.object({ ok: z.literal(true), twoFactorPassed: z.literal(true) });
+export const profileAnswer = z.object({ profile: nullable(profile) });
+const childRole = z.enum(['owner', ...MEMBER_ROLES]);
+export const meAnswer = z.object({
+  user,
+  profile: nullable(profile),
+  profileComplete: z.boolean(),
+  children: z.array(
+    z.object({ id, name: z.string(), birthDate: nullable(day), role: childRole, ownerName: nullable(z.string()) }),
+  ),
+  subscription: z.object({ active: z.boolean(), expiresAt: nullable(timestamp) }),
+  staff: z.boolean(),
+  twoFactorPassed: z.boolean(),
+});
+export const statsAnswer = z.object({
+  totalEntries: z.number(),
+  totalProfessionals: z.number(),
+  lastActivity: nullable(timestamp),
+});
+
+// Children
+const child = z.object({
+  id,
+  name: z.string(),
+  birthDate: nullable(day),
+  schoolYear: nullable(z.string()),
+  dietaryRestrictions: nullable(z.string()),
+  createdAt: timestamp,
+  role: childRole,
+  ownerName: nullable(z.string()),
+});
+export const childrenAnswer = z.object({ children: z.array(child) });
+export const childAnswer = z.object({ child });
+export const progressAnswer = z.object({
+  lists: z.record(z.string(), z.array(z.boolean())),
+  notes: z.record(z.string(), z.string()),
+});
+export const ticksAnswer = z.object({ key: z.string(), checked: z.array(z.boolean()) });
+export const notesAnswer = z.object({ condition: z.enum(CONDITIONS), text: z.string() });
+
+// Diaries
+const entryBase = {
+  id,
+  childId: id,
+  date: day,
+  time: z.string(),
+  createdAt: timestamp,
+  recordedBy: z.object({ id: nullable(id), name: z.string() }),
+};
+const entry = z.union([
+  z.object({
+    ...entryBase,
+    type: z.literal('behavior'),
+    behavior: z.string(),
+    context: z.string(),
+    intensity: z.enum(INTENSITIES),
+    consequence: nullable(z.string()),
+    durationMinutes: nullable(z.number()),
+    helped: z.array(z.string()),
+  }),
+  z.object({
+    ...entryBase,
+    type: z.literal('food'),
+    meal: z.string(),
+    foods: z.string(),
+    reaction: z.string(),
+    mood: z.enum(MOODS),
+  }),
+  z.object({
+    ...entryBase,
+    type: z.literal('sleep'),
+    bedtime: z.string(),
+    asleepAt: nullable(z.string()),
+    wokeAt: z.string(),
+    nightWakings: z.number(),
+    sleepMinutes: z.number(),
+    notes: z.string(),
+  }),
+  z.object({
+    ...entryBase,
+    type: z.literal('school'),
+    label: z.string(),
+    period: nullable(z.string()),
+    activity: nullable(z.string()),
+    antecedent: z.string(),
+    behavior: z.string(),
+    consequence: nullable(z.string()),
+    helped: nullable(z.string()),
+    attention: nullable(z.number()),
+    observer: nullable(z.string()),
+  }),
+]);
+export const entriesAnswer = z.object({ entries: z.array(entry) });
+export const entryAnswer = z.object({ entry });
+
+// Patterns
+const count = z.number();
+const intensityCounts = z.object({ Baixa: count, Média: count, Alta: count });
+const termCount = z.object({ term: z.string(), count });
+const week = z.object({ from: day, to: day, behaviorPerWeek: z.number() });
+export const insightsAnswer = z.object({
+  childId: id,
+  from: day,
+  to: day,
+  child: z.object({ name: z.string(), ageYears: nullable(z.number()) }),
+  behavior: z.object({
+    total: count,
+    perDay: z.array(z.object({ date: day, count, intensity: intensityCounts })),
+    intensity: intensityCounts,
+    byHour: z.array(count),
+    byWeekday: z.array(count),
+    byWeekdayHour: z.array(z.array(count)),
+    topContexts: z.array(termCount),
+    helped: z.array(z.object({ strategy: z.string(), count })),
+    avgDurationMinutes: nullable(z.number()),
+  }),
+  school: z.object({
+    total: count,
+    perDay: z.array(z.object({ date: day, count })),
+    avgAttention: nullable(z.number()),
+    contexts: z.array(termCount),
+  }),
+  authors: z.array(z.object({ name: z.string(), count })),
+  food: z.object({
+    total: count,
+    byMood: z.record(z.string(), count),
+    reactions: z.array(z.object({ food: z.string(), count })),
+  }),
+  sleep: z.object({
+    nights: count,
+    avgSleepMinutes: nullable(z.number()),
+    recommended: nullable(z.object({ minHours: z.number(), maxHours: z.number() })),
+    nightsInRange: count,
+    perNight: z.array(
+      z.object({
+        date: day,
+        sleepMinutes: z.number(),
+        bedtime: z.string(),
+        wokeAt: z.string(),
+        nightWakings: z.number(),
+      }),
+    ),
+    bedtimeSpreadMinutes: nullable(z.number()),
+    avgNightWakings: nullable(z.number()),
+    totalNightWakings: count,
+  }),
+  baseline: nullable(week),
+  current: week,
+  changePercent: nullable(z.number()),
+  treatment: z.object({
+    changes: z.array(z.object({ on: day, medicineId: id, name: z.string(), kind: z.enum(MEDICINE_EVENTS) })),
+    adherence: z.array(
+      z.object({ medicineId: id, name: z.string(), given: count, scheduled: count, asNeeded: z.boolean() }),
+    ),
+    therapySessions: z.object({ attended: count, missed: count }),
+  }),
+});
+
+// Professionals
+const professional = z.object({
+  id,
+  name: z.string(),
+  phone: z.string(),
+  specialty: z.enum(SPECIALTIES),
+  createdAt: timestamp,
+});
+export const professionalsAnswer = z.object({ professionals: z.array(professional) });
+export const professionalAnswer = z.object({ professional });
+
+// Plans and payments
+export const plansAnswer = z.object({
+  plans: z.array(
+    z.object({
+      id: z.enum(PLAN_IDS),
+      duration: z.string(),
+      price: z.string(),
+      priceCents: z.number(),
+      subtitle: z.string(),
+      popular: z.boolean(),
+    }),
+  ),
+});
+export const paymentCreatedAnswer = z.object({
+  payment: z.object({
+    id,
+    amount: z.number(),
+    qr_code: z.string(),
+    qr_code_base64: z.string(),
+    expiresAt: timestamp,
+  }),
+});
+export const paymentStatusAnswer = z.object({ paid: z.boolean(), status: z.string() });
+export const paymentConfirmedAnswer = z.object({
+  payment: z.object({
+    id,
+    status: z.string(),
+    amount: z.number(),
+    planId: z.string(),
+    paidAt: nullable(timestamp),
+  }),
+  outcome: z.enum(['activated', 'already_paid', 'amount_mismatch', 'not_pending']),
+});
+export const grantAnswer = z.object({ subscription: z.object({ active: z.boolean(), expiresAt: timestamp }) });
+export const staffEnrolAnswer = z.object({ otpauthUri: z.string() });
+
+// The family circle and the school
+const invitation = z.object({ id, email: z.string(), role: z.enum(MEMBER_ROLES), expiresAt: timestamp });
+export const invitationAnswer = z.object({ invitation });
+export const circleAnswer = z.object({
+  members: z.array(
+    z.object({ userId: id, name: z.string(), email: z.string(), role: z.enum(MEMBER_ROLES), since: timestamp }),
+  ),
+  invitations: z.array(invitation),
+});
+export const joinedAnswer = z.object({ child: z.object({ id, name: z.string() }), role: z.enum(MEMBER_ROLES) });
+export const schoolLinkAnswer = z.object({
+  link: z.object({ id, label: z.string(), url: z.string(), expiresAt: timestamp }),
+});
+export const schoolLinksAnswer = z.object({
+  links: z.array(
+    z.object({
+      id,
+      label: z.string(),
+      expiresAt: timestamp,
+      revokedAt: nullable(timestamp),
+      observations: count,
+    }),
+  ),
+});
+export const schoolInfoAnswer = z.object({ childFirstName: z.string(), label: z.string() });
+
+// Support and the team's console
+const thread = z.object({
+  id,
+  category: z.enum(SUPPORT_CATEGORIES),
+  subject: z.string(),
+  status: z.enum(SUPPORT_STATUSES),
+  priority: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  unread: count,
+});
+const message = z.object({
+  id,
+  from: z.enum(['mother', 'team']),
+  authorName: z.string(),
+  text: z.string(),
+  createdAt: timestamp,
+});
+export const threadsAnswer = z.object({
+  threads: z.array(thread),
+  answerTime: z.object({ priority: z.string(), normal: z.string() }),
+});
+export const threadAnswer = z.object({ thread });
+export const threadWithMessagesAnswer = z.object({ thread, messages: z.array(message) });
+export const messageAnswer = z.object({ message });
+const staffThread = z.object({ ...thread.shape, motherEmail: z.string(), waitingSince: nullable(timestamp) });
+export const staffThreadsAnswer = z.object({ threads: z.array(staffThread) });
+export const staffThreadAnswer = z.object({ thread: staffThread, messages: z.array(message) });
+export const staffThreadUpdatedAnswer = z.object({ thread: staffThread });
+const staffPayment = z.object({
+  id,
+  planDuration: z.enum(PLAN_IDS),
+  amount: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+  txid: nullable(z.string()),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+  paidAt: nullable(timestamp),
+  payerName: nullable(z.string()),
+  payerEmail: nullable(z.string()),
+});
+export const staffPaymentsAnswer = z.object({ payments: z.array(staffPayment) });
+export const staffSubscriptionAnswer = z.object({
+  user,
+  subscription: z.object({ active: z.boolean(), expiresAt: nullable(timestamp), planId: nullable(z.enum(PLAN_IDS)) }),
+  payments: z.array(staffPayment),
+});
+export const staffMetricsAnswer = z.object({
+  openThreads: count,
+  pendingPayments: count,
+  medianFirstResponseMinutes: z.object({ priority: nullable(z.number()), normal: nullable(z.number()) }),
+});
+
+// Reminders
+export const pushKeyAnswer = z.object({ publicKey: z.string() });
+export const remindersAnswer = z.object({
+  daily: z.object({ enabled: z.boolean(), time: z.string() }),
+  bedtime: z.object({ enabled: z.boolean(), childId: nullable(id), time: z.string(), offsets: z.array(z.number()) }),
+  weekly: z.object({ enabled: z.boolean() }),
+  renewal: z.object({ enabled: z.boolean() }),
+  medicines: z.object({ enabled: z.boolean() }),
+});
+
+// Treatment: medicines, doses and therapies (under /api/children/:id)
+const recordedBy = z.object({ id: nullable(id), name: z.string() });
+const doseAmount = nullable(z.number());
+const unit = nullable(z.enum(MEDICINE_UNITS));
+const medicineChange = z.object({
+  id,
+  on: day,
+  kind: z.enum(MEDICINE_EVENTS),
+  dose: doseAmount,
+  unit,
+  times: z.array(z.string()),
+  reason: nullable(z.string()),
+  recordedBy,
+});
+const medicine = z.object({
+  id,
+  name: z.string(),
+  dose: doseAmount,
+  unit,
+  times: z.array(z.string()),
+  asNeeded: z.boolean(),
+  minIntervalHours: nullable(z.number()),
+  prescriber: nullable(z.string()),
+  reason: nullable(z.string()),
+  startedOn: day,
+  stoppedOn: nullable(day),
+  current: z.boolean(),
+  remind: z.boolean(),
+  changes: z.array(medicineChange),
+});
+export const medicinesAnswer = z.object({ medicines: z.array(medicine) });
+export const medicineAnswer = z.object({ medicine });
+const dose = z.object({
+  id,
+  medicineId: id,
+  /** `YYYY-MM-DDTHH:MM`, the São Paulo day and time it was due; null for an as-needed dose */
+  scheduledFor: nullable(z.string().check(z.regex(SCHEDULED_PATTERN))),
+  status: z.enum(DOSE_STATUSES),
+  at: timestamp,
+  note: nullable(z.string()),
+  recordedBy,
+});
+export const dosesAnswer = z.object({ doses: z.array(dose) });
+export const doseAnswer = z.object({ dose });
+const session = z.object({ id, date: day, attended: z.boolean(), note: nullable(z.string()), recordedBy });
+const therapy = z.object({
+  id,
+  kind: z.enum(THERAPY_KINDS),
+  professionalId: nullable(id),
+  professionalName: nullable(z.string()),
+  frequency: nullable(z.string()),
+  startedOn: day,
+  endedOn: nullable(day),
+  sessions: z.array(session),
+});
+export const therapiesAnswer = z.object({ therapies: z.array(therapy) });
+export const therapyAnswer = z.object({ therapy });
+export const sessionAnswer = z.object({ session });
+
+/**
+ * GET /api/account/export: everything the app holds about her (LGPD). Its top-level parts are
+ * fixed; the rows inside each are the tables' own columns, so they are not spelled out here.
+ */
+const rows = z.array(z.looseObject({}));
+export const accountExportAnswer = z.object({
+  exportedAt: timestamp,
+  user: z.optional(z.looseObject({ id, email: z.string() })),
+  profile: nullable(z.looseObject({})),
+  children: rows,
+  checklistProgress: rows,
+  observationNotes: rows,
+  diaryEntries: rows,
+  invitations: rows,
+  members: rows,
+  schoolLinks: rows,
+  memberships: rows,
+  professionals: rows,
+  subscriptions: rows,
+  payments: rows,
+  consents: rows,
+  supportThreads: rows,
+  treatment: z.object({
+    medicines: rows,
+    medicineChanges: rows,
+    doses: rows,
+    therapies: rows,
+    therapySessions: rows,
+  }),
+  reminders: remindersAnswer,
+  pushDevices: rows,
+});

@@ -1,0 +1,106 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { createApp } from '../../api/app.ts';
+import { DOCS_CSP } from '../../api/http/middleware.ts';
+import { answers } from '../../api/http/openapi.ts';
+import { jsonBody } from '../../api/http/validate.ts';
+import { createTestApp, SITE, type TestApp } from '../support/app.ts';
+import { checkAnswer, undeclaredRoutes } from '../support/openapi.ts';
+
+// Every optional route mounted: the operator's (ADMIN_TOKEN) and the reference page (API_DOCS).
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_TOKEN: 'a'.repeat(40), API_DOCS: '1' } });
+});
+afterAll(() => t.close());
+
+describe('the API describes itself', () => {
+  it('serves a valid OpenAPI 3.1 document at /api/openapi.json', async () => {
+    const res = await t.call('/api/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every route of the app, each with its declared answers', async () => {
+    expect(await undeclaredRoutes(t.app)).toEqual([]);
+    const doc = await (await t.call('/api/openapi.json')).json();
+    // A sample of each kind: public, signed-in, path ids, query, operator, the document itself.
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/children/{id}/notes/{condition}',
+        '/api/admin/staff',
+        '/api/openapi.json',
+        '/api/docs',
+      ]),
+    );
+    const post = doc.paths['/api/children'].post;
+    expect(post.requestBody.content['application/json'].schema.properties).toHaveProperty('birthDate');
+    expect(post.responses['201'].content['application/json'].schema.properties).toHaveProperty('child');
+    expect(post.responses.default.content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+    expect(doc.paths['/api/diary'].get.parameters.map((p: { name: string }) => p.name)).toContain('childId');
+  });
+
+  it('finds a route that declares no answers', async () => {
+    const app = new Hono()
+      .get('/api/declared', answers('Declared', { 200: z.object({ ok: z.boolean() }) }), (c) => c.json({ ok: true }))
+      .post('/api/bare', jsonBody(z.object({ name: z.string() })), (c) => c.json({ ok: true }))
+      .get('/api/nothing', (c) => c.json({ ok: true }));
+    expect(await undeclaredRoutes(app)).toEqual(['POST /api/bare', 'GET /api/nothing']);
+  });
+
+  it("fails an answer that does not match the route's declared schema", async () => {
+    const app = new Hono()
+      .get('/api/thing', answers('A thing', { 200: z.object({ name: z.string() }) }), (c) => {
+        const kind = c.req.query('kind');
+        if (kind === 'number') return c.json({ name: 1 });
+        if (kind === 'extra') return c.json({ name: 'a', secret: 'b' });
+        if (kind === 'created') return c.json({ name: 'a' }, 201);
+        if (kind === 'error') return c.json({ oops: true }, 500);
+        return c.json({ name: 'a' });
+      })
+      .get('/api/undeclared', (c) => c.json({}));
+    const check = async (path: string) => checkAnswer(app, 'GET', path, await app.request(`${SITE}${path}`));
+    await expect(check('/api/thing')).resolves.toBeUndefined();
+    await expect(check('/api/thing?kind=number')).rejects.toThrow(/does not match.*\/name must be string/s);
+    await expect(check('/api/thing?kind=extra')).rejects.toThrow(/additionalProperty.*secret/s);
+    await expect(check('/api/thing?kind=created')).rejects.toThrow(/status 201 not declared/);
+    await expect(check('/api/thing?kind=error')).rejects.toThrow(/Error.*must have required property 'error'/s);
+    await expect(check('/api/undeclared')).rejects.toThrow(/no route in \/api\/openapi.json declares/);
+  });
+});
+
+describe("the operator's reference page", () => {
+  it('is served with API_DOCS=1, its script and style from this server, under its own policy', async () => {
+    const res = await t.call('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe(DOCS_CSP);
+    const html = await res.text();
+    expect(html).not.toMatch(/<script>|<script type="text\/javascript">|style=/);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(assets).toEqual(['/api/docs/swagger-ui.css', '/api/docs/swagger-ui-bundle.js', '/api/docs/init.js']);
+    for (const asset of assets) {
+      const got = await t.call(asset);
+      expect(got.status, asset).toBe(200);
+      expect(got.headers.get('content-type'), asset).toMatch(/^text\/(css|javascript)/);
+      expect((await got.text()).length, asset).toBeGreaterThan(20);
+    }
+    expect(await (await t.call('/api/docs/init.js')).text()).toContain("url: '/api/openapi.json'");
+    expect((await t.call('/api/docs/secret.txt')).status).toBe(404);
+  });
+
+  it('is not served without API_DOCS, while the document is', async () => {
+    const plain = createApp({ ...t.deps, config: { ...t.deps.config, API_DOCS: false } });
+    const get = (path: string) => plain.request(`${SITE}${path}`, { headers: { origin: SITE } });
+    const res = await get('/api/docs');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; frame-ancestors/);
+    expect((await get('/api/docs/swagger-ui-bundle.js')).status).toBe(404);
+    expect((await get('/api/openapi.json')).status).toBe(200);
+  });
+});
