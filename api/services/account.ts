@@ -25,6 +25,7 @@ import { type AuditContext, audit } from './audit.ts';
 import { verifyPassword } from './passwords.ts';
 import { getReminders } from './reminders.ts';
 import { supportForExport } from './support.ts';
+import { treatmentForExport } from './treatment.ts';
 
 const ownedChildIds = (db: Database, userId: string) =>
   db.select({ id: children.id }).from(children).where(eq(children.userId, userId));
@@ -140,6 +141,7 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
   ]);
   const support = await supportForExport(db, userId);
   const reminders = await getReminders(db, userId);
+  const treatment = await treatmentForExport(db, userId);
   const devices = await db
     .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
     .from(pushSubscriptions)
@@ -169,6 +171,8 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
     consents: strip(consentRows),
     /** her conversations with the team, every message (deleted with her account) */
     supportThreads: support,
+    /** her children's medicines, their history, doses and therapies, and what she recorded on others' (issue 28) */
+    treatment,
     /** her reminders and the devices they go to (the push service's address; keys stay out) */
     reminders,
     pushDevices: devices,
@@ -197,9 +201,9 @@ export async function deleteAccount(db: Database, userId: string, context: Audit
       .where(eq(payments.userId, userId));
     // Audit rows outlive the account without pointing at it (user_id is set to null).
     await tx.update(auditLog).set({ emailHash: null, ip: null, userAgent: null }).where(eq(auditLog.userId, userId));
-    // Sessions, tokens, profile, children (with their entries, ticks, notes, circle and school links, for
+    // Sessions, tokens, profile, children (with their entries, ticks, notes, treatment, circle and school links, for
     // every member too), her memberships, professionals, subscription, consents and support conversations cascade. What she
-    // recorded on children shared with her stays in their record, its author shown as
+    // recorded on children shared with her (entries, doses, sessions, medicine events) stays in their record, its author shown as
     // "ex-cuidador(a)" (user_id set to null: decision 0020).
     await tx.delete(users).where(eq(users.id, userId));
   });

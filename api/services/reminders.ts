@@ -25,6 +25,7 @@ import { children, diaryEntries, pushSubscriptions, reminderSettings, subscripti
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo } from './access.ts';
+import { type DosePushJob, dosePayload, dueDoseReminders } from './dose-reminders.ts';
 import { deliver, type PushDeps, subscriptionsOf } from './push.ts';
 
 /** A reminder more than this late is not sent (an outage, a long retry). */
@@ -41,6 +42,7 @@ const DEFAULTS: Omit<SettingsRow, 'userId' | 'updatedAt'> = {
   bedtimeMinute: 20 * 60 + 30,
   weeklyEnabled: false,
   renewalEnabled: true,
+  medicinesEnabled: false,
 };
 
 const present = (row: Omit<SettingsRow, 'userId' | 'updatedAt'>): ReminderSettings => ({
@@ -53,6 +55,7 @@ const present = (row: Omit<SettingsRow, 'userId' | 'updatedAt'>): ReminderSettin
   },
   weekly: { enabled: row.weeklyEnabled },
   renewal: { enabled: row.renewalEnabled },
+  medicines: { enabled: row.medicinesEnabled },
 });
 
 async function settingsRow(db: Database, userId: string) {
@@ -79,6 +82,7 @@ export async function updateReminders(
     bedtimeMinute: input.bedtime?.time ? minuteOfTime(input.bedtime.time) : current.bedtimeMinute,
     weeklyEnabled: input.weekly?.enabled ?? current.weeklyEnabled,
     renewalEnabled: input.renewal?.enabled ?? current.renewalEnabled,
+    medicinesEnabled: input.medicines?.enabled ?? current.medicinesEnabled,
   };
   if (next.bedtimeChildId && !(await accessTo(db, userId, next.bedtimeChildId, now))) {
     throw new ApiError('not_found', MESSAGES.childNotFound);
@@ -125,7 +129,8 @@ export type PushJob =
   | { kind: 'weekly'; userId: string; dueAt: string }
   | { kind: 'renewal'; userId: string; dueAt: string; daysLeft: number }
   /** she asked to see how a reminder arrives: sent at once, at any hour */
-  | { kind: 'test'; userId: string; dueAt: string };
+  | { kind: 'test'; userId: string; dueAt: string }
+  | DosePushJob;
 
 export interface TickDeps {
   db: Database;
@@ -198,12 +203,14 @@ export async function tick({ db, jobs }: TickDeps, minuteStart: Date, now: Date)
     }
   }
 
-  await jobs.insert(
-    'push',
-    due.map((job) => ({ data: job, singletonKey: `${job.kind}:${job.userId}:${dueAt}` })),
-  );
+  // Medicines' times and the doses nobody marked an hour ago (dose-reminders.ts).
+  const doses = await dueDoseReminders(db, minuteStart, saoPauloClock);
+  await jobs.insert('push', [
+    ...due.map((job) => ({ data: job, singletonKey: `${job.kind}:${job.userId}:${dueAt}` })),
+    ...doses,
+  ]);
   await jobs.insert('email', renewals);
-  return due.length + renewals.length;
+  return due.length + doses.length + renewals.length;
 }
 
 /** db.execute's rows: postgres.js gives an array, PGlite an object with `rows`. */
@@ -277,6 +284,9 @@ async function payloadFor(db: Database, job: PushJob, now: Date): Promise<PushPa
     }
     case 'weekly':
       return weekSummary(db, job.userId, now);
+    case 'dose':
+    case 'dose-missed':
+      return dosePayload(db, job, now);
     case 'renewal':
       return {
         title: 'Sua assinatura está terminando',
@@ -308,8 +318,10 @@ export async function sendTestReminder({ db, jobs }: TickDeps, userId: string, n
 /** The `push` job: one reminder to each of her devices; stale or quiet-hour reminders are dropped. */
 export async function sendReminder(deps: PushDeps, job: PushJob, now: Date): Promise<'sent' | 'skipped'> {
   if (now.getTime() - new Date(job.dueAt).getTime() > STALE_AFTER_MS) return 'skipped';
-  // Quiet hours are for what the scheduler sends; a test she asked for comes when she asks.
-  if (job.kind !== 'test' && isQuiet(saoPauloClock(now).minute)) return 'skipped';
+  // Quiet hours are for what the scheduler sends; a test she asked for comes when she asks,
+  // and a medicine's time is the one she chose, quiet hours included.
+  const anyHour = job.kind === 'test' || job.kind === 'dose' || job.kind === 'dose-missed';
+  if (!anyHour && isQuiet(saoPauloClock(now).minute)) return 'skipped';
   const payload = await payloadFor(deps.db, job, now);
   if (!payload) return 'skipped';
   const devices = await subscriptionsOf(deps.db, [job.userId]);

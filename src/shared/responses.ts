@@ -17,19 +17,24 @@ import {
   SUPPORT_STATUSES,
 } from './enums.ts';
 import { CONDITIONS } from './guides.ts';
+import { DOSE_STATUSES, MEDICINE_EVENTS, MEDICINE_UNITS, SCHEDULED_PATTERN, THERAPY_KINDS } from './treatment.ts';
 
 const id = z.string();
 const timestamp = z.iso.datetime({ offset: true });
 const day = z.iso.date();
 const nullable = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
 
-/** `{ error: { code, message, fields?, retryAfterMinutes? } }`, every 4xx/5xx (api/http/errors.ts). */
+/**
+ * `{ error: { code, message, fields?, retryAfterMinutes?, lastGivenAt? } }`, every 4xx/5xx
+ * (api/http/errors.ts); `lastGivenAt` only on 409 `too_soon` (a dose sooner than the minimum interval).
+ */
 export const errorAnswer = z.object({
   error: z.object({
     code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
     message: z.string(),
     fields: z.optional(z.record(z.string(), z.string())),
     retryAfterMinutes: z.optional(z.number()),
+    lastGivenAt: z.optional(timestamp),
   }),
 });
 
@@ -198,6 +203,13 @@ export const insightsAnswer = z.object({
   baseline: nullable(week),
   current: week,
   changePercent: nullable(z.number()),
+  treatment: z.object({
+    changes: z.array(z.object({ on: day, medicineId: id, name: z.string(), kind: z.enum(MEDICINE_EVENTS) })),
+    adherence: z.array(
+      z.object({ medicineId: id, name: z.string(), given: count, scheduled: count, asNeeded: z.boolean() }),
+    ),
+    therapySessions: z.object({ attended: count, missed: count }),
+  }),
 });
 
 // Professionals
@@ -333,7 +345,67 @@ export const remindersAnswer = z.object({
   bedtime: z.object({ enabled: z.boolean(), childId: nullable(id), time: z.string(), offsets: z.array(z.number()) }),
   weekly: z.object({ enabled: z.boolean() }),
   renewal: z.object({ enabled: z.boolean() }),
+  medicines: z.object({ enabled: z.boolean() }),
 });
+
+// Treatment: medicines, doses and therapies (under /api/children/:id)
+const recordedBy = z.object({ id: nullable(id), name: z.string() });
+const doseAmount = nullable(z.number());
+const unit = nullable(z.enum(MEDICINE_UNITS));
+const medicineChange = z.object({
+  id,
+  on: day,
+  kind: z.enum(MEDICINE_EVENTS),
+  dose: doseAmount,
+  unit,
+  times: z.array(z.string()),
+  reason: nullable(z.string()),
+  recordedBy,
+});
+const medicine = z.object({
+  id,
+  name: z.string(),
+  dose: doseAmount,
+  unit,
+  times: z.array(z.string()),
+  asNeeded: z.boolean(),
+  minIntervalHours: nullable(z.number()),
+  prescriber: nullable(z.string()),
+  reason: nullable(z.string()),
+  startedOn: day,
+  stoppedOn: nullable(day),
+  current: z.boolean(),
+  remind: z.boolean(),
+  changes: z.array(medicineChange),
+});
+export const medicinesAnswer = z.object({ medicines: z.array(medicine) });
+export const medicineAnswer = z.object({ medicine });
+const dose = z.object({
+  id,
+  medicineId: id,
+  /** `YYYY-MM-DDTHH:MM`, the São Paulo day and time it was due; null for an as-needed dose */
+  scheduledFor: nullable(z.string().check(z.regex(SCHEDULED_PATTERN))),
+  status: z.enum(DOSE_STATUSES),
+  at: timestamp,
+  note: nullable(z.string()),
+  recordedBy,
+});
+export const dosesAnswer = z.object({ doses: z.array(dose) });
+export const doseAnswer = z.object({ dose });
+const session = z.object({ id, date: day, attended: z.boolean(), note: nullable(z.string()), recordedBy });
+const therapy = z.object({
+  id,
+  kind: z.enum(THERAPY_KINDS),
+  professionalId: nullable(id),
+  professionalName: nullable(z.string()),
+  frequency: nullable(z.string()),
+  startedOn: day,
+  endedOn: nullable(day),
+  sessions: z.array(session),
+});
+export const therapiesAnswer = z.object({ therapies: z.array(therapy) });
+export const therapyAnswer = z.object({ therapy });
+export const sessionAnswer = z.object({ session });
 
 /**
  * GET /api/account/export: everything the app holds about her (LGPD). Its top-level parts are
@@ -357,6 +429,13 @@ export const accountExportAnswer = z.object({
   payments: rows,
   consents: rows,
   supportThreads: rows,
+  treatment: z.object({
+    medicines: rows,
+    medicineChanges: rows,
+    doses: rows,
+    therapies: rows,
+    therapySessions: rows,
+  }),
   reminders: remindersAnswer,
   pushDevices: rows,
 });
