@@ -7,6 +7,7 @@ import type { InferRequestType } from 'hono/client';
 import { sleepSpan } from '../shared/sleep.ts';
 import { refreshSession } from '../stores/session.ts';
 import { type Answer, call, client } from './api.ts';
+import { type DoseInput, removeDose, sendDose } from './treatment.ts';
 
 /** Who wrote an entry (a shared child's record has many hands); absent on one not sent yet. */
 export type RecordedBy = DiaryEntry['recordedBy'];
@@ -37,6 +38,11 @@ export const SENDERS = {
   professional: {
     add: async (body: ProfessionalInput) => (await call(client.professionals.$post({ json: body }))).professional,
     remove: (id: string) => call(client.professionals[':id'].$delete({ param: { id } })),
+  },
+  /** a dose marked (or undone) without a connection; a removal's id is `childId/doseId` */
+  dose: {
+    add: (body: DoseInput & { childId: string }) => sendDose(body.childId, body),
+    remove: (target: string) => removeDose(target.slice(0, target.indexOf('/')), target.slice(target.indexOf('/') + 1)),
   },
 };
 export type ResourceName = keyof typeof SENDERS;
