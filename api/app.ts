@@ -37,6 +37,7 @@ import { schoolRoutes } from './routes/school.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { supportRoutes } from './routes/support.ts';
+import { treatmentRoutes } from './routes/treatment.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
 
 export interface CreateAppOptions {
@@ -122,6 +123,7 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/account', accountRoutes())
     .route('/children', childrenRoutes())
     .route('/children', circleRoutes())
+    .route('/children', treatmentRoutes())
     .route('/invitations', invitationRoutes())
     .route('/school', schoolRoutes())
     .route('/diary', diaryRoutes())

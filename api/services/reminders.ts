@@ -41,6 +41,7 @@ const DEFAULTS: Omit<SettingsRow, 'userId' | 'updatedAt'> = {
   bedtimeMinute: 20 * 60 + 30,
   weeklyEnabled: false,
   renewalEnabled: true,
+  medicinesEnabled: false,
 };
 
 const present = (row: Omit<SettingsRow, 'userId' | 'updatedAt'>): ReminderSettings => ({
@@ -53,6 +54,7 @@ const present = (row: Omit<SettingsRow, 'userId' | 'updatedAt'>): ReminderSettin
   },
   weekly: { enabled: row.weeklyEnabled },
   renewal: { enabled: row.renewalEnabled },
+  medicines: { enabled: row.medicinesEnabled },
 });
 
 async function settingsRow(db: Database, userId: string) {
@@ -79,6 +81,7 @@ export async function updateReminders(
     bedtimeMinute: input.bedtime?.time ? minuteOfTime(input.bedtime.time) : current.bedtimeMinute,
     weeklyEnabled: input.weekly?.enabled ?? current.weeklyEnabled,
     renewalEnabled: input.renewal?.enabled ?? current.renewalEnabled,
+    medicinesEnabled: input.medicines?.enabled ?? current.medicinesEnabled,
   };
   if (next.bedtimeChildId && !(await accessTo(db, userId, next.bedtimeChildId, now))) {
     throw new ApiError('not_found', MESSAGES.childNotFound);

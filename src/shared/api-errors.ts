@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   two_factor_required: 403,
   not_found: 404,
   conflict: 409,
+  too_soon: 409,
   too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
@@ -28,6 +29,8 @@ export interface ErrorBody {
     message: string;
     fields?: Record<string, string>;
     retryAfterMinutes?: number;
+    /** too_soon: when the last dose of that medicine was given (ISO 8601) */
+    lastGivenAt?: string;
   };
 }
 
@@ -43,6 +46,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   two_factor_required: 'Digite o código do aplicativo autenticador para abrir o painel da equipe.',
   not_found: 'Não encontrado.',
   conflict: 'Este registro já existe.',
+  too_soon: 'O intervalo mínimo desde a última dose ainda não passou.',
   too_large: 'Os dados enviados são grandes demais.',
   unsupported_media_type: 'Formato de dados não suportado. Envie JSON.',
   validation_failed: 'Verifique os campos destacados.',
@@ -103,6 +107,22 @@ export const MESSAGES = {
   supportPerDay: 'Você já abriu muitas conversas hoje. Continue numa conversa aberta ou tente novamente amanhã.',
   wrongTotpCode: 'Código incorreto ou expirado. Confira o aplicativo autenticador e tente de novo.',
   staffKeyMissing: 'Defina STAFF_TOTP_KEY ou ADMIN_TOKEN na API para cadastrar a equipe.',
+  medicineNotFound: 'Remédio não encontrado.',
+  doseNotFound: 'Dose não encontrada.',
+  therapyNotFound: 'Terapia não encontrada.',
+  medicineStopped: 'Este remédio foi suspenso. Para voltar a dar, cadastre-o de novo como um novo remédio.',
+  changeBeforeLast: (last: string) =>
+    `A data da mudança não pode ser antes do último registro deste remédio (${last}). O histórico não é reescrito.`,
+  changeBeforeStart: 'A data não pode ser antes do início do remédio.',
+  asNeededHasNoTimes: 'Um remédio “quando precisar” não tem horários.',
+  doseAlreadyMarked: 'Esta dose já foi marcada por alguém. Atualize a página para ver quem marcou.',
+  doseNotScheduled: 'Um remédio “quando precisar” não tem horário marcado: envie a dose sem horário.',
+  tooSoon: (time: string) =>
+    `A última dose foi dada às ${time} e o intervalo mínimo ainda não passou. Confirme só se o médico orientou.`,
+  notYourDose: 'Você só pode desfazer a dose que você mesma marcou.',
+  professionalNotInList: 'Escolha um profissional da sua lista.',
+  therapyEndBeforeStart: 'A data de término não pode ser antes do início.',
+  sessionBeforeStart: 'A sessão não pode ser antes do início da terapia.',
   emailNotConfirmed:
     'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
 } as const;

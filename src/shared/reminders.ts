@@ -60,6 +60,8 @@ export const remindersUpdateSchema = z.strictObject({
   ),
   weekly: z.optional(z.strictObject({ enabled })),
   renewal: z.optional(z.strictObject({ enabled })),
+  /** "remédios": a push at each time of a medicine with reminders on (issue 28), quiet hours included */
+  medicines: z.optional(z.strictObject({ enabled })),
 });
 export type RemindersUpdate = z.infer<typeof remindersUpdateSchema>;
 
@@ -68,6 +70,7 @@ export interface ReminderSettings {
   bedtime: { enabled: boolean; childId: string | null; time: string; offsets: number[] };
   weekly: { enabled: boolean };
   renewal: { enabled: boolean };
+  medicines: { enabled: boolean };
 }
 
 const PUSH_KEY = 'Assinatura de notificação inválida';

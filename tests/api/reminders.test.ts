@@ -117,6 +117,7 @@ describe('settings', () => {
       bedtime: { enabled: false, childId: null, time: '20:30', offsets: [60, 45, 30, 15, 0] },
       weekly: { enabled: false },
       renewal: { enabled: true },
+      medicines: { enabled: false },
     });
   });
 

@@ -13,6 +13,9 @@ import {
   childMembers,
   children,
   diaryEntries,
+  medicineChanges,
+  medicineDoses,
+  medicines,
   observationNotes,
   payments,
   professionalContacts,
@@ -23,6 +26,8 @@ import {
   subscriptions,
   supportMessages,
   supportThreads,
+  therapies,
+  therapySessions,
 } from '../../api/db/schema.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -71,6 +76,9 @@ const A = {
   invitationId: '',
   linkId: '',
   threadId: '',
+  medicineId: '',
+  doseId: '',
+  therapyId: '',
   endpoint: 'http://127.0.0.1:9/push/da-mae-a',
 };
 const B = { cookie: '', userId: '' };
@@ -98,6 +106,11 @@ async function snapshotOfA() {
       .where(inArray(supportMessages.threadId, [A.threadId])),
     devices: await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, A.userId)),
     reminders: await db.select().from(reminderSettings).where(eq(reminderSettings.userId, A.userId)),
+    medicines: await db.select().from(medicines).where(eq(medicines.childId, A.childId)),
+    medicineChanges: await db.select().from(medicineChanges).where(eq(medicineChanges.medicineId, A.medicineId)),
+    doses: await db.select().from(medicineDoses).where(eq(medicineDoses.childId, A.childId)),
+    therapies: await db.select().from(therapies).where(eq(therapies.childId, A.childId)),
+    sessions: await db.select().from(therapySessions).where(eq(therapySessions.childId, A.childId)),
   });
 }
 
@@ -182,6 +195,34 @@ beforeAll(async () => {
       '/api/payments',
     )
   ).payment.id;
+  A.medicineId = (
+    await as(
+      { name: A.marker, dose: 10, unit: 'mg', times: ['07:00'], startedOn: '2026-11-01', reason: A.marker },
+      `/api/children/${A.childId}/medicines`,
+    )
+  ).medicine.id;
+  A.doseId = (
+    await as(
+      {
+        medicineId: A.medicineId,
+        scheduledFor: '2026-11-20T07:00',
+        status: 'given',
+        at: '2026-11-20T10:05:00Z',
+        note: A.marker,
+      },
+      `/api/children/${A.childId}/doses`,
+    )
+  ).dose.id;
+  A.therapyId = (
+    await as(
+      { kind: 'fonoaudiologia', professionalName: A.marker, frequency: A.marker, startedOn: '2026-10-01' },
+      `/api/children/${A.childId}/therapies`,
+    )
+  ).therapy.id;
+  await as(
+    { date: '2026-11-19', attended: true, note: A.marker },
+    `/api/children/${A.childId}/therapies/${A.therapyId}/sessions`,
+  );
   // The invitation's e-mail job gives it its token: done before the snapshot.
   await t.deps.jobs.idle();
 });
@@ -218,6 +259,18 @@ function bodyFor(method: string, path: string): unknown {
     return { email: 'b-amiga@example.com', role: 'carer' };
   if (method === 'POST' && path === '/api/children/:id/school-links') return { label: 'da B' };
   if (method === 'PATCH' && path === '/api/diary/:id') return { wokeAt: '08:00' };
+  if (method === 'POST' && path === '/api/children/:id/medicines')
+    return { name: 'da B', dose: 1, unit: 'mg', times: ['08:00'], startedOn: '2026-11-01', id: A.medicineId };
+  if (method === 'POST' && path === '/api/children/:id/medicines/:medicineId/changes')
+    return { on: '2026-11-21', kind: 'stop' };
+  if (method === 'PATCH' && path === '/api/children/:id/medicines/:medicineId') return { remind: true, name: 'da B' };
+  if (method === 'POST' && path === '/api/children/:id/doses')
+    return { id: A.doseId, medicineId: A.medicineId, status: 'skipped', at: '2026-11-21T10:00:00Z' };
+  if (method === 'POST' && path === '/api/children/:id/therapies')
+    return { id: A.therapyId, kind: 'psicologia', startedOn: '2026-11-01' };
+  if (method === 'PATCH' && path === '/api/children/:id/therapies/:therapyId') return { endedOn: '2026-11-21' };
+  if (method === 'POST' && path === '/api/children/:id/therapies/:therapyId/sessions')
+    return { date: '2026-11-21', attended: false };
   if (method === 'PUT' && path === '/api/children/:id/progress/:key') return { checked: Array(8).fill(false) };
   if (method === 'PUT' && path === '/api/children/:id/notes/:condition') return { text: 'da B' };
   if (method === 'POST' && path === '/api/professionals')
@@ -271,7 +324,10 @@ describe('ownership matrix', () => {
           .replace(':condition', 'foco')
           .replace(':invitationId', A.invitationId)
           .replace(':userId', M.userId)
-          .replace(':linkId', A.linkId);
+          .replace(':linkId', A.linkId)
+          .replace(':medicineId', A.medicineId)
+          .replace(':doseId', A.doseId)
+          .replace(':therapyId', A.therapyId);
       }
       const query =
         path === '/api/diary' && method === 'GET'
@@ -299,6 +355,9 @@ describe('ownership matrix', () => {
           A.invitationId,
           A.linkId,
           A.threadId,
+          A.medicineId,
+          A.doseId,
+          A.therapyId,
         ]) {
           expect(text, `${route}${q} mentioned A's id`).not.toContain(id);
         }
@@ -416,9 +475,31 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     'DELETE /api/children/:id/school-links/:linkId': MANAGE,
     'PATCH /api/diary/:id': ENTRY,
     'DELETE /api/diary/:id': ENTRY,
+    'GET /api/children/:id/medicines': READ,
+    'POST /api/children/:id/medicines': WRITE,
+    'POST /api/children/:id/medicines/:medicineId/changes': WRITE,
+    'PATCH /api/children/:id/medicines/:medicineId': WRITE,
+    'GET /api/children/:id/doses': READ,
+    'POST /api/children/:id/doses': WRITE,
+    // the one who marked it, or the owner (here the owner marked it)
+    'DELETE /api/children/:id/doses/:doseId': ENTRY,
+    'GET /api/children/:id/therapies': READ,
+    'POST /api/children/:id/therapies': WRITE,
+    'PATCH /api/children/:id/therapies/:therapyId': WRITE,
+    'POST /api/children/:id/therapies/:therapyId/sessions': WRITE,
   };
   const people = {} as Record<Who, { cookie: string; userId: string }>;
-  const ids = { child: '', entry: '', night: '', invitation: '', link: '', member: '' };
+  const ids = {
+    child: '',
+    entry: '',
+    night: '',
+    invitation: '',
+    link: '',
+    member: '',
+    medicine: '',
+    dose: '',
+    therapy: '',
+  };
 
   beforeAll(async () => {
     people.owner = await confirmedUser(t, 'circulo-dona@example.com');
@@ -487,6 +568,28 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       ).invitation.id;
     if (route.includes(':linkId'))
       ids.link = (await as(`/api/children/${ids.child}/school-links`, { label: 'Escola' })).link.id;
+    if (route.includes(':medicineId') || route.includes('/doses'))
+      ids.medicine = (
+        await as(`/api/children/${ids.child}/medicines`, {
+          name: 'Melatonina',
+          dose: 3,
+          unit: 'mg',
+          times: ['20:00'],
+          startedOn: '2026-11-01',
+        })
+      ).medicine.id;
+    if (route.includes(':doseId'))
+      ids.dose = (
+        await as(`/api/children/${ids.child}/doses`, {
+          medicineId: ids.medicine,
+          status: 'given',
+          at: '2026-11-20T23:00:00Z',
+        })
+      ).dose.id;
+    if (route.includes(':therapyId'))
+      ids.therapy = (
+        await as(`/api/children/${ids.child}/therapies`, { kind: 'fonoaudiologia', startedOn: '2026-11-01' })
+      ).therapy.id;
   }
 
   function request(route: string) {
@@ -497,7 +600,10 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       .replace(':condition', 'sono')
       .replace(':invitationId', ids.invitation)
       .replace(':userId', ids.member)
-      .replace(':linkId', ids.link);
+      .replace(':linkId', ids.link)
+      .replace(':medicineId', ids.medicine)
+      .replace(':doseId', ids.dose)
+      .replace(':therapyId', ids.therapy);
     const query =
       pattern === '/api/insights' || (pattern === '/api/diary' && method === 'GET')
         ? `?childId=${ids.child}${method === 'GET' && pattern === '/api/diary' ? '&type=behavior' : ''}`
@@ -518,6 +624,19 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       'POST /api/children/:id/invitations': { email: 'nova@example.com', role: 'viewer' },
       'POST /api/children/:id/school-links': { label: 'Outra' },
       'PATCH /api/diary/:id': { wokeAt: '07:30' },
+      'POST /api/children/:id/medicines': {
+        name: 'Risperidona',
+        dose: 0.5,
+        unit: 'mg',
+        times: ['08:00'],
+        startedOn: '2026-11-01',
+      },
+      'POST /api/children/:id/medicines/:medicineId/changes': { on: '2026-11-02', kind: 'dose', dose: 5 },
+      'PATCH /api/children/:id/medicines/:medicineId': { remind: true },
+      'POST /api/children/:id/doses': { medicineId: ids.medicine, status: 'given', at: '2026-11-20T11:00:00Z' },
+      'POST /api/children/:id/therapies': { kind: 'psicologia', startedOn: '2026-11-01' },
+      'PATCH /api/children/:id/therapies/:therapyId': { frequency: '1x por semana' },
+      'POST /api/children/:id/therapies/:therapyId/sessions': { date: '2026-11-20', attended: true },
     };
     return { method, path: path + query, body: method === 'GET' ? undefined : (bodies[route] ?? {}) };
   }

@@ -1,0 +1,709 @@
+/**
+ * The child's treatment (issue 28, docs/api.md "Treatment"): medicines with their history of
+ * events, the doses given, therapies and their sessions. Every query reaches the child through
+ * access.ts (owner and carers write, viewers read, anyone else 404; the owner's subscription covers
+ * the writes of the whole circle, else 402). History is never edited: a change of dose or of times,
+ * or a stop, is a new row of `medicine_changes`.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { formatDay } from '../../src/shared/format.ts';
+import { daysInPeriod, MAX_PERIOD_DAYS, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
+import {
+  type DoseInput,
+  type DoseStatus,
+  inForceOn,
+  type MedicineChangeInput,
+  type MedicineEvent,
+  type MedicineInput,
+  type MedicinePatch,
+  type MedicineUnit,
+  type SessionInput,
+  sortedTimes,
+  type TherapyInput,
+  type TherapyKind,
+  type TherapyPatch,
+} from '../../src/shared/treatment.ts';
+import type { Database } from '../db/client.ts';
+import {
+  children,
+  medicineChanges,
+  medicineDoses,
+  medicines,
+  professionalContacts,
+  profiles,
+  therapies,
+  therapySessions,
+  users,
+} from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { type ChildAccess, requireChild } from './access.ts';
+import { personName } from './circle.ts';
+import { insertOnce } from './idempotent.ts';
+
+/** Who recorded something: a person of the circle, or an account since deleted. */
+export interface RecordedBy {
+  id: string | null;
+  name: string;
+}
+
+/** First names of the people who recorded, in one query over the few people of a circle. */
+async function namesOf(db: Database, ids: Array<string | null>): Promise<(id: string | null) => RecordedBy> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const found = wanted.length
+    ? await db
+        .select({ id: users.id, email: users.email, fullName: profiles.fullName })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(inArray(users.id, wanted))
+    : [];
+  const names = new Map(found.map((u) => [u.id, personName(u.fullName, u.email)]));
+  return (id) => (id && names.has(id) ? { id, name: names.get(id)! } : { id: null, name: 'ex-cuidador(a)' });
+}
+
+const forRead = (db: Database, userId: string, childId: string, now: Date) =>
+  requireChild(db, userId, childId, 'read', { now });
+const forWrite = (db: Database, userId: string, childId: string, now: Date) =>
+  requireChild(db, userId, childId, 'write', { now, coveredFor: MESSAGES.subscriptionRequired });
+
+const orNull = (value: string | undefined | null) => (value ? value : null);
+
+// ---------------------------------------------------------------- medicines
+
+const medicineColumns = {
+  id: medicines.id,
+  childId: medicines.childId,
+  name: medicines.name,
+  asNeeded: medicines.asNeeded,
+  minIntervalHours: medicines.minIntervalHours,
+  prescriber: medicines.prescriber,
+  reason: medicines.reason,
+  startedOn: medicines.startedOn,
+  stoppedOn: medicines.stoppedOn,
+  remind: medicines.remind,
+  createdAt: medicines.createdAt,
+};
+type MedicineRow = Pick<typeof medicines.$inferSelect, keyof typeof medicineColumns>;
+
+const changeColumns = {
+  id: medicineChanges.id,
+  medicineId: medicineChanges.medicineId,
+  on: medicineChanges.on,
+  kind: medicineChanges.kind,
+  dose: medicineChanges.dose,
+  unit: medicineChanges.unit,
+  times: medicineChanges.times,
+  reason: medicineChanges.reason,
+  userId: medicineChanges.userId,
+};
+type ChangeRow = Pick<typeof medicineChanges.$inferSelect, keyof typeof changeColumns>;
+
+export interface MedicineChangeView {
+  id: string;
+  on: string;
+  kind: MedicineEvent;
+  dose: number | null;
+  unit: MedicineUnit | null;
+  times: string[];
+  reason: string | null;
+  recordedBy: RecordedBy;
+}
+
+export interface MedicineView {
+  id: string;
+  name: string;
+  /** the values in force today (before the start: the start's; after the stop: the last given) */
+  dose: number | null;
+  unit: MedicineUnit | null;
+  times: string[];
+  asNeeded: boolean;
+  minIntervalHours: number | null;
+  prescriber: string | null;
+  reason: string | null;
+  startedOn: string;
+  stoppedOn: string | null;
+  /** not stopped on or before today */
+  current: boolean;
+  remind: boolean;
+  changes: MedicineChangeView[];
+}
+
+function presentMedicine(row: MedicineRow, changes: MedicineChangeView[], today: string): MedicineView {
+  const given = changes.filter((c) => c.kind !== 'stop');
+  const shown = inForceOn(changes, today) ?? (changes[0]!.on > today ? given[0] : given.at(-1));
+  return {
+    id: row.id,
+    name: row.name,
+    dose: shown?.dose ?? null,
+    unit: shown?.unit ?? null,
+    times: shown?.times ?? [],
+    asNeeded: row.asNeeded,
+    minIntervalHours: row.minIntervalHours,
+    prescriber: row.prescriber,
+    reason: row.reason,
+    startedOn: row.startedOn,
+    stoppedOn: row.stoppedOn,
+    current: row.stoppedOn === null || row.stoppedOn > today,
+    remind: row.remind,
+    changes,
+  };
+}
+
+/** Each medicine's events in order, with who recorded them. */
+async function changesOf(db: Database, medicineIds: string[]): Promise<Map<string, MedicineChangeView[]>> {
+  const byMedicine = new Map<string, MedicineChangeView[]>(medicineIds.map((id) => [id, []]));
+  if (medicineIds.length === 0) return byMedicine;
+  const rows: ChangeRow[] = await db
+    .select(changeColumns)
+    .from(medicineChanges)
+    .where(inArray(medicineChanges.medicineId, medicineIds))
+    .orderBy(asc(medicineChanges.on), asc(medicineChanges.position));
+  const who = await namesOf(
+    db,
+    rows.map((r) => r.userId),
+  );
+  for (const row of rows)
+    byMedicine.get(row.medicineId)!.push({
+      id: row.id,
+      on: row.on,
+      kind: row.kind as MedicineEvent,
+      dose: row.dose,
+      unit: row.unit as MedicineUnit | null,
+      times: row.times,
+      reason: row.reason,
+      recordedBy: who(row.userId),
+    });
+  return byMedicine;
+}
+
+/** The child's medicines with their histories: current first, then by start. No access check: callers ask first. */
+export async function medicinesOfChild(db: Database, childId: string, now: Date): Promise<MedicineView[]> {
+  const rows = await db
+    .select(medicineColumns)
+    .from(medicines)
+    .where(eq(medicines.childId, childId))
+    .orderBy(desc(medicines.startedOn), asc(medicines.createdAt), asc(medicines.id));
+  const changes = await changesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const today = todayInSaoPaulo(now);
+  const views = rows.map((row) => presentMedicine(row, changes.get(row.id)!, today));
+  return [...views.filter((m) => m.current), ...views.filter((m) => !m.current)];
+}
+
+export async function listMedicines(db: Database, userId: string, childId: string, now: Date) {
+  await forRead(db, userId, childId, now);
+  return medicinesOfChild(db, childId, now);
+}
+
+async function medicineView(db: Database, medicineId: string, now: Date): Promise<MedicineView> {
+  const [row] = await db.select(medicineColumns).from(medicines).where(eq(medicines.id, medicineId));
+  if (!row) throw new ApiError('not_found', MESSAGES.medicineNotFound);
+  const changes = await changesOf(db, [row.id]);
+  return presentMedicine(row, changes.get(row.id)!, todayInSaoPaulo(now));
+}
+
+/** A medicine she starts recording (possibly one given for a while already): the row and its `start` event. */
+export async function createMedicine(
+  db: Database,
+  userId: string,
+  childId: string,
+  input: MedicineInput,
+  now: Date,
+): Promise<MedicineView> {
+  await forWrite(db, userId, childId, now);
+  const asNeeded = input.asNeeded ?? false;
+  const id = await db.transaction(async (tx) => {
+    const row = await insertOnce(tx, medicines, {
+      id: input.id,
+      values: {
+        childId,
+        name: input.name,
+        asNeeded,
+        minIntervalHours: asNeeded ? (input.minIntervalHours ?? null) : null,
+        prescriber: orNull(input.prescriber),
+        reason: orNull(input.reason),
+        startedOn: input.startedOn,
+        remind: input.remind ?? false,
+        createdBy: userId,
+        createdAt: now,
+      },
+      columns: { id: medicines.id },
+      mine: eq(medicines.childId, childId),
+    });
+    // A retried send answers the stored medicine: its start is there already.
+    const [started] = await tx
+      .select({ id: medicineChanges.id })
+      .from(medicineChanges)
+      .where(eq(medicineChanges.medicineId, row.id))
+      .limit(1);
+    if (!started)
+      await tx.insert(medicineChanges).values({
+        medicineId: row.id,
+        on: input.startedOn,
+        kind: 'start',
+        dose: input.dose,
+        unit: input.unit,
+        times: asNeeded ? [] : sortedTimes(input.times),
+        reason: orNull(input.reason),
+        userId,
+        createdAt: now,
+      });
+    return row.id;
+  });
+  return medicineView(db, id, now);
+}
+
+/** The medicine, when it is this child's (404 otherwise, as an unknown id). */
+async function medicineOf(db: Database, childId: string, medicineId: string, lock = false) {
+  const query = db
+    .select(medicineColumns)
+    .from(medicines)
+    .where(and(eq(medicines.id, medicineId), eq(medicines.childId, childId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new ApiError('not_found', MESSAGES.medicineNotFound);
+  return row;
+}
+
+/**
+ * A change of dose or of times, or the stop, from `on`: never before the last event (the history
+ * is not rewritten: 422), nothing after a stop (409: a new medicine instead).
+ */
+export async function addMedicineChange(
+  db: Database,
+  userId: string,
+  childId: string,
+  medicineId: string,
+  input: MedicineChangeInput,
+  now: Date,
+): Promise<MedicineView> {
+  await forWrite(db, userId, childId, now);
+  await db.transaction(async (tx) => {
+    // One change at a time per medicine: two people changing it at once keep the order.
+    const medicine = await medicineOf(tx, childId, medicineId, true);
+    if (medicine.stoppedOn !== null) throw new ApiError('conflict', MESSAGES.medicineStopped);
+    const [last] = await tx
+      .select(changeColumns)
+      .from(medicineChanges)
+      .where(eq(medicineChanges.medicineId, medicineId))
+      .orderBy(desc(medicineChanges.on), desc(medicineChanges.position))
+      .limit(1);
+    if (!last) throw new ApiError('not_found', MESSAGES.medicineNotFound);
+    if (input.on < last.on)
+      throw new ApiError('validation_failed', MESSAGES.changeBeforeLast(formatDay(last.on)), {
+        fields: { on: MESSAGES.changeBeforeLast(formatDay(last.on)) },
+      });
+    if (input.kind === 'times' && medicine.asNeeded)
+      throw new ApiError('validation_failed', MESSAGES.asNeededHasNoTimes, {
+        fields: { times: MESSAGES.asNeededHasNoTimes },
+      });
+    const values =
+      input.kind === 'stop'
+        ? { dose: null, unit: null, times: [] }
+        : input.kind === 'dose'
+          ? {
+              dose: input.dose!,
+              unit: input.unit ?? last.unit,
+              times: input.times && !medicine.asNeeded ? sortedTimes(input.times) : last.times,
+            }
+          : { dose: last.dose, unit: last.unit, times: sortedTimes(input.times) };
+    await tx.insert(medicineChanges).values({
+      medicineId,
+      on: input.on,
+      kind: input.kind,
+      ...values,
+      reason: orNull(input.reason),
+      userId,
+      createdAt: now,
+    });
+    if (input.kind === 'stop')
+      await tx.update(medicines).set({ stoppedOn: input.on }).where(eq(medicines.id, medicineId));
+  });
+  return medicineView(db, medicineId, now);
+}
+
+/** What is not history: the reminders, the prescriber, the name's spelling. */
+export async function updateMedicine(
+  db: Database,
+  userId: string,
+  childId: string,
+  medicineId: string,
+  patch: MedicinePatch,
+  now: Date,
+): Promise<MedicineView> {
+  await forWrite(db, userId, childId, now);
+  await medicineOf(db, childId, medicineId);
+  const changes = {
+    ...(patch.remind !== undefined ? { remind: patch.remind } : {}),
+    ...(patch.prescriber !== undefined ? { prescriber: orNull(patch.prescriber) } : {}),
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+  };
+  if (Object.keys(changes).length)
+    await db
+      .update(medicines)
+      .set(changes)
+      .where(and(eq(medicines.id, medicineId), eq(medicines.childId, childId)));
+  return medicineView(db, medicineId, now);
+}
+
+// ---------------------------------------------------------------- doses
+
+const doseColumns = {
+  id: medicineDoses.id,
+  medicineId: medicineDoses.medicineId,
+  scheduledFor: medicineDoses.scheduledFor,
+  status: medicineDoses.status,
+  at: medicineDoses.at,
+  note: medicineDoses.note,
+  userId: medicineDoses.userId,
+};
+type DoseRow = Pick<typeof medicineDoses.$inferSelect, keyof typeof doseColumns>;
+
+export interface DoseView {
+  id: string;
+  medicineId: string;
+  scheduledFor: string | null;
+  status: DoseStatus;
+  at: string;
+  note: string | null;
+  recordedBy: RecordedBy;
+}
+
+async function presentDoses(db: Database, rows: DoseRow[]): Promise<DoseView[]> {
+  const who = await namesOf(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    medicineId: row.medicineId,
+    scheduledFor: row.scheduledFor,
+    status: row.status as DoseStatus,
+    at: row.at.toISOString(),
+    note: row.note,
+    recordedBy: who(row.userId),
+  }));
+}
+
+/** The doses of the days from `from` to `to` (default: today in São Paulo), in the order given. */
+export async function listDoses(
+  db: Database,
+  userId: string,
+  childId: string,
+  query: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+): Promise<DoseView[]> {
+  await forRead(db, userId, childId, now);
+  const today = todayInSaoPaulo(now);
+  const to = query.to ?? (query.from && query.from > today ? query.from : today);
+  // Only `to` given: that day (or today, when it is later).
+  const from = query.from ?? [to, today].sort()[0]!;
+  if (daysInPeriod(from, to) > MAX_PERIOD_DAYS)
+    throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodTooLong } });
+  const rows = await db
+    .select(doseColumns)
+    .from(medicineDoses)
+    .where(and(eq(medicineDoses.childId, childId), sql`${medicineDoses.day} between ${from}::date and ${to}::date`))
+    .orderBy(asc(medicineDoses.day), asc(medicineDoses.at), asc(medicineDoses.id));
+  return presentDoses(db, rows);
+}
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+};
+
+/** "07:12" in São Paulo. */
+const clockIn = (at: Date) =>
+  new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+
+/**
+ * A dose given or not given, marked by someone who may write for the child; the device's id makes
+ * a retried send store it once. One per medicine and time; an as-needed dose sooner than the
+ * minimum interval after the last given one answers 409 `too_soon` unless she confirms.
+ */
+export async function recordDose(
+  db: Database,
+  userId: string,
+  childId: string,
+  input: DoseInput,
+  now: Date,
+): Promise<DoseView> {
+  await forWrite(db, userId, childId, now);
+  if (input.id) {
+    // Sent again from her device (offline, a dropped answer): the stored dose, not a too-soon warning.
+    const [stored] = await db
+      .select(doseColumns)
+      .from(medicineDoses)
+      .where(and(eq(medicineDoses.id, input.id), eq(medicineDoses.childId, childId)));
+    if (stored) return (await presentDoses(db, [stored]))[0]!;
+  }
+  const medicine = await medicineOf(db, childId, input.medicineId);
+  const scheduledFor = input.scheduledFor ?? null;
+  if (scheduledFor && medicine.asNeeded)
+    throw new ApiError('validation_failed', MESSAGES.doseNotScheduled, {
+      fields: { scheduledFor: MESSAGES.doseNotScheduled },
+    });
+  const at = new Date(input.at);
+  if (!scheduledFor && input.status === 'given' && medicine.minIntervalHours && !input.confirmTooSoon) {
+    const windowMs = medicine.minIntervalHours * 3_600_000;
+    const [last] = await db
+      .select({ at: medicineDoses.at })
+      .from(medicineDoses)
+      .where(
+        and(
+          eq(medicineDoses.medicineId, medicine.id),
+          eq(medicineDoses.status, 'given'),
+          sql`${medicineDoses.at} > ${new Date(at.getTime() - windowMs).toISOString()}::timestamptz`,
+          sql`${medicineDoses.at} < ${new Date(at.getTime() + windowMs).toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(desc(medicineDoses.at))
+      .limit(1);
+    if (last)
+      throw new ApiError('too_soon', MESSAGES.tooSoon(clockIn(last.at)), {
+        extra: { lastGivenAt: last.at.toISOString() },
+      });
+  }
+  const row = await insertOnce(db, medicineDoses, {
+    id: input.id,
+    values: {
+      childId,
+      medicineId: medicine.id,
+      scheduledFor,
+      day: scheduledFor ? scheduledFor.slice(0, 10) : todayInSaoPaulo(at),
+      status: input.status,
+      at,
+      note: orNull(input.note),
+      userId,
+      createdAt: now,
+    },
+    columns: doseColumns,
+    mine: eq(medicineDoses.childId, childId),
+    onError: (err) => {
+      if (isUniqueViolation(err)) throw new ApiError('conflict', MESSAGES.doseAlreadyMarked);
+      throw err;
+    },
+  });
+  return (await presentDoses(db, [row]))[0]!;
+}
+
+/** Undo: the one who marked it, or the child's owner. */
+export async function removeDose(db: Database, userId: string, childId: string, doseId: string, now: Date) {
+  const access: ChildAccess = await forWrite(db, userId, childId, now);
+  const [dose] = await db
+    .select({ userId: medicineDoses.userId })
+    .from(medicineDoses)
+    .where(and(eq(medicineDoses.id, doseId), eq(medicineDoses.childId, childId)));
+  if (!dose) throw new ApiError('not_found', MESSAGES.doseNotFound);
+  if (access.role !== 'owner' && dose.userId !== userId) throw new ApiError('forbidden', MESSAGES.notYourDose);
+  await db.delete(medicineDoses).where(and(eq(medicineDoses.id, doseId), eq(medicineDoses.childId, childId)));
+}
+
+// ---------------------------------------------------------------- therapies
+
+const therapyColumns = {
+  id: therapies.id,
+  kind: therapies.kind,
+  professionalId: therapies.professionalId,
+  professionalName: therapies.professionalName,
+  frequency: therapies.frequency,
+  startedOn: therapies.startedOn,
+  endedOn: therapies.endedOn,
+};
+type TherapyRow = Pick<typeof therapies.$inferSelect, keyof typeof therapyColumns>;
+
+const sessionColumns = {
+  id: therapySessions.id,
+  therapyId: therapySessions.therapyId,
+  date: therapySessions.date,
+  attended: therapySessions.attended,
+  note: therapySessions.note,
+  userId: therapySessions.userId,
+};
+type SessionRow = Pick<typeof therapySessions.$inferSelect, keyof typeof sessionColumns>;
+
+export interface SessionView {
+  id: string;
+  date: string;
+  attended: boolean;
+  note: string | null;
+  recordedBy: RecordedBy;
+}
+
+export interface TherapyView {
+  id: string;
+  kind: TherapyKind;
+  professionalId: string | null;
+  professionalName: string | null;
+  frequency: string | null;
+  startedOn: string;
+  endedOn: string | null;
+  sessions: SessionView[];
+}
+
+async function presentSessions(db: Database, rows: SessionRow[]): Promise<SessionView[]> {
+  const who = await namesOf(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    date: row.date,
+    attended: row.attended,
+    note: row.note,
+    recordedBy: who(row.userId),
+  }));
+}
+
+/** The child's therapies, current first, each with its sessions (oldest first). No access check: callers ask first. */
+export async function therapiesOfChild(db: Database, childId: string, now: Date): Promise<TherapyView[]> {
+  const rows: TherapyRow[] = await db
+    .select(therapyColumns)
+    .from(therapies)
+    .where(eq(therapies.childId, childId))
+    .orderBy(desc(therapies.startedOn), asc(therapies.createdAt), asc(therapies.id));
+  const sessions = rows.length
+    ? await db
+        .select(sessionColumns)
+        .from(therapySessions)
+        .where(eq(therapySessions.childId, childId))
+        .orderBy(asc(therapySessions.date), asc(therapySessions.createdAt), asc(therapySessions.id))
+    : [];
+  const views = await presentSessions(db, sessions);
+  const byTherapy = new Map<string, SessionView[]>(rows.map((r) => [r.id, []]));
+  for (const [i, s] of sessions.entries()) byTherapy.get(s.therapyId)?.push(views[i]!);
+  const today = todayInSaoPaulo(now);
+  const present = rows.map((row) => ({ ...row, kind: row.kind as TherapyKind, sessions: byTherapy.get(row.id)! }));
+  const current = (t: TherapyView) => t.endedOn === null || t.endedOn >= today;
+  return [...present.filter(current), ...present.filter((t) => !current(t))];
+}
+
+export async function listTherapies(db: Database, userId: string, childId: string, now: Date) {
+  await forRead(db, userId, childId, now);
+  return therapiesOfChild(db, childId, now);
+}
+
+async function therapyView(db: Database, childId: string, therapyId: string, now: Date): Promise<TherapyView> {
+  const found = (await therapiesOfChild(db, childId, now)).find((t) => t.id === therapyId);
+  if (!found) throw new ApiError('not_found', MESSAGES.therapyNotFound);
+  return found;
+}
+
+/** A professional of the caller's list or of the child's owner's (the owner's list is the family's). */
+async function professionalName(db: Database, userId: string, ownerId: string, professionalId: string) {
+  const [row] = await db
+    .select({ name: professionalContacts.name })
+    .from(professionalContacts)
+    .where(and(eq(professionalContacts.id, professionalId), inArray(professionalContacts.userId, [userId, ownerId])));
+  if (!row)
+    throw new ApiError('validation_failed', undefined, { fields: { professionalId: MESSAGES.professionalNotInList } });
+  return row.name;
+}
+
+export async function createTherapy(
+  db: Database,
+  userId: string,
+  childId: string,
+  input: TherapyInput,
+  now: Date,
+): Promise<TherapyView> {
+  const access = await forWrite(db, userId, childId, now);
+  const fromList = input.professionalId
+    ? await professionalName(db, userId, access.ownerId, input.professionalId)
+    : null;
+  const row = await insertOnce(db, therapies, {
+    id: input.id,
+    values: {
+      childId,
+      kind: input.kind,
+      professionalId: input.professionalId ?? null,
+      professionalName: orNull(input.professionalName) ?? fromList,
+      frequency: orNull(input.frequency),
+      startedOn: input.startedOn,
+      createdBy: userId,
+      createdAt: now,
+    },
+    columns: { id: therapies.id },
+    mine: eq(therapies.childId, childId),
+  });
+  return therapyView(db, childId, row.id, now);
+}
+
+async function therapyOf(db: Database, childId: string, therapyId: string) {
+  const [row] = await db
+    .select(therapyColumns)
+    .from(therapies)
+    .where(and(eq(therapies.id, therapyId), eq(therapies.childId, childId)));
+  if (!row) throw new ApiError('not_found', MESSAGES.therapyNotFound);
+  return row;
+}
+
+export async function updateTherapy(
+  db: Database,
+  userId: string,
+  childId: string,
+  therapyId: string,
+  patch: TherapyPatch,
+  now: Date,
+): Promise<TherapyView> {
+  await forWrite(db, userId, childId, now);
+  const therapy = await therapyOf(db, childId, therapyId);
+  if (patch.endedOn && patch.endedOn < therapy.startedOn)
+    throw new ApiError('validation_failed', undefined, { fields: { endedOn: MESSAGES.therapyEndBeforeStart } });
+  const changes = {
+    ...(patch.endedOn !== undefined ? { endedOn: patch.endedOn } : {}),
+    ...(patch.frequency !== undefined ? { frequency: orNull(patch.frequency) } : {}),
+  };
+  if (Object.keys(changes).length)
+    await db
+      .update(therapies)
+      .set(changes)
+      .where(and(eq(therapies.id, therapyId), eq(therapies.childId, childId)));
+  return therapyView(db, childId, therapyId, now);
+}
+
+/** A session attended or missed; the device's id makes a retried send store it once. */
+export async function recordSession(
+  db: Database,
+  userId: string,
+  childId: string,
+  therapyId: string,
+  input: SessionInput,
+  now: Date,
+): Promise<SessionView> {
+  await forWrite(db, userId, childId, now);
+  const therapy = await therapyOf(db, childId, therapyId);
+  if (input.date < therapy.startedOn)
+    throw new ApiError('validation_failed', undefined, { fields: { date: MESSAGES.sessionBeforeStart } });
+  const row = await insertOnce(db, therapySessions, {
+    id: input.id,
+    values: {
+      therapyId,
+      childId,
+      date: input.date,
+      attended: input.attended,
+      note: orNull(input.note),
+      userId,
+      createdAt: now,
+    },
+    columns: sessionColumns,
+    mine: eq(therapySessions.therapyId, therapyId),
+  });
+  return (await presentSessions(db, [row]))[0]!;
+}
+
+// ---------------------------------------------------------------- for reminders, insights and the report
+
+/** Children's names, for texts that name the child (reminders). */
+export async function childFirstName(db: Database, childId: string): Promise<string | null> {
+  const [row] = await db.select({ name: children.name }).from(children).where(eq(children.id, childId));
+  return row ? (row.name.trim().split(/\s+/)[0] ?? row.name) : null;
+}

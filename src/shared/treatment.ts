@@ -1,0 +1,264 @@
+/**
+ * The child's treatment (issue 28, docs/api.md "Treatment"): medicines and their history, doses
+ * given, therapies and their sessions. The forms and the API validate with these schemas; the
+ * timeline's arithmetic (what was in force on a day, how many doses were due) is shared too, so
+ * the page, the patterns and the report count the same way. The app never suggests a dose.
+ */
+import * as z from 'zod/mini';
+import { LIMITS } from './enums.ts';
+import { atMost } from './lengths.ts';
+import { clientId, hourMinute, isoDate, optionalText, requiredText } from './text.ts';
+
+export const MEDICINE_UNITS = ['mg', 'ml', 'gotas', 'comprimido', 'cápsula'] as const;
+export type MedicineUnit = (typeof MEDICINE_UNITS)[number];
+/** What happens to a medicine over time; `start` is made with it. */
+export const MEDICINE_EVENTS = ['start', 'dose', 'times', 'stop'] as const;
+export type MedicineEvent = (typeof MEDICINE_EVENTS)[number];
+export const DOSE_STATUSES = ['given', 'skipped'] as const;
+export type DoseStatus = (typeof DOSE_STATUSES)[number];
+export const THERAPY_KINDS = [
+  'fonoaudiologia',
+  'terapia_ocupacional',
+  'psicologia',
+  'psicopedagogia',
+  'fisioterapia',
+  'neuropediatria',
+  'outra',
+] as const;
+export type TherapyKind = (typeof THERAPY_KINDS)[number];
+
+/** How a mother reads each therapy's kind. */
+export const THERAPY_LABELS: Record<TherapyKind, string> = {
+  fonoaudiologia: 'Fonoaudiologia',
+  terapia_ocupacional: 'Terapia ocupacional',
+  psicologia: 'Psicologia',
+  psicopedagogia: 'Psicopedagogia',
+  fisioterapia: 'Fisioterapia',
+  neuropediatria: 'Neuropediatria',
+  outra: 'Outra terapia',
+};
+
+/** How a mother reads each event of the timeline. */
+export const MEDICINE_EVENT_LABELS: Record<MedicineEvent, string> = {
+  start: 'Início',
+  dose: 'Mudança de dose',
+  times: 'Mudança de horários',
+  stop: 'Suspenso',
+};
+
+/** Said plainly near the form (issue 28): the app records, the doctor decides. */
+export const DOSE_NOTICE =
+  'O Olhar de Mãe nunca sugere doses. Registre a dose que o médico receitou e só mude a dose com orientação dele.';
+
+/**
+ * Names common in Brazil for children followed in the guides, offered as suggestions (free text
+ * is allowed): the active ingredient with its brand names. Names only — never a dose.
+ */
+export const MEDICINE_SUGGESTIONS = [
+  'Metilfenidato (Ritalina)',
+  'Metilfenidato (Ritalina LA)',
+  'Metilfenidato (Concerta)',
+  'Lisdexanfetamina (Venvanse)',
+  'Atomoxetina (Atentah)',
+  'Guanfacina',
+  'Clonidina',
+  'Risperidona (Risperdal)',
+  'Aripiprazol (Abilify)',
+  'Periciazina (Neuleptil)',
+  'Melatonina',
+  'Sertralina (Zoloft)',
+  'Fluoxetina (Prozac)',
+  'Escitalopram (Lexapro)',
+  'Ácido valproico (Depakene)',
+  'Divalproato de sódio (Depakote)',
+  'Carbamazepina (Tegretol)',
+  'Oxcarbazepina (Trileptal)',
+  'Levetiracetam (Keppra)',
+  'Topiramato (Topamax)',
+  'Hidroxizina (Hixizine)',
+] as const;
+
+const NAME_ERROR = 'Informe o nome do remédio';
+const DOSE_ERROR = 'Informe a dose que o médico receitou (um número maior que zero)';
+const TIMES_ERROR = 'Informe os horários (até 12) ou marque “quando precisar”';
+const INTERVAL_ERROR = 'O intervalo mínimo fica entre 1 e 72 horas';
+/** The first day any record may name (as for the child's birth date). */
+const EARLIEST_DAY = '1990-01-01';
+const day = (message = 'Data inválida') =>
+  isoDate(message).check(z.refine((value) => value >= EARLIEST_DAY, { error: message }));
+
+const dose = z
+  .number({ error: DOSE_ERROR })
+  .check(z.refine((value) => Number.isFinite(value) && value > 0 && value <= 100_000, { error: DOSE_ERROR }));
+const unit = z.enum(MEDICINE_UNITS, { error: 'Escolha a unidade' });
+const times = z.array(hourMinute('Informe o horário no formato HH:MM'), { error: TIMES_ERROR }).check(
+  atMost(12, TIMES_ERROR),
+  z.refine((list) => new Set(list).size === list.length, { error: 'Há horários repetidos' }),
+);
+const shortText = () => optionalText(LIMITS.name);
+
+/** POST /api/children/:id/medicines */
+export const medicineSchema = z
+  .strictObject({
+    id: clientId,
+    name: requiredText(NAME_ERROR, LIMITS.name),
+    dose,
+    unit,
+    times: z.optional(times),
+    asNeeded: z.optional(z.boolean({ error: 'Escolha sim ou não' })),
+    minIntervalHours: z.optional(
+      z.nullable(
+        z
+          .int({ error: INTERVAL_ERROR })
+          .check(z.minimum(1, { error: INTERVAL_ERROR }), z.maximum(72, { error: INTERVAL_ERROR })),
+      ),
+    ),
+    prescriber: z.optional(shortText()),
+    reason: z.optional(optionalText()),
+    startedOn: day('Informe desde quando ela toma'),
+    remind: z.optional(z.boolean({ error: 'Escolha ativado ou desativado' })),
+  })
+  .check((ctx) => {
+    const { asNeeded, times: list, minIntervalHours } = ctx.value;
+    const issue = (path: string, message: string) =>
+      ctx.issues.push({ code: 'custom', message, input: ctx.value, path: [path] });
+    if (asNeeded && list?.length) issue('times', 'Um remédio “quando precisar” não tem horários');
+    if (!asNeeded && !list?.length) issue('times', TIMES_ERROR);
+    if (!asNeeded && minIntervalHours != null)
+      issue('minIntervalHours', 'O intervalo mínimo é só para “quando precisar”');
+  });
+export type MedicineInput = z.infer<typeof medicineSchema>;
+
+/** POST /api/children/:id/medicines/:medicineId/changes */
+export const medicineChangeSchema = z
+  .strictObject({
+    on: day('Informe a data da mudança'),
+    kind: z.enum(['dose', 'times', 'stop'], { error: 'Escolha o que mudou' }),
+    dose: z.optional(dose),
+    unit: z.optional(unit),
+    times: z.optional(times),
+    reason: z.optional(optionalText()),
+  })
+  .check((ctx) => {
+    const { kind, dose: newDose, times: list } = ctx.value;
+    const issue = (path: string, message: string) =>
+      ctx.issues.push({ code: 'custom', message, input: ctx.value, path: [path] });
+    if (kind === 'dose' && newDose === undefined) issue('dose', DOSE_ERROR);
+    if (kind === 'times' && !list?.length) issue('times', TIMES_ERROR);
+  });
+export type MedicineChangeInput = z.infer<typeof medicineChangeSchema>;
+
+/** PATCH /api/children/:id/medicines/:medicineId: what is not history. */
+export const medicinePatchSchema = z.strictObject({
+  remind: z.optional(z.boolean({ error: 'Escolha ativado ou desativado' })),
+  prescriber: z.optional(shortText()),
+  name: z.optional(requiredText(NAME_ERROR, LIMITS.name)),
+});
+export type MedicinePatch = z.infer<typeof medicinePatchSchema>;
+
+/** `YYYY-MM-DDTHH:MM`, the São Paulo day and time a dose was due. */
+export const SCHEDULED_PATTERN = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/;
+const scheduledFor = z.string({ error: 'Horário da dose inválido' }).check(
+  z.regex(SCHEDULED_PATTERN, { error: 'Horário da dose inválido' }),
+  z.refine((value) => isoDate().safeParse(value.slice(0, 10)).success, { error: 'Horário da dose inválido' }),
+);
+
+/** POST /api/children/:id/doses */
+export const doseSchema = z.strictObject({
+  id: clientId,
+  medicineId: z.uuid({ error: 'Escolha o remédio' }),
+  scheduledFor: z.optional(z.nullable(scheduledFor)),
+  status: z.enum(DOSE_STATUSES, { error: 'Escolha dado ou não dado' }),
+  at: z.iso.datetime({ offset: true, error: 'Informe quando foi dado' }),
+  note: z.optional(optionalText()),
+  confirmTooSoon: z.optional(z.boolean({ error: 'Confirmação inválida' })),
+});
+export type DoseInput = z.infer<typeof doseSchema>;
+
+/** GET /api/children/:id/doses?from=&to= (both optional: today in São Paulo). */
+export const doseQuerySchema = z.object({ from: z.optional(isoDate()), to: z.optional(isoDate()) }).check((ctx) => {
+  const { from, to } = ctx.value;
+  if (from && to && from > to)
+    ctx.issues.push({
+      code: 'custom',
+      message: 'A data inicial precisa ser igual ou anterior à data final.',
+      input: ctx.value,
+      path: ['from'],
+    });
+});
+
+/** POST /api/children/:id/therapies */
+export const therapySchema = z.strictObject({
+  id: clientId,
+  kind: z.enum(THERAPY_KINDS, { error: 'Escolha a terapia' }),
+  professionalId: z.optional(z.nullable(z.uuid({ error: 'Escolha um profissional da sua lista' }))),
+  professionalName: z.optional(shortText()),
+  frequency: z.optional(shortText()),
+  startedOn: day('Informe quando começou'),
+});
+export type TherapyInput = z.infer<typeof therapySchema>;
+
+/** PATCH /api/children/:id/therapies/:therapyId */
+export const therapyPatchSchema = z.strictObject({
+  endedOn: z.optional(z.nullable(day('Informe quando terminou'))),
+  frequency: z.optional(shortText()),
+});
+export type TherapyPatch = z.infer<typeof therapyPatchSchema>;
+
+/** POST /api/children/:id/therapies/:therapyId/sessions */
+export const sessionSchema = z.strictObject({
+  id: clientId,
+  date: day('Informe a data da sessão'),
+  attended: z.boolean({ error: 'Marque se ela foi à sessão' }),
+  note: z.optional(optionalText()),
+});
+export type SessionInput = z.infer<typeof sessionSchema>;
+
+/** One event of a medicine's history, as the API answers it (the timeline's arithmetic needs only these). */
+export interface MedicineChangeLike {
+  on: string;
+  kind: MedicineEvent;
+  dose: number | null;
+  unit: MedicineUnit | null;
+  times: string[];
+}
+
+/**
+ * What was in force on `day`: the last event on or before it (events in the order recorded);
+ * null before the start and from the stop's day on.
+ */
+export function inForceOn<T extends MedicineChangeLike>(changes: readonly T[], day: string): T | null {
+  let found: T | null = null;
+  for (const change of changes) {
+    if (change.on > day) break;
+    found = change;
+  }
+  return found && found.kind !== 'stop' ? found : null;
+}
+
+/** The days from `from` to `to`, both included (YYYY-MM-DD). */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/** Every `YYYY-MM-DDTHH:MM` a dose was due between the two days, by the times in force each day. */
+export function scheduledSlots(changes: readonly MedicineChangeLike[], from: string, to: string): string[] {
+  const slots: string[] = [];
+  for (const d of daysBetween(from, to)) {
+    const inForce = inForceOn(changes, d);
+    for (const time of inForce?.times ?? []) slots.push(`${d}T${time}`);
+  }
+  return slots;
+}
+
+/** "10 mg", "1,5 comprimido" — the dose as she wrote it, in Brazilian numbers. */
+export function formatDose(dose: number | null, unit: string | null): string {
+  if (dose === null || !unit) return '';
+  return `${String(dose).replace('.', ',')} ${unit}`;
+}
+
+/** Sorted and unique: a medicine's times as kept. */
+export const sortedTimes = (list: readonly string[] = []) => [...new Set(list)].sort();

@@ -1,0 +1,499 @@
+/**
+ * The child's treatment (docs/api.md "Treatment"): medicines and their history of events, what was
+ * in force on each day, doses marked by the circle (offline-safe, too-soon warning), therapies and
+ * their sessions, each route for owner, carer, viewer and stranger. Real routes, our database.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { childMembers, medicineChanges, medicineDoses, profiles, subscriptions } from '../../api/db/schema.ts';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { inForceOn, scheduledSlots } from '../../src/shared/treatment.ts';
+import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+
+type Person = { cookie: string; userId: string };
+
+// 2026-11-21 12:00Z is 09:00 in São Paulo.
+const clock = fixedClock(new Date('2026-11-21T12:00:00Z'));
+let t: TestApp;
+let mae: Person;
+let pai: Person;
+let terapeuta: Person;
+let estranha: Person;
+let lia: string;
+
+async function person(email: string, fullName: string): Promise<Person> {
+  const made = await confirmedUser(t, email);
+  await t.db.handle.db
+    .insert(profiles)
+    .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
+  return made;
+}
+
+const call = async (who: Person, path: string, init: { method?: string; body?: unknown } = {}) => {
+  const res = await t.call(path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    body: init.method === 'DELETE' ? {} : init.body,
+    headers: { cookie: who.cookie },
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+};
+
+const metilfenidato = {
+  name: 'Metilfenidato (Ritalina)',
+  dose: 10,
+  unit: 'mg',
+  times: ['12:00', '07:00'],
+  prescriber: 'Dra. Helena',
+  reason: 'TDAH, para a escola',
+  startedOn: '2026-11-01',
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  mae = await person('mae@example.com', 'Marina Souza');
+  pai = await person('pai@example.com', 'Carlos Souza');
+  terapeuta = await person('terapeuta@example.com', 'Paula Fono');
+  estranha = await person('estranha@example.com', 'Eva Estranha');
+  await activateSubscription(t, mae.userId);
+  await activateSubscription(t, estranha.userId);
+  lia = (await call(mae, '/api/children', { body: { name: 'Lia Souza', birthDate: '2018-04-04' } })).body.child.id;
+  await t.db.handle.db.insert(childMembers).values([
+    { childId: lia, userId: pai.userId, role: 'carer' },
+    { childId: lia, userId: terapeuta.userId, role: 'viewer' },
+  ]);
+});
+afterAll(() => t.close());
+
+describe('medicines', () => {
+  let medicineId: string;
+
+  it('adds a medicine with its start: the times sorted, the values in force, who recorded it', async () => {
+    const { status, body } = await call(mae, `/api/children/${lia}/medicines`, {
+      body: { ...metilfenidato, remind: true },
+    });
+    expect(status).toBe(201);
+    medicineId = body.medicine.id;
+    expect(body.medicine).toMatchObject({
+      name: 'Metilfenidato (Ritalina)',
+      dose: 10,
+      unit: 'mg',
+      times: ['07:00', '12:00'],
+      asNeeded: false,
+      minIntervalHours: null,
+      prescriber: 'Dra. Helena',
+      reason: 'TDAH, para a escola',
+      startedOn: '2026-11-01',
+      stoppedOn: null,
+      current: true,
+      remind: true,
+    });
+    expect(body.medicine.changes).toEqual([
+      {
+        id: expect.any(String),
+        on: '2026-11-01',
+        kind: 'start',
+        dose: 10,
+        unit: 'mg',
+        times: ['07:00', '12:00'],
+        reason: 'TDAH, para a escola',
+        recordedBy: { id: mae.userId, name: 'Marina' },
+      },
+    ]);
+  });
+
+  it('refuses a medicine without times unless "quando precisar", and an interval on a timed one', async () => {
+    const noTimes = await call(mae, `/api/children/${lia}/medicines`, { body: { ...metilfenidato, times: [] } });
+    expect(noTimes.status).toBe(422);
+    expect(noTimes.body.error.fields.times).toBeTruthy();
+    const both = await call(mae, `/api/children/${lia}/medicines`, {
+      body: { ...metilfenidato, asNeeded: true },
+    });
+    expect(both.status).toBe(422);
+    const interval = await call(mae, `/api/children/${lia}/medicines`, {
+      body: { ...metilfenidato, minIntervalHours: 4 },
+    });
+    expect(interval.status).toBe(422);
+    const unit = await call(mae, `/api/children/${lia}/medicines`, { body: { ...metilfenidato, unit: 'colher' } });
+    expect(unit.status).toBe(422);
+    const dose = await call(mae, `/api/children/${lia}/medicines`, { body: { ...metilfenidato, dose: 0 } });
+    expect(dose.status).toBe(422);
+  });
+
+  it('keeps the history: start → dose change → stop, and what was in force on each day', async () => {
+    const dose = await call(mae, `/api/children/${lia}/medicines/${medicineId}/changes`, {
+      body: { on: '2026-11-10', kind: 'dose', dose: 15, reason: 'A médica aumentou: a tarde ainda difícil' },
+    });
+    expect(dose.status).toBe(201);
+    expect(dose.body.medicine).toMatchObject({ dose: 15, unit: 'mg', times: ['07:00', '12:00'], current: true });
+    // Before the last event: the history is not rewritten.
+    const earlier = await call(pai, `/api/children/${lia}/medicines/${medicineId}/changes`, {
+      body: { on: '2026-11-09', kind: 'times', times: ['07:30'] },
+    });
+    expect(earlier.status).toBe(422);
+    expect(earlier.body.error.message).toBe(MESSAGES.changeBeforeLast('10/11/2026'));
+    expect(earlier.body.error.fields.on).toBe(MESSAGES.changeBeforeLast('10/11/2026'));
+    const times = await call(pai, `/api/children/${lia}/medicines/${medicineId}/changes`, {
+      body: { on: '2026-11-15', kind: 'times', times: ['07:30'], reason: 'Só de manhã' },
+    });
+    expect(times.status).toBe(201);
+    expect(times.body.medicine.changes.at(-1).recordedBy).toEqual({ id: pai.userId, name: 'Carlos' });
+    const stop = await call(mae, `/api/children/${lia}/medicines/${medicineId}/changes`, {
+      body: { on: '2026-11-20', kind: 'stop', reason: 'Perda de apetite' },
+    });
+    expect(stop.status).toBe(201);
+    const medicine = stop.body.medicine;
+    expect(medicine).toMatchObject({ stoppedOn: '2026-11-20', current: false, dose: 15, times: ['07:30'] });
+    expect(medicine.changes.map((c: { kind: string; on: string }) => `${c.on} ${c.kind}`)).toEqual([
+      '2026-11-01 start',
+      '2026-11-10 dose',
+      '2026-11-15 times',
+      '2026-11-20 stop',
+    ]);
+    const inForce = (day: string) => {
+      const c = inForceOn(medicine.changes, day);
+      return c ? `${c.dose} ${c.unit} ${c.times.join(',')}` : null;
+    };
+    expect(inForce('2026-10-31')).toBeNull();
+    expect(inForce('2026-11-01')).toBe('10 mg 07:00,12:00');
+    expect(inForce('2026-11-09')).toBe('10 mg 07:00,12:00');
+    expect(inForce('2026-11-10')).toBe('15 mg 07:00,12:00');
+    expect(inForce('2026-11-16')).toBe('15 mg 07:30');
+    expect(inForce('2026-11-20')).toBeNull();
+    expect(scheduledSlots(medicine.changes, '2026-11-09', '2026-11-11')).toEqual([
+      '2026-11-09T07:00',
+      '2026-11-09T12:00',
+      '2026-11-10T07:00',
+      '2026-11-10T12:00',
+      '2026-11-11T07:00',
+      '2026-11-11T12:00',
+    ]);
+    // After the stop, nothing but a new medicine.
+    const after = await call(mae, `/api/children/${lia}/medicines/${medicineId}/changes`, {
+      body: { on: '2026-11-21', kind: 'dose', dose: 5 },
+    });
+    expect(after.status).toBe(409);
+    expect(after.body.error).toMatchObject({ code: 'conflict', message: MESSAGES.medicineStopped });
+    // Stored rows: four events, never an update of the past.
+    const rows = await t.db.handle.db.select().from(medicineChanges).where(eq(medicineChanges.medicineId, medicineId));
+    expect(rows).toHaveLength(4);
+  });
+
+  it('lists current medicines first, and changes only what is not history with PATCH', async () => {
+    const melatonina = await call(pai, `/api/children/${lia}/medicines`, {
+      body: { name: 'Melatonina', dose: 3, unit: 'mg', times: ['20:00'], startedOn: '2026-11-18' },
+    });
+    expect(melatonina.status).toBe(201);
+    const list = await call(terapeuta, `/api/children/${lia}/medicines`);
+    expect(list.status).toBe(200);
+    expect(list.body.medicines.map((m: { name: string; current: boolean }) => [m.name, m.current])).toEqual([
+      ['Melatonina', true],
+      ['Metilfenidato (Ritalina)', false],
+    ]);
+    const patched = await call(pai, `/api/children/${lia}/medicines/${melatonina.body.medicine.id}`, {
+      method: 'PATCH',
+      body: { remind: true, prescriber: 'Dr. Paulo', name: 'Melatonina gotas' },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.medicine).toMatchObject({
+      remind: true,
+      prescriber: 'Dr. Paulo',
+      name: 'Melatonina gotas',
+      dose: 3,
+    });
+    const history = await call(pai, `/api/children/${lia}/medicines/${melatonina.body.medicine.id}`, {
+      method: 'PATCH',
+      body: { dose: 6 },
+    });
+    expect(history.status).toBe(422);
+  });
+
+  it('lets the viewer read and answers 403 to her writes, 404 to a stranger and to an unknown medicine', async () => {
+    const [medicine] = (await call(mae, `/api/children/${lia}/medicines`)).body.medicines;
+    const base = `/api/children/${lia}/medicines`;
+    expect((await call(terapeuta, base, { body: metilfenidato })).status).toBe(403);
+    expect(
+      (await call(terapeuta, `${base}/${medicine.id}/changes`, { body: { on: '2026-11-21', kind: 'stop' } })).status,
+    ).toBe(403);
+    expect((await call(terapeuta, `${base}/${medicine.id}`, { method: 'PATCH', body: { remind: false } })).status).toBe(
+      403,
+    );
+    expect((await call(estranha, base)).status).toBe(404);
+    expect((await call(estranha, base, { body: metilfenidato })).status).toBe(404);
+    expect((await call(estranha, `${base}/${medicine.id}`, { method: 'PATCH', body: { remind: false } })).status).toBe(
+      404,
+    );
+    expect((await call(mae, `${base}/${randomUUID()}`, { method: 'PATCH', body: { remind: false } })).status).toBe(404);
+    expect((await call(mae, `${base}/nao-e-id/changes`, { body: { on: '2026-11-21', kind: 'stop' } })).status).toBe(
+      404,
+    );
+    // Another family's child's medicine, through her own child's path: 404.
+    const hers = (await call(estranha, '/api/children', { body: { name: 'Tom', birthDate: '2019-01-01' } })).body.child
+      .id;
+    expect(
+      (
+        await call(estranha, `/api/children/${hers}/medicines/${medicine.id}`, {
+          method: 'PATCH',
+          body: { remind: false },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('doses', () => {
+  let timed: string;
+  let asNeeded: string;
+
+  beforeAll(async () => {
+    timed = (
+      await call(mae, `/api/children/${lia}/medicines`, {
+        body: { name: 'Lisdexanfetamina (Venvanse)', dose: 30, unit: 'mg', times: ['07:00'], startedOn: '2026-11-15' },
+      })
+    ).body.medicine.id;
+    asNeeded = (
+      await call(mae, `/api/children/${lia}/medicines`, {
+        body: {
+          name: 'Paracetamol gotas',
+          dose: 10,
+          unit: 'gotas',
+          asNeeded: true,
+          minIntervalHours: 6,
+          startedOn: '2026-11-15',
+        },
+      })
+    ).body.medicine.id;
+  });
+
+  it('stores a dose sent twice from a device once, and answers who gave it', async () => {
+    const id = randomUUID();
+    const dose = {
+      id,
+      medicineId: timed,
+      scheduledFor: '2026-11-21T07:00',
+      status: 'given',
+      at: '2026-11-21T10:12:00Z',
+    };
+    const first = await call(pai, `/api/children/${lia}/doses`, { body: dose });
+    expect(first.status).toBe(201);
+    expect(first.body.dose).toEqual({
+      id,
+      medicineId: timed,
+      scheduledFor: '2026-11-21T07:00',
+      status: 'given',
+      at: '2026-11-21T10:12:00.000Z',
+      note: null,
+      recordedBy: { id: pai.userId, name: 'Carlos' },
+    });
+    const again = await call(pai, `/api/children/${lia}/doses`, { body: dose });
+    expect(again.status).toBe(201);
+    expect(again.body.dose).toEqual(first.body.dose);
+    const rows = await t.db.handle.db.select().from(medicineDoses).where(eq(medicineDoses.medicineId, timed));
+    expect(rows).toHaveLength(1);
+    // Another id for the same medicine and time: one dose per time.
+    const other = await call(mae, `/api/children/${lia}/doses`, { body: { ...dose, id: randomUUID() } });
+    expect(other.status).toBe(409);
+    expect(other.body.error).toMatchObject({ code: 'conflict', message: MESSAGES.doseAlreadyMarked });
+    // Today's doses (São Paulo), for everyone in the circle.
+    const today = await call(terapeuta, `/api/children/${lia}/doses`);
+    expect(today.status).toBe(200);
+    expect(today.body.doses.map((d: { id: string }) => d.id)).toEqual([id]);
+    const yesterday = await call(mae, `/api/children/${lia}/doses?from=2026-11-20&to=2026-11-20`);
+    expect(yesterday.body.doses).toEqual([]);
+  });
+
+  it('warns with 409 too_soon inside the minimum interval, and stores the dose once she confirms', async () => {
+    const first = await call(mae, `/api/children/${lia}/doses`, {
+      body: { medicineId: asNeeded, status: 'given', at: '2026-11-21T09:00:00Z' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.dose.scheduledFor).toBeNull();
+    const soon = { id: randomUUID(), medicineId: asNeeded, status: 'given', at: '2026-11-21T12:00:00Z' };
+    const warned = await call(pai, `/api/children/${lia}/doses`, { body: soon });
+    expect(warned.status).toBe(409);
+    expect(warned.body.error).toEqual({
+      code: 'too_soon',
+      message: MESSAGES.tooSoon('06:00'),
+      lastGivenAt: '2026-11-21T09:00:00.000Z',
+    });
+    expect((await t.db.handle.db.select().from(medicineDoses).where(eq(medicineDoses.id, soon.id))).length).toBe(0);
+    const confirmed = await call(pai, `/api/children/${lia}/doses`, { body: { ...soon, confirmTooSoon: true } });
+    expect(confirmed.status).toBe(201);
+    // The confirmed dose sent again (offline retry): stored once, no new warning.
+    const retried = await call(pai, `/api/children/${lia}/doses`, { body: soon });
+    expect(retried.status).toBe(201);
+    expect(retried.body.dose.id).toBe(soon.id);
+    // Past the interval: no warning.
+    const later = await call(mae, `/api/children/${lia}/doses`, {
+      body: { medicineId: asNeeded, status: 'given', at: '2026-11-21T18:30:00Z' },
+    });
+    expect(later.status).toBe(201);
+    // An as-needed medicine has no time to mark.
+    const scheduled = await call(mae, `/api/children/${lia}/doses`, {
+      body: { medicineId: asNeeded, scheduledFor: '2026-11-21T07:00', status: 'given', at: '2026-11-21T10:00:00Z' },
+    });
+    expect(scheduled.status).toBe(422);
+  });
+
+  it('lets the viewer read, never mark; a stranger and another child get 404', async () => {
+    const body = { medicineId: timed, scheduledFor: '2026-11-22T07:00', status: 'skipped', at: '2026-11-22T10:00:00Z' };
+    expect((await call(terapeuta, `/api/children/${lia}/doses`, { body })).status).toBe(403);
+    expect((await call(estranha, `/api/children/${lia}/doses`, { body })).status).toBe(404);
+    expect((await call(estranha, `/api/children/${lia}/doses`)).status).toBe(404);
+    expect(
+      (await call(mae, `/api/children/${lia}/doses`, { body: { ...body, medicineId: randomUUID() } })).status,
+    ).toBe(404);
+    expect((await call(mae, `/api/children/${lia}/doses?from=2026-11-22&to=2026-11-01`)).status).toBe(422);
+  });
+
+  it('undoes a dose: the one who marked it or the owner; another carer 403, the viewer 403', async () => {
+    const marked = await call(mae, `/api/children/${lia}/doses`, {
+      body: { medicineId: timed, scheduledFor: '2026-11-20T07:00', status: 'skipped', at: '2026-11-20T10:00:00Z' },
+    });
+    const path = `/api/children/${lia}/doses/${marked.body.dose.id}`;
+    expect((await call(pai, path, { method: 'DELETE' })).status).toBe(403);
+    expect((await call(terapeuta, path, { method: 'DELETE' })).status).toBe(403);
+    expect((await call(estranha, path, { method: 'DELETE' })).status).toBe(404);
+    expect((await call(mae, path, { method: 'DELETE' })).status).toBe(204);
+    expect((await call(mae, path, { method: 'DELETE' })).status).toBe(404);
+    // The father undoes his own; the owner undoes anyone's.
+    const his = (await call(mae, `/api/children/${lia}/doses?from=2026-11-21&to=2026-11-21`)).body.doses.find(
+      (d: { recordedBy: { id: string } }) => d.recordedBy.id === pai.userId,
+    );
+    expect((await call(pai, `/api/children/${lia}/doses/${his.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+});
+
+describe('therapies', () => {
+  it('adds a therapy linked to a professional of her list, marks sessions once, ends it', async () => {
+    const professional = (
+      await call(mae, '/api/professionals', {
+        body: { name: 'Fga. Paula Lima', phone: '11 3333-4444', specialty: 'Fonoaudiólogo' },
+      })
+    ).body.professional;
+    const added = await call(pai, `/api/children/${lia}/therapies`, {
+      body: {
+        kind: 'fonoaudiologia',
+        professionalId: professional.id,
+        frequency: '2x por semana',
+        startedOn: '2026-09-01',
+      },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.therapy).toEqual({
+      id: expect.any(String),
+      kind: 'fonoaudiologia',
+      professionalId: professional.id,
+      professionalName: 'Fga. Paula Lima',
+      frequency: '2x por semana',
+      startedOn: '2026-09-01',
+      endedOn: null,
+      sessions: [],
+    });
+    const therapyId = added.body.therapy.id;
+    const id = randomUUID();
+    const session = { id, date: '2026-11-19', attended: true, note: 'Treinar o som do R em casa <b>' };
+    const first = await call(pai, `/api/children/${lia}/therapies/${therapyId}/sessions`, { body: session });
+    expect(first.status).toBe(201);
+    expect(first.body.session).toEqual({
+      id,
+      date: '2026-11-19',
+      attended: true,
+      note: 'Treinar o som do R em casa <b>',
+      recordedBy: { id: pai.userId, name: 'Carlos' },
+    });
+    expect((await call(pai, `/api/children/${lia}/therapies/${therapyId}/sessions`, { body: session })).status).toBe(
+      201,
+    );
+    await call(mae, `/api/children/${lia}/therapies/${therapyId}/sessions`, {
+      body: { date: '2026-11-17', attended: false },
+    });
+    const before = await call(mae, `/api/children/${lia}/therapies/${therapyId}/sessions`, {
+      body: { date: '2026-08-01', attended: true },
+    });
+    expect(before.status).toBe(422);
+    const list = await call(terapeuta, `/api/children/${lia}/therapies`);
+    expect(
+      list.body.therapies[0].sessions.map((s: { date: string; attended: boolean }) => [s.date, s.attended]),
+    ).toEqual([
+      ['2026-11-17', false],
+      ['2026-11-19', true],
+    ]);
+    const ended = await call(mae, `/api/children/${lia}/therapies/${therapyId}`, {
+      method: 'PATCH',
+      body: { endedOn: '2026-11-20', frequency: '1x por semana' },
+    });
+    expect(ended.status).toBe(200);
+    expect(ended.body.therapy).toMatchObject({ endedOn: '2026-11-20', frequency: '1x por semana' });
+    const reversed = await call(mae, `/api/children/${lia}/therapies/${therapyId}`, {
+      method: 'PATCH',
+      body: { endedOn: '2026-01-01' },
+    });
+    expect(reversed.status).toBe(422);
+  });
+
+  it("refuses a professional outside the family's lists; the viewer reads only; a stranger gets 404", async () => {
+    const theirs = (
+      await call(estranha, '/api/professionals', {
+        body: { name: 'Dr. Outro', phone: '11 2222-1111', specialty: 'Pediatra' },
+      })
+    ).body.professional;
+    const refused = await call(mae, `/api/children/${lia}/therapies`, {
+      body: { kind: 'psicologia', professionalId: theirs.id, startedOn: '2026-11-01' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.fields.professionalId).toBe(MESSAGES.professionalNotInList);
+    const body = { kind: 'terapia_ocupacional', professionalName: 'TO Renata', startedOn: '2026-11-01' };
+    expect((await call(terapeuta, `/api/children/${lia}/therapies`, { body })).status).toBe(403);
+    expect((await call(estranha, `/api/children/${lia}/therapies`, { body })).status).toBe(404);
+    expect((await call(estranha, `/api/children/${lia}/therapies`)).status).toBe(404);
+    const made = await call(mae, `/api/children/${lia}/therapies`, { body });
+    const therapyId = made.body.therapy.id;
+    expect(
+      (
+        await call(terapeuta, `/api/children/${lia}/therapies/${therapyId}/sessions`, {
+          body: { date: '2026-11-20', attended: true },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(estranha, `/api/children/${lia}/therapies/${therapyId}`, {
+          method: 'PATCH',
+          body: { endedOn: '2026-11-20' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(mae, `/api/children/${lia}/therapies/${randomUUID()}/sessions`, {
+          body: { date: '2026-11-20', attended: true },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await call(mae, `/api/children/${lia}/therapies`, { body: { ...body, kind: 'reiki' } })).status).toBe(422);
+  });
+});
+
+describe("the owner's subscription covers the circle", () => {
+  it('answers 402 to every write once it ended, and reads still work', async () => {
+    const db = t.db.handle.db;
+    await db.update(subscriptions).set({ status: 'expired' }).where(eq(subscriptions.userId, mae.userId));
+    try {
+      const [medicine] = (await call(pai, `/api/children/${lia}/medicines`)).body.medicines;
+      const write = await call(pai, `/api/children/${lia}/medicines/${medicine.id}`, {
+        method: 'PATCH',
+        body: { remind: false },
+      });
+      expect(write.status).toBe(402);
+      const dose = await call(pai, `/api/children/${lia}/doses`, {
+        body: { medicineId: medicine.id, status: 'given', at: '2026-11-21T11:00:00Z' },
+      });
+      expect(dose.status).toBe(402);
+      expect((await call(pai, `/api/children/${lia}/therapies`)).status).toBe(200);
+    } finally {
+      await db.update(subscriptions).set({ status: 'paid' }).where(eq(subscriptions.userId, mae.userId));
+    }
+  });
+});
