@@ -381,7 +381,7 @@ function MedicineCard({
             <p className="timeline-what">
               <strong>{KIND_LABEL[period.change.kind]}</strong>
               {period.change.kind !== 'stop' &&
-                `: ${doseText(period.dose, period.unit)}${medicine.asNeeded ? ' quando precisar' : period.times.length ? ` às ${timesText(period.times)}` : ''}`}
+                `: ${doseText(period.change.dose, period.change.unit)}${medicine.asNeeded ? ' quando precisar' : period.change.times.length ? ` às ${timesText(period.change.times)}` : ''}`}
             </p>
             {(period.change.reason || byName(period.change.recordedBy)) && (
               <p className="timeline-why">

@@ -3,11 +3,14 @@
  * their history of changes, the doses given, therapies and their sessions, through the typed
  * client. History is never edited: a change of dose or of times, or a stop, is a new event.
  */
-import { ApiError, apiError, call, client } from './api.ts';
+import type { InferRequestType } from 'hono/client';
+import type { ErrorBody } from '../shared/api-errors.ts';
+import { type Answer, ApiError, apiError, call, client } from './api.ts';
 
 export const UNITS = ['mg', 'ml', 'gotas', 'comprimido', 'cápsula'] as const;
 export type Unit = (typeof UNITS)[number];
 
+/** As src/shared/treatment.ts THERAPY_LABELS (kept here so the page loads no validation code). */
 export const THERAPY_KINDS = {
   fonoaudiologia: 'Fonoaudiologia',
   terapia_ocupacional: 'Terapia ocupacional',
@@ -15,242 +18,83 @@ export const THERAPY_KINDS = {
   psicopedagogia: 'Psicopedagogia',
   fisioterapia: 'Fisioterapia',
   neuropediatria: 'Neuropediatria',
-  outra: 'Outra',
+  outra: 'Outra terapia',
 } as const;
 export type TherapyKind = keyof typeof THERAPY_KINDS;
 
-/** Names a family in Brazil is likely to type (generic and brand): suggestions only, free text allowed. */
-export const MEDICINE_SUGGESTIONS = [
-  'metilfenidato',
-  'Ritalina',
-  'Ritalina LA',
-  'Concerta',
-  'lisdexanfetamina',
-  'Venvanse',
-  'atomoxetina',
-  'Atentah',
-  'risperidona',
-  'Risperdal',
-  'aripiprazol',
-  'Abilify',
-  'melatonina',
-  'clonidina',
-  'guanfacina',
-  'sertralina',
-  'fluoxetina',
-  'ácido valproico',
-  'Depakene',
-  'carbamazepina',
-  'Tegretol',
-  'levetiracetam',
-  'Keppra',
-  'periciazina',
-  'Neuleptil',
-] as const;
-
-export interface MedicineChange {
-  id: string;
-  on: string;
-  kind: 'start' | 'dose' | 'times' | 'stop';
-  dose: string | number | null;
-  unit: string | null;
-  times: string[];
-  reason: string | null;
-  recordedBy?: { id: string | null; name: string } | string | null;
-}
-
-export interface Medicine {
-  id: string;
-  name: string;
-  dose: string | number;
-  unit: string;
-  times: string[];
-  asNeeded: boolean;
-  minIntervalHours: number | null;
-  prescriber: string | null;
-  reason: string | null;
-  startedOn: string;
-  stoppedOn: string | null;
-  current: boolean;
-  remind: boolean;
-  changes: MedicineChange[];
-}
-
-export interface Dose {
-  id: string;
-  medicineId: string;
-  /** 'YYYY-MM-DDTHH:MM' local; null for an as-needed dose */
-  scheduledFor: string | null;
-  status: 'given' | 'skipped';
-  /** when it was given (an instant) */
-  at: string;
-  note: string | null;
-  recordedBy?: { id: string | null; name: string } | string | null;
-}
-
-/** A type, not an interface: the offline queue keeps it as a plain record. */
-export type DoseInput = {
-  id: string;
-  medicineId: string;
-  scheduledFor?: string;
-  status: 'given' | 'skipped';
-  at: string;
-  note?: string;
-  confirmTooSoon?: boolean;
-};
-
-export interface TherapySession {
-  id: string;
-  date: string;
-  attended: boolean;
-  note: string | null;
-  recordedBy?: { id: string | null; name: string } | string | null;
-}
-
-export interface Therapy {
-  id: string;
-  kind: TherapyKind;
-  professionalId: string | null;
-  professionalName: string | null;
-  frequency: string | null;
-  startedOn: string;
-  endedOn: string | null;
-  sessions: TherapySession[];
-}
-
-export interface MedicineInput {
-  name: string;
-  dose: string | number;
-  unit: string;
-  times?: string[];
-  asNeeded?: boolean;
-  minIntervalHours?: number;
-  prescriber?: string;
-  reason?: string;
-  startedOn: string;
-  remind?: boolean;
-}
-
-export interface ChangeInput {
-  on: string;
-  kind: 'dose' | 'times' | 'stop';
-  dose?: string | number;
-  unit?: string;
-  times?: string[];
-  reason?: string;
-}
-
-export interface TherapyInput {
-  kind: TherapyKind;
-  professionalId?: string;
-  professionalName?: string;
-  frequency?: string;
-  startedOn: string;
-}
+type ChildRoutes = (typeof client.children)[':id'];
+export type Medicine = Answer<ChildRoutes['medicines']['$get']>['medicines'][number];
+export type MedicineChange = Medicine['changes'][number];
+export type Dose = Answer<ChildRoutes['doses']['$get']>['doses'][number];
+export type Therapy = Answer<ChildRoutes['therapies']['$get']>['therapies'][number];
+export type TherapySession = Therapy['sessions'][number];
+export type MedicineInput = InferRequestType<ChildRoutes['medicines']['$post']>['json'];
+export type ChangeInput = InferRequestType<ChildRoutes['medicines'][':medicineId']['changes']['$post']>['json'];
+export type TherapyInput = InferRequestType<ChildRoutes['therapies']['$post']>['json'];
+export type SessionInput = InferRequestType<ChildRoutes['therapies'][':therapyId']['sessions']['$post']>['json'];
+/** A dose as the device sends it (a type, not an interface: the offline queue keeps it as a plain record). */
+export type DoseInput = InferRequestType<ChildRoutes['doses']['$post']>['json'] & { id: string };
 
 /** The name of who recorded something, whatever shape the API gives it. */
-export const byName = (recordedBy: Dose['recordedBy']): string | null =>
-  typeof recordedBy === 'string' ? recordedBy : (recordedBy?.name ?? null);
+export const byName = (recordedBy: Dose['recordedBy'] | undefined): string | null => recordedBy?.name ?? null;
 
-// The treatment routes, through the same typed client as the rest of the app.
-// biome-ignore lint/suspicious/noExplicitAny: typed by the API's routes once they are merged (see the report).
-const child = (client.children as any)[':id'];
+const child = client.children[':id'];
 
-export async function loadMedicines(childId: string): Promise<Medicine[]> {
-  return ((await call<never>(child.medicines.$get({ param: { id: childId } }))) as { medicines: Medicine[] }).medicines;
-}
+export const loadMedicines = async (id: string) => (await call(child.medicines.$get({ param: { id } }))).medicines;
 
-export async function addMedicine(childId: string, json: MedicineInput): Promise<Medicine> {
-  return ((await call<never>(child.medicines.$post({ param: { id: childId }, json }))) as { medicine: Medicine })
-    .medicine;
-}
+export const addMedicine = async (id: string, json: MedicineInput) =>
+  (await call(child.medicines.$post({ param: { id }, json }))).medicine;
 
-export async function changeMedicine(childId: string, medicineId: string, json: ChangeInput): Promise<Medicine> {
-  return (
-    (await call<never>(child.medicines[':medicineId'].changes.$post({ param: { id: childId, medicineId }, json }))) as {
-      medicine: Medicine;
-    }
-  ).medicine;
-}
+export const changeMedicine = async (id: string, medicineId: string, json: ChangeInput) =>
+  (await call(child.medicines[':medicineId'].changes.$post({ param: { id, medicineId }, json }))).medicine;
 
-export async function updateMedicine(
-  childId: string,
+export const updateMedicine = async (
+  id: string,
   medicineId: string,
-  json: { remind?: boolean; prescriber?: string; name?: string },
-): Promise<Medicine> {
-  return (
-    (await call<never>(child.medicines[':medicineId'].$patch({ param: { id: childId, medicineId }, json }))) as {
-      medicine: Medicine;
-    }
-  ).medicine;
-}
+  json: InferRequestType<ChildRoutes['medicines'][':medicineId']['$patch']>['json'],
+) => (await call(child.medicines[':medicineId'].$patch({ param: { id, medicineId }, json }))).medicine;
 
-export async function loadDoses(childId: string, from: string, to: string): Promise<Dose[]> {
-  return ((await call<never>(child.doses.$get({ param: { id: childId }, query: { from, to } }))) as { doses: Dose[] })
-    .doses;
-}
+export const loadDoses = async (id: string, from: string, to: string) =>
+  (await call(child.doses.$get({ param: { id }, query: { from, to } }))).doses;
 
 /** A dose given too soon after the last one (as-needed medicine): the API's 409 `too_soon`. */
 export class TooSoon extends ApiError {
   /** when the last dose was given (an instant), when the API said */
   readonly lastGivenAt: string | null;
   constructor(message: string, lastGivenAt: string | null) {
-    super(409, 'too_soon' as ApiError['code'], message);
+    super(409, 'too_soon', message);
     this.lastGivenAt = lastGivenAt;
   }
 }
 
-function lastGivenOf(data: unknown): string | null {
-  const body = data as { lastGivenAt?: string; error?: { lastGivenAt?: string; fields?: { lastGivenAt?: string } } };
-  return body?.lastGivenAt ?? body?.error?.lastGivenAt ?? body?.error?.fields?.lastGivenAt ?? null;
-}
-
 /** Records a dose; the same device-made id twice stores one. Throws TooSoon on the API's 409 `too_soon`. */
-export async function sendDose(childId: string, body: DoseInput & { childId?: string }): Promise<Dose> {
+export async function sendDose(id: string, body: DoseInput & { childId?: string }): Promise<Dose> {
   const { childId: _, ...json } = body;
-  const response = (await child.doses.$post({ param: { id: childId }, json })) as Response;
-  const data = (await response.json().catch(() => null)) as { dose: Dose } | null;
+  const response = await child.doses.$post({ param: { id }, json });
+  const data = (await response.json().catch(() => null)) as unknown;
   if (response.ok) return (data as { dose: Dose }).dose;
   const error = apiError(response.status, data);
-  if (response.status === 409 && (error.code as string) === 'too_soon')
-    throw new TooSoon(error.message, lastGivenOf(data));
+  if (error.code === 'too_soon')
+    throw new TooSoon(error.message, (data as ErrorBody | null)?.error.lastGivenAt ?? null);
   throw error;
 }
 
-export const removeDose = (childId: string, doseId: string) =>
-  call<never>(child.doses[':doseId'].$delete({ param: { id: childId, doseId } }));
+export const removeDose = (id: string, doseId: string) =>
+  call(child.doses[':doseId'].$delete({ param: { id, doseId } }));
 
-export async function loadTherapies(childId: string): Promise<Therapy[]> {
-  return ((await call<never>(child.therapies.$get({ param: { id: childId } }))) as { therapies: Therapy[] }).therapies;
-}
+export const loadTherapies = async (id: string) => (await call(child.therapies.$get({ param: { id } }))).therapies;
 
-export async function addTherapy(childId: string, json: TherapyInput): Promise<Therapy> {
-  return ((await call<never>(child.therapies.$post({ param: { id: childId }, json }))) as { therapy: Therapy }).therapy;
-}
+export const addTherapy = async (id: string, json: TherapyInput) =>
+  (await call(child.therapies.$post({ param: { id }, json }))).therapy;
 
-export async function updateTherapy(
-  childId: string,
+export const updateTherapy = async (
+  id: string,
   therapyId: string,
-  json: { endedOn?: string; frequency?: string },
-): Promise<Therapy> {
-  return (
-    (await call<never>(child.therapies[':therapyId'].$patch({ param: { id: childId, therapyId }, json }))) as {
-      therapy: Therapy;
-    }
-  ).therapy;
-}
+  json: InferRequestType<ChildRoutes['therapies'][':therapyId']['$patch']>['json'],
+) => (await call(child.therapies[':therapyId'].$patch({ param: { id, therapyId }, json }))).therapy;
 
-export async function addSession(
-  childId: string,
-  therapyId: string,
-  json: { id: string; date: string; attended: boolean; note?: string },
-): Promise<TherapySession> {
-  return (
-    (await call<never>(child.therapies[':therapyId'].sessions.$post({ param: { id: childId, therapyId }, json }))) as {
-      session: TherapySession;
-    }
-  ).session;
-}
+export const addSession = async (id: string, therapyId: string, json: SessionInput) =>
+  (await call(child.therapies[':therapyId'].sessions.$post({ param: { id, therapyId }, json }))).session;
 
 /** The message a toast shows for a failed write. */
 export const failureText = (err: unknown) =>
@@ -288,48 +132,19 @@ export interface Period {
   from: string;
   /** the day before the next event; null while in force */
   to: string | null;
-  dose: string | number | null;
-  unit: string | null;
-  times: string[];
 }
 
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /**
- * What was in force when: each event opens a period that lasts until the next one. A stop is a
- * period of its own with no dose (it ends nothing after it).
+ * What was in force when: each event (its dose, unit and times are those in force from its day)
+ * lasts until the day before the next one. A stop is the last.
  */
 export function periodsOf(medicine: Medicine): Period[] {
-  const recorded: MedicineChange[] = medicine.changes.length
-    ? medicine.changes
-    : [
-        {
-          id: 'start',
-          on: medicine.startedOn,
-          kind: 'start',
-          dose: medicine.dose,
-          unit: medicine.unit,
-          times: medicine.times,
-          reason: medicine.reason,
-        },
-      ];
-  const changes = [...recorded].sort((a, b) => a.on.localeCompare(b.on));
-  let dose: string | number | null = null;
-  let unit: string | null = medicine.unit;
-  let times: string[] = medicine.times;
+  const changes = [...medicine.changes].sort((a, b) => a.on.localeCompare(b.on));
   return changes.map((change, i) => {
-    if (change.dose !== null && change.dose !== undefined) dose = change.dose;
-    if (change.unit) unit = change.unit;
-    if (change.times?.length || change.kind === 'times') times = change.times ?? [];
     const next = changes[i + 1];
-    return {
-      change,
-      from: change.on,
-      to: next ? (next.on === change.on ? change.on : dayBefore(next.on)) : null,
-      dose,
-      unit,
-      times,
-    };
+    return { change, from: change.on, to: next ? (next.on === change.on ? change.on : dayBefore(next.on)) : null };
   });
 }
 
@@ -381,7 +196,7 @@ export function adherence(
   ) {
     const period = [...periodsOf(medicine)].reverse().find((p) => p.from <= day);
     if (!period || period.change.kind === 'stop' || medicine.asNeeded) continue;
-    scheduled += period.times.length;
+    scheduled += period.change.times.length;
   }
   const given = doses.filter(
     (d) =>

@@ -14,7 +14,6 @@ import {
   changeMedicine,
   doseText,
   failureText,
-  MEDICINE_SUGGESTIONS,
   type Medicine,
   THERAPY_KINDS,
   type Therapy,
@@ -24,11 +23,12 @@ import {
 } from '../../lib/treatment.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
+import { DOSE_NOTICE, MEDICINE_SUGGESTIONS } from '../../shared/treatment.ts';
 import Dialog from '../Dialog.tsx';
 import Field, { CheckField, ChoiceField } from '../Field.tsx';
 import { useForm } from '../useForm.ts';
 
-const rules = () => import('./rules.ts');
+const rules = () => import('../../shared/treatment.ts');
 
 /** The later of two days ('YYYY-MM-DD'). */
 const later = (a: string, b: string) => (a.localeCompare(b) > 0 ? a : b);
@@ -59,11 +59,7 @@ function refused(err: unknown, title: string): Record<string, string> {
 
 /** The note every medicine form carries, plainly. */
 export function NoDoseAdvice() {
-  return (
-    <p className="notice treatment-advice">
-      O Olhar de Mãe nunca sugere doses. Anote a dose da receita — e mude a dose só com o médico.
-    </p>
-  );
+  return <p className="notice treatment-advice">{DOSE_NOTICE}</p>;
 }
 
 /** Several times of day: one field each, add and remove. */
@@ -157,8 +153,8 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
       startedOn: form.startedOn,
       remind: !asNeeded && remind,
     };
-    const { medicineCreateSchema } = await rules();
-    const parsed = medicineCreateSchema.safeParse(body);
+    const { medicineSchema } = await rules();
+    const parsed = medicineSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(messages(parsed.error));
       return focusInvalid(target);
@@ -302,7 +298,7 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
   const { form, errors, setErrors, bind } = useForm(() => ({
     on: later(nowStamp().date, lastOn),
     dose: '',
-    unit: medicine.unit,
+    unit: medicine.unit ?? 'mg',
     reason: '',
   }));
   const [times, setTimes] = useState<string[]>(medicine.times.length ? medicine.times : ['']);
@@ -434,8 +430,8 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
       ...(form.frequency.trim() ? { frequency: form.frequency.trim() } : {}),
       startedOn: form.startedOn,
     };
-    const { therapyCreateSchema } = await rules();
-    const parsed = therapyCreateSchema.safeParse(body);
+    const { therapySchema } = await rules();
+    const parsed = therapySchema.safeParse(body);
     if (!parsed.success) {
       setErrors(messages(parsed.error));
       return focusInvalid(target);
@@ -557,8 +553,8 @@ function SessionForm({ childId, therapy, onSaved, onClose }: SessionProps & { th
       attended: attended === 'Foi',
       ...(form.note.trim() ? { note: form.note.trim() } : {}),
     };
-    const { therapySessionSchema } = await rules();
-    const parsed = therapySessionSchema.safeParse(body);
+    const { sessionSchema } = await rules();
+    const parsed = sessionSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(messages(parsed.error));
       return focusInvalid(target);
