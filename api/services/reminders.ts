@@ -25,6 +25,7 @@ import { children, diaryEntries, pushSubscriptions, reminderSettings, subscripti
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo } from './access.ts';
+import { type DosePushJob, dosePayload, dueDoseReminders } from './dose-reminders.ts';
 import { deliver, type PushDeps, subscriptionsOf } from './push.ts';
 
 /** A reminder more than this late is not sent (an outage, a long retry). */
@@ -126,7 +127,8 @@ export type PushJob =
   | { kind: 'daily'; userId: string; dueAt: string }
   | { kind: 'bedtime'; userId: string; dueAt: string; childId: string; offset: number }
   | { kind: 'weekly'; userId: string; dueAt: string }
-  | { kind: 'renewal'; userId: string; dueAt: string; daysLeft: number };
+  | { kind: 'renewal'; userId: string; dueAt: string; daysLeft: number }
+  | DosePushJob;
 
 export interface TickDeps {
   db: Database;
@@ -199,12 +201,14 @@ export async function tick({ db, jobs }: TickDeps, minuteStart: Date, now: Date)
     }
   }
 
-  await jobs.insert(
-    'push',
-    due.map((job) => ({ data: job, singletonKey: `${job.kind}:${job.userId}:${dueAt}` })),
-  );
+  // Medicines' times and the doses nobody marked an hour ago (dose-reminders.ts).
+  const doses = await dueDoseReminders(db, minuteStart, saoPauloClock);
+  await jobs.insert('push', [
+    ...due.map((job) => ({ data: job, singletonKey: `${job.kind}:${job.userId}:${dueAt}` })),
+    ...doses,
+  ]);
   await jobs.insert('email', renewals);
-  return due.length + renewals.length;
+  return due.length + doses.length + renewals.length;
 }
 
 /** db.execute's rows: postgres.js gives an array, PGlite an object with `rows`. */
@@ -278,6 +282,9 @@ async function payloadFor(db: Database, job: PushJob, now: Date): Promise<PushPa
     }
     case 'weekly':
       return weekSummary(db, job.userId, now);
+    case 'dose':
+    case 'dose-missed':
+      return dosePayload(db, job, now);
     case 'renewal':
       return {
         title: 'Sua assinatura está terminando',
@@ -291,7 +298,9 @@ async function payloadFor(db: Database, job: PushJob, now: Date): Promise<PushPa
 /** The `push` job: one reminder to each of her devices; stale or quiet-hour reminders are dropped. */
 export async function sendReminder(deps: PushDeps, job: PushJob, now: Date): Promise<'sent' | 'skipped'> {
   if (now.getTime() - new Date(job.dueAt).getTime() > STALE_AFTER_MS) return 'skipped';
-  if (isQuiet(saoPauloClock(now).minute)) return 'skipped';
+  // A medicine's time is the one she chose, quiet hours included.
+  const chosenTime = job.kind === 'dose' || job.kind === 'dose-missed';
+  if (!chosenTime && isQuiet(saoPauloClock(now).minute)) return 'skipped';
   const payload = await payloadFor(deps.db, job, now);
   if (!payload) return 'skipped';
   const devices = await subscriptionsOf(deps.db, [job.userId]);

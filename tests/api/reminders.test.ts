@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { pushSubscriptions, subscriptions } from '../../api/db/schema.ts';
+import { childMembers, pushSubscriptions, subscriptions } from '../../api/db/schema.ts';
 import { smtpMailer } from '../../api/email/transport.ts';
 import { vapidKeys } from '../../api/services/push.ts';
 import { tick } from '../../api/services/reminders.ts';
@@ -289,5 +289,127 @@ describe('delivery', () => {
     const endpoints = (await t.db.handle.db.select().from(pushSubscriptions)).map((r) => r.endpoint);
     expect(endpoints).not.toContain(gone.endpoint);
     expect(endpoints.length).toBeGreaterThan(0);
+  });
+});
+
+describe('dose reminders', () => {
+  const people = {} as Record<'mae' | 'pai' | 'avo' | 'tera', { cookie: string; userId: string; device: string }>;
+  let lia: string;
+  let medicineId: string;
+  /** what each of them received since `from` */
+  const got = (from: number) => {
+    const mine = push.received.slice(from);
+    return Object.fromEntries(
+      Object.entries(people).map(([who, p]) => [who, mine.filter((r) => r.id === p.device).map((r) => r.payload)]),
+    );
+  };
+  /** the API's clock at `iso`, a tick for that minute, and the clock back where it was */
+  async function tickAt(iso: string) {
+    const start = clock.now().getTime();
+    clock.advance(at(iso).getTime() - start);
+    try {
+      return await runTick(clock.now());
+    } finally {
+      clock.advance(start - clock.now().getTime());
+    }
+  }
+
+  beforeAll(async () => {
+    for (const who of ['mae', 'pai', 'avo', 'tera'] as const) {
+      const made = await confirmedUser(t, `dose-${who}@example.com`);
+      people[who] = { ...made, device: '' };
+      people[who].device = (await subscribe(made)).id;
+      const on = who !== 'avo';
+      await as(made, '/api/reminders', { method: 'PUT', body: { medicines: { enabled: on } } });
+    }
+    await t.db.handle.db
+      .insert(subscriptions)
+      .values({ userId: people.mae.userId, status: 'paid', planId: '1-mes', expiresAt: at('2027-01-10T12:00:00Z') });
+    lia = (await json(as(people.mae, '/api/children', { body: { name: 'Lia Costa', birthDate: '2019-05-01' } }))).body
+      .child.id;
+    await t.db.handle.db.insert(childMembers).values([
+      { childId: lia, userId: people.pai.userId, role: 'carer' },
+      { childId: lia, userId: people.avo.userId, role: 'carer' },
+      { childId: lia, userId: people.tera.userId, role: 'viewer' },
+    ]);
+    const added = await json(
+      as(people.mae, `/api/children/${lia}/medicines`, {
+        body: {
+          name: 'Risperidona (Risperdal)',
+          dose: 0.5,
+          unit: 'mg',
+          times: ['09:00', '22:30'],
+          startedOn: '2026-11-01',
+          remind: true,
+        },
+      }),
+    );
+    expect(added.status).toBe(201);
+    medicineId = added.body.medicine.id;
+    // Without reminders: it never adds a push.
+    await as(people.mae, `/api/children/${lia}/medicines`, {
+      body: { name: 'Melatonina', dose: 3, unit: 'mg', times: ['09:00'], startedOn: '2026-11-01' },
+    });
+  });
+
+  it('turns "remédios" on and off in the settings', async () => {
+    expect((await json(as(people.pai, '/api/reminders'))).body.medicines).toEqual({ enabled: true });
+    expect((await json(as(people.avo, '/api/reminders'))).body.medicines).toEqual({ enabled: false });
+  });
+
+  it("sends one push at the medicine's time to each opted-in member who may give it, without the medicine's name", async () => {
+    const before = push.received.length;
+    await tickAt('2026-11-22T11:59:00Z');
+    expect(Object.values(got(before)).flat()).toEqual([]);
+    await tickAt('2026-11-22T12:00:00Z');
+    const received = got(before);
+    const reminder = {
+      title: 'Remédio de Lia',
+      body: 'Hora do remédio das 09:00 de Lia. Toque para marcar a dose.',
+      url: '/tratamento/',
+      tag: 'dose',
+    };
+    expect(received).toEqual({ mae: [reminder], pai: [reminder], avo: [], tera: [] });
+    expect(JSON.stringify(received)).not.toMatch(/Risperid|Melatonina|mg/);
+  });
+
+  it('tells them 60 minutes later when nobody marked the dose', async () => {
+    const before = push.received.length;
+    await tickAt('2026-11-22T12:59:00Z');
+    expect(Object.values(got(before)).flat()).toEqual([]);
+    await tickAt('2026-11-22T13:00:00Z');
+    const missed = {
+      title: 'Remédio de Lia',
+      body: 'Ninguém marcou o remédio das 09:00 de Lia',
+      url: '/tratamento/',
+      tag: 'dose-missed',
+    };
+    expect(got(before)).toEqual({ mae: [missed], pai: [missed], avo: [], tera: [] });
+  });
+
+  it('says nothing an hour later when someone marked it', async () => {
+    const before = push.received.length;
+    await tickAt('2026-11-23T12:00:00Z');
+    expect(got(before).pai).toHaveLength(1);
+    const marked = await as(people.pai, `/api/children/${lia}/doses`, {
+      body: { medicineId, scheduledFor: '2026-11-23T09:00', status: 'given', at: '2026-11-23T12:07:00Z' },
+    });
+    expect(marked.status).toBe(201);
+    const later = push.received.length;
+    await tickAt('2026-11-23T13:00:00Z');
+    expect(Object.values(got(later)).flat()).toEqual([]);
+  });
+
+  it('keeps the time she chose in quiet hours (22:30), and stops with the medicine', async () => {
+    const before = push.received.length;
+    await tickAt('2026-11-24T01:30:00Z');
+    expect(got(before).mae.map((p) => p.body)).toEqual(['Hora do remédio das 22:30 de Lia. Toque para marcar a dose.']);
+    await as(people.mae, `/api/children/${lia}/medicines/${medicineId}/changes`, {
+      body: { on: '2026-11-20', kind: 'stop', reason: 'Suspenso pela médica' },
+    });
+    const stopped = push.received.length;
+    await tickAt('2026-11-24T12:00:00Z');
+    await tickAt('2026-11-24T13:00:00Z');
+    expect(Object.values(got(stopped)).flat()).toEqual([]);
   });
 });
