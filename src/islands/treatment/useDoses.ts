@@ -39,8 +39,11 @@ export function useDoses(childId: string | null, from: string, to: string, share
     void load();
   }, [load, syncCount]);
 
+  // The queue's code is loaded now, so that a dose marked after the connection drops can wait in it.
   useEffect(() => {
-    if (navigator.onLine && queue.get().ops.length) void offlineQueue().then((q) => q.flush());
+    void offlineQueue().then((q) => {
+      if (navigator.onLine && queue.get().ops.length) void q.flush();
+    });
   }, []);
 
   const waiting: ShownDose[] = pending.ops.flatMap((op) =>
