@@ -82,7 +82,13 @@ function useProfessionals(needed: boolean): Professional[] {
   return list;
 }
 
-const KIND_LABEL = { start: 'Começou', dose: 'Dose mudou', times: 'Horários mudaram', stop: 'Parou' } as const;
+/** As src/shared/treatment.ts MEDICINE_EVENT_LABELS (the report uses the same words). */
+const KIND_LABEL = {
+  start: 'Início',
+  dose: 'Mudança de dose',
+  times: 'Mudança de horários',
+  stop: 'Suspenso',
+} as const;
 
 export default function Treatment() {
   const child = useHydratedStore(currentChild, null);
