@@ -21,6 +21,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { reachable, requireChild } from './access.ts';
+import { treatmentInPeriod } from './treatment.ts';
 import { insightsLimiter, LONG_INSIGHTS_DAYS } from './work-slots.ts';
 
 const ACCENTED_UPPER = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
@@ -209,6 +210,7 @@ export async function insightsFor(
     current: { ...current, behaviorPerWeek: oneDecimal(currentRate) },
     changePercent: overlaps ? null : Math.round(((currentRate - baseline.rate) / baseline.rate) * 100),
     child: { name: row.name, ageYears },
+    treatment: (await treatmentInPeriod(db, childId, period, now)).insights,
   };
 }
 

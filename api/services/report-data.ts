@@ -11,6 +11,7 @@ import { checklistProgress, diaryEntries, observationNotes } from '../db/schema.
 import { columns, type DiaryEntryView, presentAll } from './diary.ts';
 import { guideLabels } from './guide-labels.ts';
 import { insightsFor } from './insights.ts';
+import { type TreatmentPeriod, treatmentInPeriod } from './treatment.ts';
 
 export interface ObservedGuide {
   title: string;
@@ -22,6 +23,8 @@ export interface ReportData {
   insights: Insights;
   entries: DiaryEntryView[];
   observations: ObservedGuide[];
+  /** the period's medicines (timeline, doses) and therapies (sessions) */
+  treatment: TreatmentPeriod;
   generatedAt: Date;
 }
 
@@ -37,7 +40,7 @@ export async function reportData(
 ): Promise<ReportData> {
   const insights = await insightsFor(db, userId, childId, period, now);
   signal?.throwIfAborted();
-  const [rows, ticks, notes] = await Promise.all([
+  const [rows, ticks, notes, treatment] = await Promise.all([
     db
       .select(columns)
       .from(diaryEntries)
@@ -51,11 +54,18 @@ export async function reportData(
       .select({ condition: observationNotes.condition, text: observationNotes.text })
       .from(observationNotes)
       .where(eq(observationNotes.childId, childId)),
+    treatmentInPeriod(db, childId, period, now),
   ]);
   signal?.throwIfAborted();
   const checked = new Map(ticks.map((t) => [t.key, t.checked]));
   const noteOf = new Map(notes.map((n) => [n.condition as Condition, n.text.trim()]));
-  return { insights, entries: await presentAll(db, rows), observations: observed(checked, noteOf), generatedAt: now };
+  return {
+    insights,
+    entries: await presentAll(db, rows),
+    observations: observed(checked, noteOf),
+    treatment,
+    generatedAt: now,
+  };
 }
 
 /** The guides where she ticked a sign or wrote a note, with the ticked items' words. */

@@ -8,8 +8,10 @@ import { ATTENTION_WORDS } from '../../src/shared/enums.ts';
 import { formatDay, formatMinutes, shortDay } from '../../src/shared/format.ts';
 import { daysInPeriod, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import { SITE_NAME } from '../../src/shared/site.ts';
+import { formatDose, MEDICINE_EVENT_LABELS, THERAPY_LABELS } from '../../src/shared/treatment.ts';
 import type { DiaryEntryView } from './diary.ts';
 import type { ReportData } from './report-data.ts';
+import type { MedicineChangeView, MedicineInPeriod } from './treatment.ts';
 
 type Doc = PDFKit.PDFDocument;
 const MARGIN = 50;
@@ -90,6 +92,7 @@ export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBu
   rankings(doc, data);
   school(doc, data);
   observations(doc, data);
+  treatment(doc, data);
   await entriesTable(doc, data.entries);
   footers(doc, data);
   doc.end();
@@ -349,6 +352,86 @@ function observations(doc: Doc, { observations: guides }: ReportData) {
       paragraph(doc, guide.notes);
     }
     doc.moveDown(0.5);
+  }
+}
+
+const TREATMENT_NOTICE =
+  'O que a família registrou no aplicativo: os remédios, as doses marcadas como dadas e as sessões de terapia. Não é uma prescrição nem um diagnóstico; o aplicativo nunca sugere doses, e a dose é decidida pelo médico.';
+
+/** "às 07:00 e 12:00" */
+const atTimes = (list: string[]) =>
+  list.length ? `às ${list.length > 1 ? `${list.slice(0, -1).join(', ')} e ${list.at(-1)}` : list[0]}` : '';
+
+/** What was in force from an event on: "10 mg às 07:00 e 12:00". */
+const inForceText = (event: Pick<MedicineChangeView, 'dose' | 'unit' | 'times'>, asNeeded: boolean) =>
+  [formatDose(event.dose, event.unit), asNeeded ? 'quando precisar' : atTimes(event.times)].filter(Boolean).join(' ');
+
+/** One line of a medicine's timeline. */
+export function eventText(event: MedicineChangeView, asNeeded: boolean): string {
+  const what =
+    event.kind === 'stop'
+      ? MEDICINE_EVENT_LABELS.stop
+      : event.kind === 'times'
+        ? `${MEDICINE_EVENT_LABELS.times}: ${atTimes(event.times)}`
+        : `${MEDICINE_EVENT_LABELS[event.kind]}: ${inForceText(event, asNeeded)}`;
+  const why = event.reason ? ` (motivo: ${event.reason})` : '';
+  return `${formatDay(event.on)} · ${what}${why}`;
+}
+
+/** The doses of a medicine in the period, in one line. */
+export function dosesText(medicine: MedicineInPeriod): string {
+  if (medicine.asNeeded)
+    return `Doses quando precisar: ${medicine.asNeededGiven} no período${medicine.minIntervalHours ? ` (intervalo mínimo de ${medicine.minIntervalHours} h)` : ''}`;
+  const skipped = medicine.skipped
+    ? `; ${medicine.skipped} marcada${medicine.skipped === 1 ? '' : 's'} como não dada${medicine.skipped === 1 ? '' : 's'}`
+    : '';
+  const extra = medicine.asNeededGiven
+    ? `; ${medicine.asNeededGiven} dose${medicine.asNeededGiven === 1 ? '' : 's'} fora do horário`
+    : '';
+  return `Doses dadas: ${medicine.given} de ${medicine.scheduled} previstas no período${skipped}${extra}`;
+}
+
+/**
+ * "Tratamento" (issue 28): each medicine's timeline in the period (what was in force when it began,
+ * then start, changes with their reasons, stop), the doses given of those due and the as-needed
+ * ones, and the therapies' sessions; on a page of its own when it is long.
+ */
+function treatment(doc: Doc, { treatment: period }: ReportData) {
+  const { medicines, therapies } = period;
+  const lines = 3 + medicines.reduce((n, m) => n + 3 + m.events.length, 0) + therapies.length + 1;
+  if (lines > 14) doc.addPage();
+  heading(doc, 'Tratamento');
+  doc.fontSize(9);
+  paragraph(doc, TREATMENT_NOTICE, MUTED);
+  doc.moveDown(0.5);
+  if (!medicines.length && !therapies.length)
+    return paragraph(doc, 'Nenhum remédio nem terapia registrados no período.', MUTED);
+  for (const medicine of medicines) {
+    room(doc, 60);
+    const prescriber = medicine.prescriber ? ` — prescrito por ${medicine.prescriber}` : '';
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(pdfSafe(`${medicine.name}${prescriber}`), MARGIN, doc.y, { width: contentWidth(doc) });
+    if (medicine.inForceAtStart)
+      bullet(
+        doc,
+        `Em uso no início do período: ${inForceText(medicine.inForceAtStart, medicine.asNeeded)} (desde ${formatDay(medicine.inForceAtStart.on)})`,
+      );
+    for (const event of medicine.events) bullet(doc, eventText(event, medicine.asNeeded));
+    bullet(doc, dosesText(medicine));
+    doc.moveDown(0.4);
+  }
+  if (therapies.length) {
+    room(doc, 40);
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Terapias', MARGIN, doc.y);
+    for (const therapy of therapies) {
+      const who = [therapy.professionalName, therapy.frequency].filter(Boolean).join(', ');
+      const since = `desde ${formatDay(therapy.startedOn)}${therapy.endedOn ? ` até ${formatDay(therapy.endedOn)}` : ''}`;
+      const sessions = `${therapy.attended} ${therapy.attended === 1 ? 'sessão' : 'sessões'} com presença, ${therapy.missed} ${therapy.missed === 1 ? 'falta' : 'faltas'}`;
+      bullet(doc, `${THERAPY_LABELS[therapy.kind]}${who ? ` — ${who}` : ''} (${since}): ${sessions}`);
+    }
   }
 }
 

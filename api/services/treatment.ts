@@ -8,7 +8,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { formatDay } from '../../src/shared/format.ts';
-import { daysInPeriod, MAX_PERIOD_DAYS, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
+import {
+  daysInPeriod,
+  MAX_PERIOD_DAYS,
+  type TreatmentInsights,
+  todayInSaoPaulo,
+} from '../../src/shared/insights-core.ts';
 import {
   type DoseInput,
   type DoseStatus,
@@ -19,6 +24,7 @@ import {
   type MedicinePatch,
   type MedicineUnit,
   type SessionInput,
+  scheduledSlots,
   sortedTimes,
   type TherapyInput,
   type TherapyKind,
@@ -706,4 +712,147 @@ export async function recordSession(
 export async function childFirstName(db: Database, childId: string): Promise<string | null> {
   const [row] = await db.select({ name: children.name }).from(children).where(eq(children.id, childId));
   return row ? (row.name.trim().split(/\s+/)[0] ?? row.name) : null;
+}
+
+// ---------------------------------------------------------------- the period: patterns and report
+
+/** One medicine as the report tells it for a period. */
+export interface MedicineInPeriod {
+  id: string;
+  name: string;
+  asNeeded: boolean;
+  minIntervalHours: number | null;
+  prescriber: string | null;
+  /** what was in force when the period began (given since before it), or null */
+  inForceAtStart: MedicineChangeView | null;
+  /** the events on the period's days */
+  events: MedicineChangeView[];
+  /** scheduled doses due in the period (up to now), those marked given, those marked not given */
+  scheduled: number;
+  given: number;
+  skipped: number;
+  /** as-needed doses given in the period */
+  asNeededGiven: number;
+}
+
+export interface TherapyInPeriod {
+  kind: TherapyKind;
+  professionalName: string | null;
+  frequency: string | null;
+  startedOn: string;
+  endedOn: string | null;
+  attended: number;
+  missed: number;
+}
+
+export interface TreatmentPeriod {
+  insights: TreatmentInsights;
+  medicines: MedicineInPeriod[];
+  therapies: TherapyInPeriod[];
+}
+
+/** "2026-11-21T09:05" in São Paulo: the last scheduled time already due. */
+function nowSlot(now: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The child's treatment from `from` to `to`: the medicines in force on any of its days (or with a
+ * dose in it), their events, doses due and given; therapies with sessions or running in it. No
+ * access check: the insights and the report ask first.
+ */
+export async function treatmentInPeriod(
+  db: Database,
+  childId: string,
+  period: { from: string; to: string },
+  now: Date,
+): Promise<TreatmentPeriod> {
+  const { from, to } = period;
+  const [all, doses, therapyList] = await Promise.all([
+    medicinesOfChild(db, childId, now),
+    db
+      .select({
+        medicineId: medicineDoses.medicineId,
+        scheduledFor: medicineDoses.scheduledFor,
+        status: medicineDoses.status,
+      })
+      .from(medicineDoses)
+      .where(and(eq(medicineDoses.childId, childId), sql`${medicineDoses.day} between ${from}::date and ${to}::date`)),
+    therapiesOfChild(db, childId, now),
+  ]);
+  const upTo = nowSlot(now);
+  const medicinesInPeriod: MedicineInPeriod[] = [];
+  for (const medicine of [...all].sort((a, b) =>
+    a.startedOn < b.startedOn ? -1 : a.startedOn > b.startedOn ? 1 : 0,
+  )) {
+    const mine = doses.filter((d) => d.medicineId === medicine.id);
+    const ranInPeriod = medicine.startedOn <= to && (medicine.stoppedOn === null || medicine.stoppedOn >= from);
+    if (!ranInPeriod && mine.length === 0) continue;
+    const slots = new Set(scheduledSlots(medicine.changes, from, to).filter((slot) => slot <= upTo));
+    const given = mine.filter((d) => d.status === 'given' && d.scheduledFor !== null && slots.has(d.scheduledFor));
+    const before = medicine.changes.filter((c) => c.on < from);
+    medicinesInPeriod.push({
+      id: medicine.id,
+      name: medicine.name,
+      asNeeded: medicine.asNeeded,
+      minIntervalHours: medicine.minIntervalHours,
+      prescriber: medicine.prescriber,
+      inForceAtStart: inForceOn(before, from),
+      events: medicine.changes.filter((c) => c.on >= from && c.on <= to),
+      scheduled: slots.size,
+      given: given.length,
+      skipped: mine.filter((d) => d.status === 'skipped' && d.scheduledFor !== null).length,
+      asNeededGiven: mine.filter((d) => d.status === 'given' && d.scheduledFor === null).length,
+    });
+  }
+  const therapiesInPeriod = therapyList
+    .map((therapy) => {
+      const sessions = therapy.sessions.filter((s) => s.date >= from && s.date <= to);
+      return {
+        kind: therapy.kind,
+        professionalName: therapy.professionalName,
+        frequency: therapy.frequency,
+        startedOn: therapy.startedOn,
+        endedOn: therapy.endedOn,
+        attended: sessions.filter((s) => s.attended).length,
+        missed: sessions.filter((s) => !s.attended).length,
+        runs: therapy.startedOn <= to && (therapy.endedOn === null || therapy.endedOn >= from),
+      };
+    })
+    .filter((t) => t.runs || t.attended + t.missed > 0)
+    .map(({ runs: _runs, ...t }) => t);
+  const changes = medicinesInPeriod
+    .flatMap((m) => m.events.map((e) => ({ on: e.on, medicineId: m.id, name: m.name, kind: e.kind })))
+    .sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0));
+  return {
+    insights: {
+      changes,
+      adherence: medicinesInPeriod.map((m) => ({
+        medicineId: m.id,
+        name: m.name,
+        given: m.asNeeded ? m.asNeededGiven : m.given,
+        scheduled: m.asNeeded ? 0 : m.scheduled,
+        asNeeded: m.asNeeded,
+      })),
+      therapySessions: {
+        attended: therapiesInPeriod.reduce((sum, t) => sum + t.attended, 0),
+        missed: therapiesInPeriod.reduce((sum, t) => sum + t.missed, 0),
+      },
+    },
+    medicines: medicinesInPeriod,
+    therapies: therapiesInPeriod,
+  };
 }

@@ -74,6 +74,20 @@ export interface Insights {
   changePercent: number | null;
   /** extra: the child as the page and the report name her */
   child: { name: string; ageYears: number | null };
+  /** the period's treatment (issue 28): medicines' events, doses given of those due, therapy sessions */
+  treatment: TreatmentInsights;
+}
+
+export interface TreatmentInsights {
+  /** every event of a medicine (start, change of dose or times, stop) on a day of the period, oldest first */
+  changes: Array<{ on: string; medicineId: string; name: string; kind: 'start' | 'dose' | 'times' | 'stop' }>;
+  /**
+   * per medicine in force on a day of the period: scheduled doses due in the period (up to now),
+   * and how many of them were marked given; an as-needed medicine (extra: `asNeeded`) has
+   * `scheduled` 0 and `given` its doses given
+   */
+  adherence: Array<{ medicineId: string; name: string; given: number; scheduled: number; asNeeded: boolean }>;
+  therapySessions: { attended: number; missed: number };
 }
 
 export interface SleepRange {

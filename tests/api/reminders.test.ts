@@ -403,7 +403,9 @@ describe('dose reminders', () => {
   it('keeps the time she chose in quiet hours (22:30), and stops with the medicine', async () => {
     const before = push.received.length;
     await tickAt('2026-11-24T01:30:00Z');
-    expect(got(before).mae.map((p) => p.body)).toEqual(['Hora do remédio das 22:30 de Lia. Toque para marcar a dose.']);
+    expect(got(before).mae!.map((p) => p.body)).toEqual([
+      'Hora do remédio das 22:30 de Lia. Toque para marcar a dose.',
+    ]);
     await as(people.mae, `/api/children/${lia}/medicines/${medicineId}/changes`, {
       body: { on: '2026-11-20', kind: 'stop', reason: 'Suspenso pela médica' },
     });

@@ -10,6 +10,7 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { inForceOn, scheduledSlots } from '../../src/shared/treatment.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+import { pdfText } from '../support/pdf.ts';
 
 type Person = { cookie: string; userId: string };
 
@@ -495,5 +496,102 @@ describe("the owner's subscription covers the circle", () => {
     } finally {
       await db.update(subscriptions).set({ status: 'paid' }).where(eq(subscriptions.userId, mae.userId));
     }
+  });
+});
+
+describe('the patterns and the report', () => {
+  let bia: string;
+  const ids = { ritalina: '', melatonina: '', paracetamol: '' };
+
+  beforeAll(async () => {
+    bia = (await call(mae, '/api/children', { body: { name: 'Bia Souza', birthDate: '2017-03-03' } })).body.child.id;
+    await t.db.handle.db.insert(childMembers).values({ childId: bia, userId: pai.userId, role: 'carer' });
+    const add = async (body: object) =>
+      (await call(mae, `/api/children/${bia}/medicines`, { body })).body.medicine.id as string;
+    ids.ritalina = await add({ ...metilfenidato, times: ['07:00'], startedOn: '2026-11-05' });
+    await call(mae, `/api/children/${bia}/medicines/${ids.ritalina}/changes`, {
+      body: { on: '2026-11-12', kind: 'dose', dose: 15, reason: 'Tarde difícil na escola <b>' },
+    });
+    await call(pai, `/api/children/${bia}/medicines/${ids.ritalina}/changes`, {
+      body: { on: '2026-11-18', kind: 'stop', reason: 'Perda de apetite' },
+    });
+    ids.melatonina = await add({ name: 'Melatonina', dose: 3, unit: 'mg', times: ['20:00'], startedOn: '2026-10-01' });
+    ids.paracetamol = await add({
+      name: 'Paracetamol',
+      dose: 10,
+      unit: 'gotas',
+      asNeeded: true,
+      minIntervalHours: 6,
+      startedOn: '2026-11-01',
+    });
+    const dose = (medicineId: string, scheduledFor: string | null, status: string, at: string) =>
+      call(pai, `/api/children/${bia}/doses`, { body: { medicineId, scheduledFor, status, at } });
+    for (const day of ['08', '09', '13'])
+      expect((await dose(ids.ritalina, `2026-11-${day}T07:00`, 'given', `2026-11-${day}T10:05:00Z`)).status).toBe(201);
+    await dose(ids.ritalina, '2026-11-14T07:00', 'skipped', '2026-11-14T10:30:00Z');
+    await dose(ids.paracetamol, null, 'given', '2026-11-10T15:00:00Z');
+    await dose(ids.paracetamol, null, 'given', '2026-11-16T15:00:00Z');
+    // Before the period: left out.
+    await dose(ids.paracetamol, null, 'given', '2026-11-02T15:00:00Z');
+    const fono = (
+      await call(mae, `/api/children/${bia}/therapies`, {
+        body: {
+          kind: 'fonoaudiologia',
+          professionalName: 'Fga. Paula',
+          frequency: '1x por semana',
+          startedOn: '2026-10-01',
+        },
+      })
+    ).body.therapy.id;
+    for (const [date, attended] of [
+      ['2026-11-03', true],
+      ['2026-11-10', true],
+      ['2026-11-17', false],
+    ] as const)
+      await call(mae, `/api/children/${bia}/therapies/${fono}/sessions`, { body: { date, attended } });
+  });
+
+  it('adds the period’s treatment to the insights: events, doses given of those due, sessions', async () => {
+    const { status, body } = await call(terapeuta, `/api/insights?childId=${bia}&from=2026-11-08&to=2026-11-21`);
+    // The viewer is not in Bia's circle.
+    expect(status).toBe(404);
+    const own = await call(mae, `/api/insights?childId=${bia}&from=2026-11-08&to=2026-11-21`);
+    expect(own.status).toBe(200);
+    expect(body.error.code).toBe('not_found');
+    expect(own.body.treatment).toEqual({
+      changes: [
+        { on: '2026-11-12', medicineId: ids.ritalina, name: 'Metilfenidato (Ritalina)', kind: 'dose' },
+        { on: '2026-11-18', medicineId: ids.ritalina, name: 'Metilfenidato (Ritalina)', kind: 'stop' },
+      ],
+      adherence: [
+        // 20:00 from 08/11 to 20/11 (21/11's is not due yet at 09:00)
+        { medicineId: ids.melatonina, name: 'Melatonina', given: 0, scheduled: 13, asNeeded: false },
+        { medicineId: ids.paracetamol, name: 'Paracetamol', given: 2, scheduled: 0, asNeeded: true },
+        // 07:00 from 08/11 to 17/11: stopped on the 18th
+        { medicineId: ids.ritalina, name: 'Metilfenidato (Ritalina)', given: 3, scheduled: 10, asNeeded: false },
+      ],
+      therapySessions: { attended: 1, missed: 1 },
+    });
+  });
+
+  it('adds "Tratamento" to the report: the timeline with reasons, the doses, the sessions, the notice', async () => {
+    const res = await t.call(`/api/children/${bia}/report.pdf?from=2026-11-08&to=2026-11-21`, {
+      headers: { cookie: mae.cookie },
+    });
+    expect(res.status).toBe(200);
+    const text = pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(text).toContain('Tratamento');
+    expect(text).toContain('nunca sugere doses');
+    expect(text).toContain('Metilfenidato (Ritalina) — prescrito por Dra. Helena');
+    expect(text).toContain('Em uso no início do período: 10 mg às 07:00 (desde 05/11/2026)');
+    expect(text).toContain('12/11/2026 · Mudança de dose: 15 mg às 07:00 (motivo: Tarde difícil na escola <b>)');
+    expect(text).toContain('18/11/2026 · Suspenso (motivo: Perda de apetite)');
+    expect(text).toContain('Doses dadas: 3 de 10 previstas no período; 1 marcada como não dada');
+    expect(text).toContain('Doses dadas: 0 de 13 previstas no período');
+    expect(text).toContain('Doses quando precisar: 2 no período (intervalo mínimo de 6 h)');
+    expect(text).toContain(
+      'Fonoaudiologia — Fga. Paula, 1x por semana (desde 01/10/2026): 1 sessão com presença, 1 falta',
+    );
+    expect(text).toContain('não é um diagnóstico');
   });
 });

@@ -103,5 +103,6 @@ export function sampleInsights(period: Period): Insights {
     baseline: { from: addDays(from, -28), to: addDays(from, -15), behaviorPerWeek: 24 },
     current: { from, to, behaviorPerWeek: 15 },
     changePercent: -37.5,
+    treatment: { changes: [], adherence: [], therapySessions: { attended: 0, missed: 0 } },
   };
 }
