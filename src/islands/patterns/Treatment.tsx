@@ -4,18 +4,14 @@
  * sessions attended and missed.
  */
 import { formatDay, shortDay } from '../../shared/format.ts';
+import type { TreatmentInsights } from '../../shared/insights-core.ts';
 import { ChartFigure, type Datum, type Mark, Rows } from './charts.tsx';
 import type { Insights } from './types.ts';
 
-export interface TreatmentInsights {
-  changes: Array<{ on: string; medicineId: string; name: string; kind: 'start' | 'dose' | 'times' | 'stop' }>;
-  adherence: Array<{ medicineId: string; name: string; given: number; scheduled: number }>;
-  therapySessions: { attended: number; missed: number };
-}
+export type { TreatmentInsights };
 
-/** The period's treatment, when the API sends it. */
-export const treatmentOf = (insights: Insights): TreatmentInsights | null =>
-  (insights as Insights & { treatment?: TreatmentInsights }).treatment ?? null;
+/** The period's treatment. */
+export const treatmentOf = (insights: Insights): TreatmentInsights | null => insights.treatment ?? null;
 
 const KIND_WORD = { start: 'início', dose: 'dose', times: 'horários', stop: 'parou' } as const;
 const KIND_SENTENCE = {
@@ -55,11 +51,14 @@ export default function TreatmentSection({ treatment }: { treatment: TreatmentIn
   const { adherence, therapySessions, changes } = treatment;
   const sessions = therapySessions.attended + therapySessions.missed;
   if (!adherence.length && !sessions && !changes.length) return null;
-  const rows: Datum[] = adherence.map((a) => ({
-    label: a.name,
-    value: percent(a.given, a.scheduled),
-    text: a.scheduled ? `${a.given} de ${a.scheduled} doses (${percent(a.given, a.scheduled)} %)` : 'sem horário fixo',
-  }));
+  const rows: Datum[] = adherence
+    .filter((a) => !a.asNeeded)
+    .map((a) => ({
+      label: a.name,
+      value: percent(a.given, a.scheduled),
+      text: `${a.given} de ${a.scheduled} doses (${percent(a.given, a.scheduled)} %)`,
+    }));
+  const asNeeded = adherence.filter((a) => a.asNeeded);
   return (
     <section className="pattern-section tone-treatment" aria-labelledby="padroes-tratamento">
       <h2 id="padroes-tratamento">Tratamento</h2>
@@ -72,6 +71,12 @@ export default function TreatmentSection({ treatment }: { treatment: TreatmentIn
         >
           <Rows data={rows} className="bar-accent" />
         </ChartFigure>
+      )}
+      {asNeeded.length > 0 && (
+        <p className="muted">
+          Quando precisar:{' '}
+          {asNeeded.map((a) => `${a.name}, ${a.given} ${a.given === 1 ? 'dose dada' : 'doses dadas'}`).join('; ')}.
+        </p>
       )}
       {changes.length > 0 && (
         <div>

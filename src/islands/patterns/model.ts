@@ -54,8 +54,7 @@ export function customPeriodErrors(period: Period, today: string): Partial<Recor
 /** Nothing recorded in the period, in any diary. */
 export function isEmpty(insights: Insights): boolean {
   const school = (insights as { school?: { total: number } }).school?.total ?? 0;
-  const treatment = (insights as { treatment?: { changes: unknown[]; adherence: unknown[] } }).treatment;
-  const treated = Boolean(treatment && (treatment.changes.length || treatment.adherence.length));
+  const treated = Boolean(insights.treatment?.changes.length || insights.treatment?.adherence.length);
   return (
     insights.behavior.total === 0 &&
     insights.food.total === 0 &&
