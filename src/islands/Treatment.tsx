@@ -27,6 +27,7 @@ import {
 import { formatDay } from '../shared/format.ts';
 import { currentChild } from '../stores/child.ts';
 import { refreshSession } from '../stores/session.ts';
+import ConfirmDialog from './ConfirmDialog.tsx';
 import LoadFailure from './LoadFailure.tsx';
 import TodayDoses from './treatment/TodayDoses.tsx';
 import { useDoses } from './treatment/useDoses.ts';
@@ -100,6 +101,7 @@ export default function Treatment() {
   const [adding, setAdding] = useState<'medicine' | 'therapy' | null>(null);
   const [change, setChange] = useState<{ medicine: Medicine; kind: ChangeKind } | null>(null);
   const [session, setSession] = useState<Therapy | null>(null);
+  const [toEnd, setToEnd] = useState<Therapy | null>(null);
   const [paywall, setPaywall] = useState(false);
   const professionals = useProfessionals(adding !== null);
   const changeMounted = useMountedOnce(change !== null);
@@ -279,7 +281,7 @@ export default function Treatment() {
                     therapy={therapy}
                     canWrite={canWrite}
                     onSession={() => setSession(therapy)}
-                    onEnd={() => void endTherapy(therapy)}
+                    onEnd={() => setToEnd(therapy)}
                   />
                 ))}
               </ul>
@@ -338,6 +340,18 @@ export default function Treatment() {
           />
         </Suspense>
       )}
+      <ConfirmDialog
+        open={toEnd !== null}
+        title={toEnd ? `Encerrar ${THERAPY_KINDS[toEnd.kind].toLowerCase()}?` : ''}
+        confirmLabel="Encerrar hoje"
+        onConfirm={() => {
+          if (toEnd) void endTherapy(toEnd);
+          setToEnd(null);
+        }}
+        onCancel={() => setToEnd(null)}
+      >
+        <p>A terapia e as sessões anotadas continuam no histórico e no relatório.</p>
+      </ConfirmDialog>
       {paywallMounted && (
         <Suspense fallback={null}>
           <PaywallDialog open={paywall} onClose={() => setPaywall(false)} next="/tratamento/" />

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
+import { pdfText } from '../support/pdf.ts';
 import { E2E } from './env.ts';
 import { createAccount, expect, expectNoAxeViolations, hydrated, PROFILE, signIn, test } from './fixtures.ts';
 
@@ -194,6 +195,49 @@ test.describe('treatment: medicines, doses and therapies', () => {
     await expect(page.locator('.child-medicines')).toContainText('Metilfenidato (Ritalina) · 15 mg às 07:00 e 12:00');
     await expect(page.locator('.child-medicines')).toContainText(/nesta semana, 1 de \d+ doses dadas/);
     await expectNoAxeViolations(page);
+
+    // The patterns page marks the change on the time charts, and says it in words.
+    for (const back of [4, 1, 0]) {
+      const res = await request.post('/api/diary', {
+        data: {
+          type: 'behavior',
+          childId: lia.id,
+          date: addDays(today, -back),
+          time: '17:30:00',
+          behavior: 'Chorou ao fazer a lição',
+          context: 'Lição de casa',
+          intensity: 'Média',
+        },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await page.goto('/padroes/');
+    await hydrated(page, 'Patterns');
+    const perDay = page.getByRole('figure', { name: 'Episódios por dia' });
+    await expect(perDay.getByRole('img')).toHaveAttribute(
+      'aria-label',
+      /Tratamento: .*Metilfenidato \(Ritalina\) mudou a dose\./,
+    );
+    await expect(perDay.locator('.mark-label')).toHaveText('Metilfenidato (Ritalina): dose');
+    await expect(perDay.locator('.mark-rule')).toHaveCount(1);
+    const section = page.getByRole('region', { name: 'Tratamento' });
+    await expect(section).toContainText('Doses dadas das previstas');
+    await expect(section).toContainText('1 de 1 com presença');
+    await expectNoAxeViolations(page);
+    await shot(page, 'padroes-mudanca-no-grafico', '.chart');
+    await shot(page, 'padroes-tratamento', '#padroes-tratamento');
+
+    // The report's "Tratamento": the timeline with its reason, the doses given of those due, the sessions.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Relatório para o profissional' }).click();
+    const text = pdfText(readFileSync(await (await download).path())).replace(/\s+/g, ' ');
+    expect(text).toContain('Tratamento');
+    expect(text).toContain('Metilfenidato (Ritalina) — prescrito por Dra. Ana Lima');
+    expect(text).toContain(`${dmy(today)} · Mudança de dose: 15 mg`);
+    expect(text).toContain('(motivo: A neuropediatra aumentou na consulta)');
+    expect(text).toMatch(/Doses dadas: 1 de \d+ previstas no período/);
+    expect(text).toContain('Doses quando precisar: 1 no período');
+    expect(text).toContain('1 sessão com presença, 0 faltas');
     await dad.close();
   });
 });
