@@ -218,8 +218,12 @@ test.describe('treatment: medicines, doses and therapies', () => {
       'aria-label',
       /Tratamento: .*Metilfenidato \(Ritalina\) mudou a dose\./,
     );
-    await expect(perDay.locator('.mark-label')).toHaveText('Metilfenidato (Ritalina): dose');
-    await expect(perDay.locator('.mark-rule')).toHaveCount(1);
+    // The as-needed medicine began 3 days ago (in the period); the dose changed today.
+    await expect(perDay.locator('.mark-label')).toHaveText([
+      'Hidroxizina (Hixizine): início',
+      'Metilfenidato (Ritalina): dose',
+    ]);
+    await expect(perDay.locator('.mark-rule')).toHaveCount(2);
     const section = page.getByRole('region', { name: 'Tratamento' });
     await expect(section).toContainText('Doses dadas das previstas');
     await expect(section).toContainText('1 de 1 com presença');
