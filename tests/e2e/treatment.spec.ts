@@ -13,7 +13,12 @@ async function invitationToken(to: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     for (const file of readdirSync(E2E.mailDir).sort().reverse()) {
-      const mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8')) as { to: string[]; text: string };
+      let mail: { to: string[]; text: string };
+      try {
+        mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8'));
+      } catch {
+        continue; // still being written
+      }
       const found = mail.to.includes(to.toLowerCase()) && INVITE_LINK.exec(mail.text);
       if (found) return new URL(found[0]).searchParams.get('token')!;
     }
