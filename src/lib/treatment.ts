@@ -181,30 +181,48 @@ export function dayOf(instant: string | Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(instant));
 }
 
-/** Given of scheduled, between two days both included (the days after today are not counted). */
+/** 'YYYY-MM-DDTHH:MM' now, in São Paulo. */
+export function nowSlot(now = new Date()): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
+  return `${dayOf(now)}T${time}`;
+}
+
+/**
+ * Given of due, between two days both included: a time not yet come counts only when its dose
+ * was already given (the report counts the doses due up to now the same way).
+ */
 export function adherence(
   medicine: Medicine,
   doses: Dose[],
   from: string,
   to: string,
+  now = nowSlot(),
 ): { given: number; scheduled: number } {
+  const given = new Set(
+    doses
+      .filter((d) => d.medicineId === medicine.id && d.status === 'given' && d.scheduledFor)
+      .map((d) => d.scheduledFor),
+  );
+  const periods = periodsOf(medicine).reverse();
   let scheduled = 0;
+  let done = 0;
   for (
     let day = from;
     day <= to;
     day = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
   ) {
-    const period = [...periodsOf(medicine)].reverse().find((p) => p.from <= day);
+    const period = periods.find((p) => p.from <= day);
     if (!period || period.change.kind === 'stop' || medicine.asNeeded) continue;
-    scheduled += period.change.times.length;
+    for (const time of period.change.times) {
+      const slot = `${day}T${time.slice(0, 5)}`;
+      if (given.has(slot)) done++;
+      if (given.has(slot) || slot <= now) scheduled++;
+    }
   }
-  const given = doses.filter(
-    (d) =>
-      d.medicineId === medicine.id &&
-      d.status === 'given' &&
-      d.scheduledFor &&
-      d.scheduledFor.slice(0, 10) >= from &&
-      d.scheduledFor.slice(0, 10) <= to,
-  ).length;
-  return { given, scheduled };
+  return { given: done, scheduled };
 }
