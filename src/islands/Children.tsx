@@ -19,6 +19,8 @@ import { type Shown, useOfflineList } from './useOfflineList.ts';
 
 // Who follows a child: loaded when she opens the section, not to read the list.
 const Circle = lazy(() => import('./children/Circle.tsx'));
+// What she takes now, and this week's doses: after the list, not before it.
+const TreatmentSummary = lazy(() => import('./children/TreatmentSummary.tsx'));
 const isPlaceholder = (child: Child) => child.name === PLACEHOLDER_CHILD_NAME && !child.birthDate;
 const optional = (values: ChildFields) => ({
   ...values,
@@ -205,6 +207,11 @@ function ChildCard({
       )}
       <p className="contact-meta">{detailsOf(child)}</p>
       {child.dietaryRestrictions && <p className="contact-meta">Restrições: {child.dietaryRestrictions}</p>}
+      {!child.pending && (
+        <Suspense fallback={null}>
+          <TreatmentSummary childId={child.id} childName={child.name} />
+        </Suspense>
+      )}
       <div className="contact-actions">
         <a className="btn btn-secondary" href="/comportamento/" onClick={() => selectChild(child.id)}>
           Ver registros<span className="sr-only"> de {child.name}</span>

@@ -7,6 +7,7 @@ import type { InferRequestType } from 'hono/client';
 import { sleepSpan } from '../shared/sleep.ts';
 import { refreshSession } from '../stores/session.ts';
 import { type Answer, call, client } from './api.ts';
+import { type Dose, type DoseInput, removeDose, sendDose } from './treatment.ts';
 
 /** Who wrote an entry (a shared child's record has many hands); absent on one not sent yet. */
 export type RecordedBy = DiaryEntry['recordedBy'];
@@ -32,6 +33,8 @@ interface Resources {
   child: { input: ChildInput; row: Child };
   diary: { input: DiaryEntryInput; row: DiaryEntry };
   professional: { input: ProfessionalInput; row: Professional };
+  /** a dose marked for a child (the route is per child, so the body names it) */
+  dose: { input: DoseInput & { childId: string }; row: Dose };
 }
 export type ResourceName = keyof Resources;
 export type RowOf<N extends ResourceName> = Resources[N]['row'];
@@ -58,6 +61,11 @@ export const SENDERS: { [N in ResourceName]: Sender<N> } = {
   professional: {
     add: async (body) => (await call(client.professionals.$post({ json: body }))).professional,
     remove: (id) => call(client.professionals[':id'].$delete({ param: { id } })),
+  },
+  /** a dose marked (or undone) without a connection; a removal's id is `childId/doseId` */
+  dose: {
+    add: (body) => sendDose(body.childId, body),
+    remove: (target: string) => removeDose(target.slice(0, target.indexOf('/')), target.slice(target.indexOf('/') + 1)),
   },
 };
 

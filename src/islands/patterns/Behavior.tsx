@@ -12,20 +12,26 @@ import {
   StackedColumns,
 } from './charts.tsx';
 import { decimal, WEEKDAYS, WEEKDAYS_SHORT } from './model.ts';
+import { changesText, MarksLegend, marksFor, type TreatmentInsights } from './Treatment.tsx';
 import type { Insights } from './types.ts';
+
+type Changes = TreatmentInsights['changes'];
 
 type Behavior = Insights['behavior'];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function PerDay({ behavior }: { behavior: Behavior }) {
+function PerDay({ behavior, changes }: { behavior: Behavior; changes: Changes }) {
+  const days = behavior.perDay.map((d) => d.date);
+  const marked = changes.filter((c) => days.includes(c.on));
   const data: Datum[] = behavior.perDay.map((d) => ({ label: shortDay(d.date), value: d.count }));
   const busiest = behavior.perDay.reduce((a, b) => (b.count > a.count ? b : a), { date: '', count: 0 });
-  const days = Math.max(1, behavior.perDay.length);
-  const summary = `${plural(behavior.total, 'episódio', 'episódios')} em ${plural(days, 'dia', 'dias')}, média de ${decimal(behavior.total / days)} por dia${busiest.count ? `; o dia com mais foi ${shortDay(busiest.date)}, com ${busiest.count}` : ''}.`;
+  const count = Math.max(1, behavior.perDay.length);
+  const summary = `${plural(behavior.total, 'episódio', 'episódios')} em ${plural(count, 'dia', 'dias')}, média de ${decimal(behavior.total / count)} por dia${busiest.count ? `; o dia com mais foi ${shortDay(busiest.date)}, com ${busiest.count}` : ''}.${marked.length ? ` Tratamento: ${changesText(marked)}.` : ''}`;
   return (
     <ChartFigure title="Episódios por dia" summary={summary} columns={['Dia', 'Episódios']} rows={data}>
-      <Columns data={data} labelEvery={Math.ceil(data.length / 7)} />
+      <Columns data={data} labelEvery={Math.ceil(data.length / 7)} marks={marksFor(marked, days)} />
+      <MarksLegend changes={marked} days={days} />
     </ChartFigure>
   );
 }
@@ -165,7 +171,7 @@ function Contexts({ behavior }: { behavior: Behavior }) {
   );
 }
 
-export default function BehaviorSection({ behavior }: { behavior: Behavior }) {
+export default function BehaviorSection({ behavior, changes = [] }: { behavior: Behavior; changes?: Changes }) {
   return (
     <section className="pattern-section tone-behavior" aria-labelledby="padroes-comportamento">
       <h2 id="padroes-comportamento">Comportamento</h2>
@@ -185,7 +191,7 @@ export default function BehaviorSection({ behavior }: { behavior: Behavior }) {
               <dd>{behavior.avgDurationMinutes ? formatMinutes(Math.round(behavior.avgDurationMinutes)) : '—'}</dd>
             </div>
           </dl>
-          <PerDay behavior={behavior} />
+          <PerDay behavior={behavior} changes={changes} />
           <IntensityMix behavior={behavior} />
           <IntensityOverTime behavior={behavior} />
           <When behavior={behavior} />

@@ -3,7 +3,10 @@ import { MOODS } from '../../shared/enums.ts';
 import { formatMinutes, shortDay } from '../../shared/format.ts';
 import { ChartFigure, Columns, type Datum, Rows } from './charts.tsx';
 import { decimal } from './model.ts';
+import { changesText, MarksLegend, marksFor, type TreatmentInsights } from './Treatment.tsx';
 import type { Insights } from './types.ts';
+
+type Changes = TreatmentInsights['changes'];
 
 export function FoodSection({ food }: { food: Insights['food'] }) {
   const moods: Datum[] = MOODS.map((mood) => ({ label: mood, value: food.byMood[mood] ?? 0 }));
@@ -51,8 +54,10 @@ export function FoodSection({ food }: { food: Insights['food'] }) {
 
 type Sleep = Insights['sleep'];
 
-function SleepNights({ sleep }: { sleep: Sleep }) {
+function SleepNights({ sleep, changes }: { sleep: Sleep; changes: Changes }) {
   const nights = sleep.perNight ?? [];
+  const days = nights.map((n) => n.date);
+  const marked = changes.filter((c) => days.includes(c.on));
   if (!nights.length) return null;
   const range = sleep.recommended;
   const outside = (minutes: number) =>
@@ -66,7 +71,7 @@ function SleepNights({ sleep }: { sleep: Sleep }) {
   return (
     <ChartFigure
       title="Horas de sono por noite"
-      summary={`${sleep.nightsInRange} de ${sleep.nights} noites dentro da faixa recomendada${range ? ` de ${range.minHours} a ${range.maxHours} horas` : ''}.`}
+      summary={`${sleep.nightsInRange} de ${sleep.nights} noites dentro da faixa recomendada${range ? ` de ${range.minHours} a ${range.maxHours} horas` : ''}.${marked.length ? ` Tratamento: ${changesText(marked)}.` : ''}`}
       columns={['Noite', 'Sono']}
       rows={data}
     >
@@ -76,7 +81,9 @@ function SleepNights({ sleep }: { sleep: Sleep }) {
         values={false}
         labelEvery={Math.ceil(data.length / 7)}
         band={range ? { min: range.minHours, max: range.maxHours } : undefined}
+        marks={marksFor(marked, days)}
       />
+      <MarksLegend changes={marked} days={days} />
       {range && (
         <p className="band-legend" aria-hidden="true">
           <span className="swatch band-swatch" /> Faixa recomendada para a idade: {range.minHours} a {range.maxHours} h
@@ -117,7 +124,7 @@ function SleepFigures({ sleep }: { sleep: Sleep }) {
   );
 }
 
-export function SleepSection({ sleep }: { sleep: Sleep }) {
+export function SleepSection({ sleep, changes = [] }: { sleep: Sleep; changes?: Changes }) {
   return (
     <section className="pattern-section tone-sono" aria-labelledby="padroes-sono">
       <h2 id="padroes-sono">Sono</h2>
@@ -128,7 +135,7 @@ export function SleepSection({ sleep }: { sleep: Sleep }) {
       ) : (
         <>
           <SleepFigures sleep={sleep} />
-          <SleepNights sleep={sleep} />
+          <SleepNights sleep={sleep} changes={changes} />
           <p className="muted small">
             Horas de sono recomendadas pelos guias: 3–5 anos 10–13 h, 6–13 anos 9–11 h, 14–17 anos 8–10 h. A variação da
             hora de deitar mostra quanto o horário muda de uma noite para outra: quanto menor, mais regular a rotina.

@@ -6,12 +6,15 @@ import { FoodSection, SleepSection } from './FoodSleep.tsx';
 import { daysMissing, moreDaysMessage } from './model.ts';
 import ProgressSection from './Progress.tsx';
 import { AuthorsSection, authorsOf, SchoolSection, schoolOf } from './School.tsx';
+import TreatmentSection, { treatmentOf } from './Treatment.tsx';
 import type { Insights } from './types.ts';
 
 export default function Report({ insights, sample }: { insights: Insights; sample: boolean }) {
   const missing = sample ? 0 : daysMissing(insights);
   const school = schoolOf(insights);
   const authors = authorsOf(insights);
+  const treatment = treatmentOf(insights);
+  const changes = treatment?.changes ?? [];
   return (
     <div className={sample ? 'pattern-report is-sample' : 'pattern-report'}>
       <p className="period-shown">
@@ -25,9 +28,10 @@ export default function Report({ insights, sample }: { insights: Insights; sampl
           </p>
         </div>
       )}
-      <BehaviorSection behavior={insights.behavior} />
+      <BehaviorSection behavior={insights.behavior} changes={changes} />
       <FoodSection food={insights.food} />
-      <SleepSection sleep={insights.sleep} />
+      <SleepSection sleep={insights.sleep} changes={changes} />
+      {treatment && <TreatmentSection treatment={treatment} />}
       {school && school.total > 0 && <SchoolSection school={school} />}
       {authors.length > 1 && <AuthorsSection authors={authors} />}
       <ProgressSection insights={insights} />

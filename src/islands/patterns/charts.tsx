@@ -57,8 +57,38 @@ export function ChartFigure({ title, summary, columns, rows, children }: FigureP
 
 const WIDTH = 320;
 
+/** A vertical rule with a label at one column (e.g. a medicine started, changed or stopped that day). */
+export interface Mark {
+  index: number;
+  label: string;
+}
+
+/** The rules and their labels, staggered so two close marks do not print over each other. */
+function Marks({ marks, step, plot }: { marks: Mark[]; step: number; plot: number }) {
+  return (
+    <g className="marks">
+      {marks.map((mark, i) => {
+        const x = mark.index * step + step / 2;
+        const y = 9 + (i % 3) * 11;
+        const right = x > WIDTH * 0.6;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: marks are in date order and never reorder.
+          <g key={i}>
+            <line x1={x} x2={x} y1={y - 8} y2={plot} className="mark-rule" />
+            <text x={right ? x - 3 : x + 3} y={y} textAnchor={right ? 'end' : 'start'} className="mark-label">
+              {mark.label}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
 interface ColumnsProps {
   data: Datum[];
+  /** rules drawn over the bars at some columns, with their labels */
+  marks?: Mark[];
   height?: number;
   /** a horizontal band drawn over the bars (e.g. the recommended sleep), in the data's unit */
   band?: { min: number; max: number };
@@ -75,11 +105,22 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
  * Vertical bars, one per datum, from zero to the largest value (or the band's top). Up to 14 bars
  * carry their value; more get a line at the largest value, labelled.
  */
-export function Columns({ data, height = 150, band, labelEvery = 1, className = 'bar', values }: ColumnsProps) {
+export function Columns({
+  data,
+  height: barsHeight = 150,
+  band,
+  labelEvery = 1,
+  className = 'bar',
+  values,
+  marks,
+}: ColumnsProps) {
+  // The marks' labels get a strip of their own above the bars.
+  const headroom = marks?.length ? Math.min(3, marks.length) * 11 + 4 : 0;
+  const height = barsHeight + headroom;
   const top = Math.max(1, ...data.map((d) => d.value), band?.max ?? 0);
   const plot = height - 22;
   const step = WIDTH / Math.max(1, data.length);
-  const y = (value: number) => plot - (value / top) * (plot - 16);
+  const y = (value: number) => plot - (value / top) * (plot - 16 - headroom);
   const showValues = values ?? data.length <= 14;
   return (
     <svg viewBox={`0 0 ${WIDTH} ${height}`} className="chart-svg" aria-hidden="true" focusable="false">
@@ -124,6 +165,7 @@ export function Columns({ data, height = 150, band, labelEvery = 1, className = 
           <line x1="0" x2={WIDTH} y1={y(band.min)} y2={y(band.min)} />
         </g>
       )}
+      {marks && marks.length > 0 && <Marks marks={marks} step={step} plot={plot} />}
     </svg>
   );
 }

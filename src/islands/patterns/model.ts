@@ -54,7 +54,14 @@ export function customPeriodErrors(period: Period, today: string): Partial<Recor
 /** Nothing recorded in the period, in any diary. */
 export function isEmpty(insights: Insights): boolean {
   const school = (insights as { school?: { total: number } }).school?.total ?? 0;
-  return insights.behavior.total === 0 && insights.food.total === 0 && insights.sleep.nights === 0 && school === 0;
+  const treated = Boolean(insights.treatment?.changes.length || insights.treatment?.adherence.length);
+  return (
+    insights.behavior.total === 0 &&
+    insights.food.total === 0 &&
+    insights.sleep.nights === 0 &&
+    school === 0 &&
+    !treated
+  );
 }
 
 /** Days she has kept the diary for this child, from her first record to the period's end. */

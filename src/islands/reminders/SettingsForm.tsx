@@ -22,6 +22,7 @@ interface Choices {
   bedtimeTime: string;
   weekly: boolean;
   renewal: boolean;
+  medicines: boolean;
 }
 
 const choicesOf = (settings: Settings): Choices => ({
@@ -32,6 +33,7 @@ const choicesOf = (settings: Settings): Choices => ({
   bedtimeTime: settings.bedtime.time,
   weekly: settings.weekly.enabled,
   renewal: settings.renewal.enabled,
+  medicines: settings.medicines.enabled,
 });
 
 const isTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
@@ -55,6 +57,7 @@ const bodyOf = (choices: Choices) => ({
   },
   weekly: { enabled: choices.weekly },
   renewal: { enabled: choices.renewal },
+  medicines: { enabled: choices.medicines },
 });
 
 /** The API's name for a field in its 422 answer, by the form's choice. */
@@ -253,6 +256,18 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
           </fieldset>
 
           <fieldset className="reminder">
+            <legend>Remédios</legend>
+            <CheckField checked={choices.medicines} onChange={(e) => change('medicines', e.target.checked)}>
+              Avisar nos horários dos remédios das crianças que você acompanha
+            </CheckField>
+            <p className="field-hint">
+              Vale para os remédios com “Lembrar nos horários” ligado em <a href="/tratamento/">Tratamento</a>. O aviso
+              diz só o primeiro nome da criança e o horário, nunca o nome do remédio. Se ninguém marcar a dose em 60
+              minutos, quem ligou este lembrete recebe mais um aviso.
+            </p>
+          </fieldset>
+
+          <fieldset className="reminder">
             <legend>Resumo da semana</legend>
             <CheckField checked={choices.weekly} onChange={(e) => change('weekly', e.target.checked)}>
               Receber um resumo curto dos registros da semana
@@ -273,7 +288,9 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
           </button>
           <p className={`reminders-status is-${status.kind}`} role="status">
             {status.text}
-            {status.kind === 'saved' && !deviceOn && (choices.daily || choices.bedtime || choices.weekly)
+            {status.kind === 'saved' &&
+            !deviceOn &&
+            (choices.daily || choices.bedtime || choices.weekly || choices.medicines)
               ? '. Para recebê-los neste aparelho, toque em “Ativar lembretes”.'
               : ''}
           </p>

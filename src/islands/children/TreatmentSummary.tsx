@@ -1,0 +1,71 @@
+/**
+ * On a child's card: the medicines she takes now and how many of this week's doses were given
+ * (Monday to today), with the way to her treatment page. Nothing when she takes nothing.
+ */
+import { useEffect, useState } from 'react';
+import {
+  adherence,
+  type Dose,
+  dayOf,
+  loadDoses,
+  loadMedicines,
+  type Medicine,
+  regimenText,
+} from '../../lib/treatment.ts';
+import { selectChild } from '../../stores/child.ts';
+
+/** The Monday of the week of `day` ('YYYY-MM-DD'). */
+export function mondayOf(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  const back = (date.getUTCDay() + 6) % 7;
+  return new Date(date.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+}
+
+type State = { status: 'loading' } | { status: 'ready'; medicines: Medicine[]; doses: Dose[] } | { status: 'error' };
+
+export default function TreatmentSummary({ childId, childName }: { childId: string; childName: string }) {
+  const [today] = useState(() => dayOf(new Date()));
+  const from = mondayOf(today);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    Promise.all([loadMedicines(childId), loadDoses(childId, from, today)]).then(
+      ([medicines, doses]) => setState({ status: 'ready', medicines: medicines.filter((m) => m.current), doses }),
+      () => setState({ status: 'error' }),
+    );
+  }, [childId, from, today]);
+
+  const link = (
+    <a className="btn btn-secondary" href="/tratamento/" onClick={() => selectChild(childId)}>
+      Tratamento<span className="sr-only"> de {childName}</span>
+    </a>
+  );
+  if (state.status !== 'ready' || state.medicines.length === 0)
+    return (
+      <div className="child-treatment">
+        {state.status === 'ready' && <p className="contact-meta">Nenhum remédio em uso anotado.</p>}
+        {link}
+      </div>
+    );
+  return (
+    <div className="child-treatment">
+      <p className="child-treatment-title">Remédios em uso</p>
+      <ul className="child-medicines">
+        {state.medicines.map((medicine) => {
+          const week = adherence(medicine, state.doses, from, today);
+          return (
+            <li key={medicine.id}>
+              <strong>{medicine.name}</strong> · {regimenText(medicine)}
+              {week.scheduled > 0 && (
+                <span className="contact-meta">
+                  {' '}
+                  — nesta semana, {week.given} de {week.scheduled} {week.scheduled === 1 ? 'dose dada' : 'doses dadas'}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {link}
+    </div>
+  );
+}

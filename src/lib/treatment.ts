@@ -1,0 +1,228 @@
+/**
+ * A child's treatment (docs/api.md "Treatment: medicines, doses and therapies"): medicines and
+ * their history of changes, the doses given, therapies and their sessions, through the typed
+ * client. History is never edited: a change of dose or of times, or a stop, is a new event.
+ */
+import type { InferRequestType } from 'hono/client';
+import type { ErrorBody } from '../shared/api-errors.ts';
+import { type Answer, ApiError, apiError, call, client } from './api.ts';
+
+export const UNITS = ['mg', 'ml', 'gotas', 'comprimido', 'cápsula'] as const;
+export type Unit = (typeof UNITS)[number];
+
+/** As src/shared/treatment.ts THERAPY_LABELS (kept here so the page loads no validation code). */
+export const THERAPY_KINDS = {
+  fonoaudiologia: 'Fonoaudiologia',
+  terapia_ocupacional: 'Terapia ocupacional',
+  psicologia: 'Psicologia',
+  psicopedagogia: 'Psicopedagogia',
+  fisioterapia: 'Fisioterapia',
+  neuropediatria: 'Neuropediatria',
+  outra: 'Outra terapia',
+} as const;
+export type TherapyKind = keyof typeof THERAPY_KINDS;
+
+type ChildRoutes = (typeof client.children)[':id'];
+export type Medicine = Answer<ChildRoutes['medicines']['$get']>['medicines'][number];
+export type MedicineChange = Medicine['changes'][number];
+export type Dose = Answer<ChildRoutes['doses']['$get']>['doses'][number];
+export type Therapy = Answer<ChildRoutes['therapies']['$get']>['therapies'][number];
+export type TherapySession = Therapy['sessions'][number];
+export type MedicineInput = InferRequestType<ChildRoutes['medicines']['$post']>['json'];
+export type ChangeInput = InferRequestType<ChildRoutes['medicines'][':medicineId']['changes']['$post']>['json'];
+export type TherapyInput = InferRequestType<ChildRoutes['therapies']['$post']>['json'];
+export type SessionInput = InferRequestType<ChildRoutes['therapies'][':therapyId']['sessions']['$post']>['json'];
+/** A dose as the device sends it (a type, not an interface: the offline queue keeps it as a plain record). */
+export type DoseInput = InferRequestType<ChildRoutes['doses']['$post']>['json'] & { id: string };
+
+/** The name of who recorded something, whatever shape the API gives it. */
+export const byName = (recordedBy: Dose['recordedBy'] | undefined): string | null => recordedBy?.name ?? null;
+
+const child = client.children[':id'];
+
+export const loadMedicines = async (id: string) => (await call(child.medicines.$get({ param: { id } }))).medicines;
+
+export const addMedicine = async (id: string, json: MedicineInput) =>
+  (await call(child.medicines.$post({ param: { id }, json }))).medicine;
+
+export const changeMedicine = async (id: string, medicineId: string, json: ChangeInput) =>
+  (await call(child.medicines[':medicineId'].changes.$post({ param: { id, medicineId }, json }))).medicine;
+
+export const updateMedicine = async (
+  id: string,
+  medicineId: string,
+  json: InferRequestType<ChildRoutes['medicines'][':medicineId']['$patch']>['json'],
+) => (await call(child.medicines[':medicineId'].$patch({ param: { id, medicineId }, json }))).medicine;
+
+export const loadDoses = async (id: string, from: string, to: string) =>
+  (await call(child.doses.$get({ param: { id }, query: { from, to } }))).doses;
+
+/** A dose given too soon after the last one (as-needed medicine): the API's 409 `too_soon`. */
+export class TooSoon extends ApiError {
+  /** when the last dose was given (an instant), when the API said */
+  readonly lastGivenAt: string | null;
+  constructor(message: string, lastGivenAt: string | null) {
+    super(409, 'too_soon', message);
+    this.lastGivenAt = lastGivenAt;
+  }
+}
+
+/** Records a dose; the same device-made id twice stores one. Throws TooSoon on the API's 409 `too_soon`. */
+export async function sendDose(id: string, body: DoseInput & { childId?: string }): Promise<Dose> {
+  const { childId: _, ...json } = body;
+  const response = await child.doses.$post({ param: { id }, json });
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (response.ok) return (data as { dose: Dose }).dose;
+  const error = apiError(response.status, data);
+  if (error.code === 'too_soon')
+    throw new TooSoon(error.message, (data as ErrorBody | null)?.error.lastGivenAt ?? null);
+  throw error;
+}
+
+export const removeDose = (id: string, doseId: string) =>
+  call(child.doses[':doseId'].$delete({ param: { id, doseId } }));
+
+export const loadTherapies = async (id: string) => (await call(child.therapies.$get({ param: { id } }))).therapies;
+
+export const addTherapy = async (id: string, json: TherapyInput) =>
+  (await call(child.therapies.$post({ param: { id }, json }))).therapy;
+
+export const updateTherapy = async (
+  id: string,
+  therapyId: string,
+  json: InferRequestType<ChildRoutes['therapies'][':therapyId']['$patch']>['json'],
+) => (await call(child.therapies[':therapyId'].$patch({ param: { id, therapyId }, json }))).therapy;
+
+export const addSession = async (id: string, therapyId: string, json: SessionInput) =>
+  (await call(child.therapies[':therapyId'].sessions.$post({ param: { id, therapyId }, json }))).session;
+
+/** The message a toast shows for a failed write. */
+export const failureText = (err: unknown) =>
+  err instanceof ApiError && err.code !== 'network'
+    ? err.message
+    : 'Não foi possível salvar agora. Verifique sua conexão e tente novamente.';
+
+/* ---------- What the page computes ---------- */
+
+/** "10 mg", "5 gotas", "1 comprimido", "2 comprimidos". */
+export function doseText(dose: string | number | null, unit: string | null): string {
+  if (dose === null || dose === undefined || dose === '') return '';
+  const amount = String(dose).replace('.', ',');
+  const plural = unit && (unit === 'comprimido' || unit === 'cápsula') && Number(dose) > 1 ? `${unit}s` : unit;
+  return `${amount} ${plural ?? ''}`.trim();
+}
+
+/** "07:00 e 19:00", "07:00, 12:00 e 19:00". */
+export function timesText(times: readonly string[]): string {
+  const shown = times.map((t) => t.slice(0, 5));
+  if (shown.length <= 1) return shown[0] ?? '';
+  return `${shown.slice(0, -1).join(', ')} e ${shown.at(-1)}`;
+}
+
+/** How a medicine is given, in a line: "10 mg às 07:00 e 12:00" or "5 ml quando precisar (intervalo mínimo de 6 h)". */
+export function regimenText(m: Pick<Medicine, 'dose' | 'unit' | 'times' | 'asNeeded' | 'minIntervalHours'>): string {
+  const dose = doseText(m.dose, m.unit);
+  if (m.asNeeded)
+    return `${dose} quando precisar${m.minIntervalHours ? ` (intervalo mínimo de ${String(m.minIntervalHours).replace('.', ',')} h)` : ''}`;
+  return m.times.length ? `${dose} às ${timesText(m.times)}` : dose;
+}
+
+export interface Period {
+  change: MedicineChange;
+  from: string;
+  /** the day before the next event; null while in force */
+  to: string | null;
+}
+
+const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * What was in force when: each event (its dose, unit and times are those in force from its day)
+ * lasts until the day before the next one. A stop is the last.
+ */
+export function periodsOf(medicine: Medicine): Period[] {
+  const changes = [...medicine.changes].sort((a, b) => a.on.localeCompare(b.on));
+  return changes.map((change, i) => {
+    const next = changes[i + 1];
+    return { change, from: change.on, to: next ? (next.on === change.on ? change.on : dayBefore(next.on)) : null };
+  });
+}
+
+export interface Slot {
+  medicine: Medicine;
+  time: string;
+  /** 'YYYY-MM-DDTHH:MM' */
+  scheduledFor: string;
+}
+
+/** Today's scheduled doses of the current medicines, by time. */
+export function slotsOn(day: string, medicines: Medicine[]): Slot[] {
+  return medicines
+    .filter((m) => m.current && !m.asNeeded && m.startedOn <= day && (!m.stoppedOn || m.stoppedOn > day))
+    .flatMap((medicine) =>
+      medicine.times.map((time) => ({ medicine, time: time.slice(0, 5), scheduledFor: `${day}T${time.slice(0, 5)}` })),
+    )
+    .sort((a, b) => a.time.localeCompare(b.time) || a.medicine.name.localeCompare(b.medicine.name));
+}
+
+/** "07:12" of an instant, in São Paulo (where every time of the record is kept). */
+export function clockOf(instant: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant.slice(11, 16);
+  return new Intl.DateTimeFormat('pt-BR', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'America/Sao_Paulo',
+  }).format(date);
+}
+
+/** The day of an instant in São Paulo, 'YYYY-MM-DD'. */
+export function dayOf(instant: string | Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(instant));
+}
+
+/** 'YYYY-MM-DDTHH:MM' now, in São Paulo. */
+export function nowSlot(now = new Date()): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
+  return `${dayOf(now)}T${time}`;
+}
+
+/**
+ * Given of due, between two days both included: a time not yet come counts only when its dose
+ * was already given (the report counts the doses due up to now the same way).
+ */
+export function adherence(
+  medicine: Medicine,
+  doses: Dose[],
+  from: string,
+  to: string,
+  now = nowSlot(),
+): { given: number; scheduled: number } {
+  const given = new Set(
+    doses
+      .filter((d) => d.medicineId === medicine.id && d.status === 'given' && d.scheduledFor)
+      .map((d) => d.scheduledFor),
+  );
+  const periods = periodsOf(medicine).reverse();
+  let scheduled = 0;
+  let done = 0;
+  for (
+    let day = from;
+    day <= to;
+    day = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+  ) {
+    const period = periods.find((p) => p.from <= day);
+    if (!period || period.change.kind === 'stop' || medicine.asNeeded) continue;
+    for (const time of period.change.times) {
+      const slot = `${day}T${time.slice(0, 5)}`;
+      if (given.has(slot)) done++;
+      if (given.has(slot) || slot <= now) scheduled++;
+    }
+  }
+  return { given: done, scheduled };
+}
