@@ -239,7 +239,7 @@ test.describe('treatment: medicines, doses and therapies', () => {
     // The report's "Tratamento": the timeline with its reason, the doses given of those due, the sessions.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Relatório para o profissional' }).click();
-    const text = pdfText(readFileSync(await (await download).path())).replace(/\s+/g, ' ');
+    const text = (await pdfText(readFileSync(await (await download).path()))).replace(/\s+/g, ' ');
     expect(text).toContain('Tratamento');
     expect(text).toContain('Metilfenidato (Ritalina) — prescrito por Dra. Ana Lima');
     expect(text).toContain(`${dmy(today)} · Mudança de dose: 15 mg`);
