@@ -14,8 +14,8 @@ export function pushRoutes() {
       return c.json({ publicKey });
     })
     .post('/subscriptions', requireUser, jsonBody(pushSubscriptionSchema), async (c) => {
-      const { db, config } = services(c);
-      await saveSubscription(db, config, c.get('user').id, c.req.valid('json'));
+      const { db, config, clock } = services(c);
+      await saveSubscription(db, config, c.get('user').id, c.req.valid('json'), clock.now());
       return c.body(null, 201);
     })
     .delete('/subscriptions', requireUser, jsonBody(pushEndpointSchema), async (c) => {

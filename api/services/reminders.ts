@@ -25,7 +25,7 @@ import { children, diaryEntries, pushSubscriptions, reminderSettings, subscripti
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo } from './access.ts';
-import { deliver, type PushDeps, subscriptionsOf } from './push.ts';
+import { deliver, forgetUnseenDevices, type PushDeps, subscriptionsOf } from './push.ts';
 
 /** A reminder more than this late is not sent (an outage, a long retry). */
 export const STALE_AFTER_MS = 10 * 60 * 1000;
@@ -132,6 +132,8 @@ export interface TickDeps {
 
 /** Enqueues every reminder due at `minuteStart` (a minute's first instant); returns how many. */
 export async function tick({ db, jobs }: TickDeps, minuteStart: Date, now: Date): Promise<number> {
+  // Devices unseen for 60 days go first (an indexed delete, nothing most minutes): no reminder for them.
+  await forgetUnseenDevices(db, now);
   if (now.getTime() - minuteStart.getTime() > TICK_STALE_AFTER_MS) return 0;
   const { minute, weekday, date } = saoPauloClock(minuteStart);
   const dueAt = minuteStart.toISOString();
