@@ -214,7 +214,7 @@ const childName = async (db: Database, childId: string) =>
   (await db.select({ name: children.name }).from(children).where(eq(children.id, childId)))[0]?.name ?? null;
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-/** "Semana da Lia: 4 episódios, 2 a menos que na anterior" — counts only, never what was written. */
+/** "Resumo da semana de Lia: 4 episódios, 2 a menos que na anterior" — counts only, never what was written. */
 async function weekSummary(db: Database, userId: string, now: Date): Promise<PushPayload | null> {
   const { date } = saoPauloClock(now);
   const [child] = await db
@@ -245,7 +245,7 @@ async function weekSummary(db: Database, userId: string, now: Date): Promise<Pus
   const comparison =
     diff === 0 ? 'o mesmo que na anterior' : `${Math.abs(diff)} a ${diff < 0 ? 'menos' : 'mais'} que na anterior`;
   return {
-    title: `Semana da ${firstName(child.name)}`,
+    title: `Resumo da semana de ${firstName(child.name)}`,
     body: `${episodes}, ${comparison}. Veja os padrões.`,
     url: '/padroes/',
     tag: 'weekly',

@@ -257,7 +257,9 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
             <CheckField checked={choices.weekly} onChange={(e) => change('weekly', e.target.checked)}>
               Receber um resumo curto dos registros da semana
             </CheckField>
-            <p className="field-hint">Por exemplo: “Semana da Lia: 4 episódios, 2 a menos que na anterior”.</p>
+            <p className="field-hint">
+              Por exemplo: “Resumo da semana de Lia: 4 episódios, 2 a menos que na anterior”.
+            </p>
           </fieldset>
 
           <fieldset className="reminder">
@@ -274,7 +276,7 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
           <p className={`reminders-status is-${status.kind}`} role="status">
             {status.text}
             {status.kind === 'saved' && !deviceOn && (choices.daily || choices.bedtime || choices.weekly)
-              ? '. Para recebê-los neste aparelho, toque em “Ativar lembretes”.'
+              ? ' Para recebê-los neste aparelho, toque em “Ativar lembretes”.'
               : ''}
           </p>
         </form>
