@@ -64,7 +64,7 @@ test.describe('rough edges (issue 29)', () => {
     const carerPage = await carer.newPage();
     await carerPage.goto('/criancas/');
     await hydrated(carerPage, 'Children');
-    await expect(carerPage.getByText('Lia', { exact: true })).toBeVisible();
+    await expect(carerPage.locator('.contact-name', { hasText: 'Lia' })).toBeVisible();
     const members = (await (await request.get(`/api/children/${lia}/members`)).json()) as {
       members: Array<{ userId: string; email: string }>;
     };
