@@ -31,3 +31,20 @@ export class ApiError extends Error {
     return ERROR_CODES[this.code] as ContentfulStatusCode;
   }
 }
+
+/**
+ * Every 429 says when (issue 29): `Retry-After` in seconds and `retryAfterMinutes` in the body,
+ * from one wait. `message` names what was limited; given the minutes, it can say them.
+ */
+export function tooManyRequests(
+  message: string | ((minutes: number) => string),
+  retryAfterMs: number,
+  code: 'rate_limited' | 'report_in_progress' = 'rate_limited',
+): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new ApiError(code, typeof message === 'function' ? message(minutes) : message, {
+    extra: { retryAfterMinutes: minutes },
+    headers: { 'Retry-After': String(seconds) },
+  });
+}

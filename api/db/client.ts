@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { deadlineQueue } from './deadline.ts';
+import { beginWrite, deadlineQueue, isWrite } from './deadline.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -192,16 +192,20 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const preparedClient = new Proxy(client, {
     get(_target, property) {
       if (property === 'unsafe') {
-        return (query: string, parameters?: unknown[], options?: { prepare?: boolean }) =>
-          retryingQuery(query, () => {
+        return (query: string, parameters?: unknown[], options?: { prepare?: boolean }) => {
+          // A write about to be sent: refused if its request was answered 503, else awaited by it.
+          if (isWrite(query)) beginWrite();
+          return retryingQuery(query, () => {
             const pool = client;
             const pending = pool.unsafe(query, parameters as never, { ...options, prepare: true });
             return withDiscard(pending, (err) => lost(err) && discard(pool));
           });
+        };
       }
       if (property === 'begin') {
-        return (...args: unknown[]) =>
-          retryDeadConnection(
+        return (...args: unknown[]) => {
+          beginWrite();
+          return retryDeadConnection(
             () => {
               const pool = client;
               return (pool.begin as (...a: unknown[]) => Promise<unknown>)(...args).catch((err) => {
@@ -212,6 +216,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
             // Terminated: the transaction rolled back, running it again is safe.
             (err) => TERMINATED.has(errorCode(err)),
           );
+        };
       }
       const value = Reflect.get(client, property);
       return typeof value === 'function' ? value.bind(client) : value;
@@ -261,7 +266,8 @@ async function openPglite(dir: string, seed?: Blob): Promise<DatabaseHandle> {
     get(target, property, receiver) {
       if (property === 'query' || property === 'transaction' || property === 'exec') {
         const method = Reflect.get(target, property, receiver) as (...args: unknown[]) => Promise<unknown>;
-        return (...args: unknown[]) => enqueue(() => method.apply(target, args));
+        const writes = (args: unknown[]) => property !== 'query' || isWrite(args[0]);
+        return (...args: unknown[]) => enqueue(() => method.apply(target, args), writes(args));
       }
       return Reflect.get(target, property, receiver);
     },

@@ -7,7 +7,25 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const requestDeadline = new AsyncLocalStorage<number>();
+/**
+ * One request's deadline and its writes. Once a write has begun (a transaction, an insert…), the
+ * request is carried to its end and answered with what happened: a committed write is never
+ * answered 503 (issue 29). Once the request has been answered 503, no write may begin.
+ */
+export interface RequestDeadline {
+  /** performance.now() past which statements are refused */
+  deadline: number;
+  /** a write began: the deadline no longer applies, the answer waits for it */
+  wrote: boolean;
+  /** the request was answered 503: nothing may be written for it any more */
+  answered: boolean;
+}
+
+const requestDeadline = new AsyncLocalStorage<RequestDeadline>();
+
+/** The deadline that applies now: none once the request has begun to write. */
+const effective = (state: RequestDeadline | undefined) =>
+  state === undefined || state.wrote ? undefined : state.deadline;
 
 /** Raised instead of running a statement for a request already past its deadline. */
 export class DeadlinePassed extends Error {
@@ -37,10 +55,46 @@ export function isDeadlinePassed(err: unknown): boolean {
   return false;
 }
 
-/** Runs `work` (one request) with a deadline `ms` from now. */
-export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  return requestDeadline.run(performance.now() + ms, work);
+/** Runs `work` (one request) with a deadline `ms` from now; `state` lets its caller see its writes. */
+export function withDeadline<T>(
+  ms: number,
+  work: () => Promise<T>,
+  state: RequestDeadline = { deadline: 0, wrote: false, answered: false },
+): Promise<T> {
+  state.deadline = performance.now() + ms;
+  return requestDeadline.run(state, work);
 }
+
+/**
+ * Called as a write begins (the database layer does it): from then on the request is carried to
+ * its end. Throws DeadlinePassed when the request was already answered 503, so that answer stays
+ * true (nothing was written).
+ */
+export function beginWrite(): void {
+  const state = requestDeadline.getStore();
+  if (!state) return;
+  if (state.answered) throw new DeadlinePassed();
+  state.wrote = true;
+}
+
+/**
+ * Runs `work`, writes that are bookkeeping and not what the request is for (an attempt counted,
+ * a session renewed): they do not carry the request past its deadline, nor are they refused after
+ * its 503 (a counter stored for a refused request tells no lie).
+ */
+export function bookkeeping<T>(work: () => Promise<T>): Promise<T> {
+  const state = requestDeadline.getStore();
+  if (!state) return work();
+  const own: RequestDeadline = {
+    deadline: state.wrote ? Number.POSITIVE_INFINITY : state.deadline,
+    wrote: false,
+    answered: false,
+  };
+  return requestDeadline.run(own, work);
+}
+
+/** A statement that may change data: anything but a plain read. */
+export const isWrite = (query: unknown) => typeof query !== 'string' || !/^\s*select\b/i.test(query);
 
 /**
  * Runs `work` outside any request: background work started from a request (the job queue's
@@ -51,7 +105,7 @@ export function outsideRequest<T>(work: () => T): T {
 }
 
 export function deadlinePassed(): boolean {
-  const deadline = requestDeadline.getStore();
+  const deadline = effective(requestDeadline.getStore());
   return deadline !== undefined && performance.now() > deadline;
 }
 
@@ -78,8 +132,9 @@ export function deadlineQueue() {
     const sorted = [...recent].sort((a, b) => a - b);
     typicalMs = sorted[sorted.length >> 1]!;
   };
-  return function enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const deadline = requestDeadline.getStore();
+  return function enqueue<T>(work: () => Promise<T>, writes = false): Promise<T> {
+    const state = requestDeadline.getStore();
+    const deadline = effective(state);
     if (deadline !== undefined && performance.now() + waiting * typicalMs > deadline)
       return Promise.reject(new DeadlinePassed());
     waiting++;
@@ -87,7 +142,13 @@ export function deadlineQueue() {
       // PGlite runs on this thread: a chain of statements resolved one after another never lets
       // the event loop read new requests, fire deadline timers or write answers. Yield first.
       await new Promise((resolve) => setImmediate(resolve));
-      if (deadline !== undefined && performance.now() > deadline) throw new DeadlinePassed();
+      const now = effective(state);
+      if (now !== undefined && performance.now() > now) throw new DeadlinePassed();
+      // Past this point a write runs to its end and the request's answer waits for it.
+      if (writes && state) {
+        if (state.answered) throw new DeadlinePassed();
+        state.wrote = true;
+      }
       const started = performance.now();
       try {
         return await work();

@@ -579,10 +579,13 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     ...timestamps,
+    /** when the device last sent its subscription (each visit to Lembretes); unseen 60 days, it goes */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_seen_idx').on(t.lastSeenAt),
     check('push_subscriptions_endpoint_length', maxLength('endpoint', 1024)),
   ],
 );

@@ -6,6 +6,22 @@ import type { MailMessage } from './transport.ts';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
+/**
+ * A name someone typed (a child's, an account's), shown as plain text that no mail client turns
+ * into a link or an address: dots, slashes and @ become look-alikes, control characters spaces.
+ * Never put one in a subject (issue 29: an invitation is not a relay for typed text).
+ */
+export const plainName = (value: string) =>
+  value
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, ' ')
+    .replace(/\./g, '\u2024')
+    .replace(/\//g, '\u2215')
+    .replace(/\\/g, '\u29f5')
+    .replace(/@/g, '\uff20')
+    .replace(/:/g, '\u02d0')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 function layout(title: string, paragraphs: string[], button?: { label: string; href: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const action = button
@@ -59,16 +75,17 @@ export function invitationEmail(
   about: { link: string; childName: string; ownerName: string; role: MemberRole },
 ): MailMessage {
   const role = ROLE_LABELS[about.role];
-  const intro = `${about.ownerName} convidou você para acompanhar ${about.childName} no Olhar de Mãe.`;
+  const intro = `${plainName(about.ownerName)} convidou você para acompanhar ${plainName(about.childName)} no Olhar de Mãe.`;
   const what = `Você vai poder: ${role.explain}.`;
   const how =
     'Para aceitar, abra o link abaixo e entre com este e-mail (ou crie sua conta com ele). O convite vale por 7 dias e só pode ser usado uma vez.';
   const ignore = 'Se você não conhece quem convidou, ignore esta mensagem: nada muda sem você aceitar.';
   return {
     to,
-    subject: `Convite para acompanhar ${about.childName} no Olhar de Mãe`,
+    // Nothing typed by anyone in the subject: it is what an inbox shows before anything else.
+    subject: 'Convite para acompanhar uma criança no Olhar de Mãe',
     text: `Olá!\n\n${intro}\n\n${what}\n\n${how}\n\n${about.link}\n\n${ignore}\n\nOlhar de Mãe`,
-    html: layout(`Convite para acompanhar ${about.childName}`, ['Olá!', intro, what, how, ignore], {
+    html: layout('Convite para acompanhar uma criança', ['Olá!', intro, what, how, ignore], {
       label: 'Ver o convite',
       href: about.link,
     }),

@@ -4,6 +4,7 @@
  * the per-address budget of the school's form.
  */
 import type { Context } from 'hono';
+import { LIMIT_MESSAGES } from '../../src/shared/api-errors.ts';
 import { beforePasswordCheck, passwordWasWrong } from '../services/auth-limits.ts';
 import { consumeAttempt } from '../services/rate-limit.ts';
 import { type AppEnv, auditContext, clientIp, services } from './context.ts';
@@ -26,6 +27,10 @@ export const SCHOOL_POSTS_PER_ADDRESS = 60;
 export async function limitSchoolPost(c: Context<AppEnv>): Promise<void> {
   const { db, clock } = services(c);
   await consumeAttempt(db, clock.now(), [
-    { key: `school:ip:${clientIp(c) ?? 'unknown'}`, limit: SCHOOL_POSTS_PER_ADDRESS },
+    {
+      key: `school:ip:${clientIp(c) ?? 'unknown'}`,
+      limit: SCHOOL_POSTS_PER_ADDRESS,
+      message: LIMIT_MESSAGES.schoolAddress,
+    },
   ]);
 }

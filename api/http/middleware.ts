@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { WorkAbandoned, withDeadline } from '../db/deadline.ts';
+import { type RequestDeadline, WorkAbandoned, withDeadline } from '../db/deadline.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
 import { type AppEnv, requestProtocol } from './context.ts';
@@ -128,8 +128,9 @@ export function limitBody(): MiddlewareHandler {
 
 /**
  * Fail fast, never hang: a request still running after `ms` gets 503 (the database is down or
- * swamped). Its work may still finish; a write answered 503 was not acknowledged, and the client's
- * retry with the same id is idempotent. The report's PDF (a year of entries: ~30 pages) gets
+ * swamped). A request that has begun to write is carried to its end and answered with what
+ * happened (a committed write is never answered 503); one answered 503 can no longer begin a write,
+ * so a 503 always means nothing was stored (api/db/deadline.ts). The report's PDF (a year of entries: ~30 pages) gets
  * REPORT_DEADLINE_FACTOR times as long: it is a read, slow by its size, drawn off the event loop
  * and two at a time (decision 0018), so a slow one on a busy small instance holds no one else.
  * Past the deadline its signal aborts and the drawing stops.
@@ -152,10 +153,15 @@ export function deadline(ms: number): MiddlewareHandler<AppEnv> {
       timer = setTimeout(() => resolve('timeout'), limit);
     });
     // The database layer (PGlite's queue) refuses statements past the same limit.
-    const work = withDeadline(limit, next).then(() => 'done' as const);
+    const state: RequestDeadline = { deadline: 0, wrote: false, answered: false };
+    const work = withDeadline(limit, next, state).then(() => 'done' as const);
     try {
       const outcome = await Promise.race([work, timedOut]);
-      if (outcome === 'timeout') {
+      if (outcome === 'timeout' && state.wrote) {
+        // A write has begun (it may have committed already): its answer is the truth, so wait for it.
+        await work;
+      } else if (outcome === 'timeout') {
+        state.answered = true;
         abandon.abort(new WorkAbandoned('deadline'));
         work.catch(() => {});
         c.res = errorResponse(c, 'unavailable');

@@ -164,7 +164,8 @@ export class JobQueue {
               const last = job.retryCount >= job.retryLimit;
               if (last) this.#mine.delete(job.id);
               logger.error(last ? 'job_failed' : 'job_retry', { queue: name, job: job.id, ...describeError(err) });
-              return { id: job.id, status: 'failed' as const, output: { message: String((err as Error)?.message) } };
+              // The error's kind only: a relay's message can quote the address (the log has the rest).
+              return { id: job.id, status: 'failed' as const, output: { error: (err as Error)?.name ?? 'Error' } };
             }
           }),
         ),
@@ -199,6 +200,15 @@ export class JobQueue {
   #wake(name: JobName): void {
     const id = this.#workerIds.get(name);
     if (id) outsideRequest(() => this.#boss?.notifyWorker(id));
+  }
+
+  /**
+   * Deletes every job that names this account (`data.userId`), waiting or done: with her account,
+   * nothing of hers stays in the queue. In `tx` when given (start() the queue before opening it).
+   */
+  async forgetUser(userId: string, tx?: Database): Promise<void> {
+    await this.start();
+    await (tx ?? this.#database.db).execute(sql`delete from pgboss.job where data->>'userId' = ${userId}`);
   }
 
   /** Resolves when every job this process sent has been done (or failed for good); for tests and benches. */

@@ -33,7 +33,7 @@ export function accountRoutes() {
         await passwordCheckFailed(c, 'account_delete', user.email);
         throw new ApiError('validation_failed', undefined, { fields: { password: MESSAGES.wrongPassword } });
       }
-      await deleteAccount(db, user.id, auditContext(c));
+      await deleteAccount(services(c), user.id, auditContext(c));
       clearSessionCookie(c);
       return c.body(null, 204);
     });

@@ -3,25 +3,47 @@
  * Every action is audit-logged.
  */
 
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { LIMIT_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
 import { grantAnswer, paymentConfirmedAnswer, staffEnrolAnswer } from '../../src/shared/responses.ts';
 import { courtesyGrantSchema, staffEnrolSchema } from '../../src/shared/support.ts';
 import { ApiError } from '../errors.ts';
-import { type AppEnv, auditContext, services } from '../http/context.ts';
+import { type AppEnv, auditContext, clientIp, services } from '../http/context.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
+import { audit } from '../services/audit.ts';
 import { confirmByOperator } from '../services/payments.ts';
+import { recordAttempt, spentLimit } from '../services/rate-limit.ts';
 import { enrolStaff, removeStaff } from '../services/staff.ts';
 import { grantByEmail } from '../services/subscriptions.ts';
 
+/** Wrong tokens per address in 15 minutes; past it every try from there is refused for a while. */
+export const ADMIN_FAILURES_PER_ADDRESS = 10;
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * `Authorization: Bearer <token>` and nothing else; compared as SHA-256 digests in constant time
+ * (no length or prefix leaks); wrong tokens are audited and limited per address.
+ */
 function bearer(token: string): MiddlewareHandler<AppEnv> {
-  const expected = Buffer.from(token);
+  const expected = digest(token);
   return async (c, next) => {
-    const given = Buffer.from(c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    const { db, clock } = services(c);
+    const now = clock.now();
+    const limit = {
+      key: `admin:ip:${clientIp(c) ?? 'unknown'}`,
+      limit: ADMIN_FAILURES_PER_ADDRESS,
+      message: LIMIT_MESSAGES.adminToken,
+    };
+    const spent = await spentLimit(db, now, [limit]);
+    if (spent) throw spent;
+    const given = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (given === undefined || !timingSafeEqual(digest(given), expected)) {
+      await recordAttempt(db, now, [limit.key]);
+      await audit(db, 'admin_token_refused', auditContext(c));
       throw new ApiError('unauthenticated', MESSAGES.badAdminToken);
+    }
     await next();
   };
 }

@@ -19,7 +19,7 @@ import {
 import { answers, NO_BODY, REDIRECT } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { changePassword, confirmEmail, logIn, logOut, resendConfirmation, signUp } from '../services/auth.ts';
-import { DEVICE_COOKIE } from '../services/devices.ts';
+import { DEVICE_COOKIE, trustedDeviceFor } from '../services/devices.ts';
 import { passTwoFactor } from '../services/staff.ts';
 
 export function authRoutes() {
@@ -85,7 +85,10 @@ export function authRoutes() {
         jsonBody(totpCodeSchema),
         async (c) => {
           const { db, config, clock } = services(c);
-          await passTwoFactor(db, config, c.get('session'), c.req.valid('json').code, clock.now(), auditContext(c));
+          const now = clock.now();
+          // Her own trusted browser (decision 0017) has a budget of its own that strangers cannot spend.
+          const deviceId = await trustedDeviceFor(db, getCookie(c, DEVICE_COOKIE), c.get('user').email, now);
+          await passTwoFactor(db, config, c.get('session'), c.req.valid('json').code, now, auditContext(c), deviceId);
           return c.json({ ok: true, twoFactorPassed: true });
         },
       )

@@ -24,8 +24,8 @@ export function pushRoutes() {
         requireUser,
         jsonBody(pushSubscriptionSchema),
         async (c) => {
-          const { db, config } = services(c);
-          await saveSubscription(db, config, c.get('user').id, c.req.valid('json'));
+          const { db, config, clock } = services(c);
+          await saveSubscription(db, config, c.get('user').id, c.req.valid('json'), clock.now());
           return c.body(null, 201);
         },
       )

@@ -21,6 +21,7 @@ import {
   subscriptions,
   users,
 } from '../db/schema.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { verifyPassword } from './passwords.ts';
 import { getReminders } from './reminders.ts';
@@ -186,8 +187,19 @@ export async function passwordMatches(db: Database, userId: string, password: st
 }
 
 /** Her account and every personal row, in one transaction; payments kept without the payer. */
-export async function deleteAccount(db: Database, userId: string, context: AuditContext): Promise<void> {
+export async function deleteAccount(
+  { db, jobs }: { db: Database; jobs: JobQueue },
+  userId: string,
+  context: AuditContext,
+): Promise<void> {
+  // The queue's tables must exist before the transaction (on PGlite it holds the only connection).
+  await jobs.start();
   await db.transaction(async (tx) => {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    // Her jobs (sign-up, reset, reminders, renewal) go with her: the queue keeps nothing of hers.
+    await jobs.forgetUser(userId, tx);
+    // Invitations to her address, from other families' circles, name her: they go too.
+    if (user) await tx.delete(childInvitations).where(eq(childInvitations.email, user.email));
     await tx
       .update(payments)
       .set({

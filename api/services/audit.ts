@@ -34,6 +34,8 @@ export type AuditEvent =
   | 'staff_removed'
   | 'staff_two_factor_passed'
   | 'staff_two_factor_failed'
+  | 'staff_two_factor_limited'
+  | 'admin_token_refused'
   | 'staff_support_listed'
   | 'staff_support_viewed'
   | 'staff_support_answered'

@@ -80,7 +80,7 @@ export async function signUp(
     await audit(tx, created ? 'signup' : 'signup_existing_email', context, { userId: found?.id, email });
     // Her e-mail (confirmation, or "you already have an account") is a job of this same commit:
     // never an account without its e-mail, and the same work on both branches.
-    await jobs.send('email', { kind: 'signup', email } satisfies EmailJob, { tx });
+    await jobs.send('email', { kind: 'signup', userId: found!.id } satisfies EmailJob, { tx });
   });
 }
 
@@ -179,10 +179,17 @@ export async function changePassword(
   return { session, device };
 }
 
-/** /forgot: the limit now; the lookup, the token and the e-mail in a job, after the answer. */
+/**
+ * /forgot: the limit and one indexed lookup now; the token and the e-mail in a job, after the
+ * answer. The job names the account, never the typed address or the IP (none for an unknown
+ * address: sent all the same, so both answers cost the same work).
+ */
 export async function requestPasswordReset(deps: AuthDeps, email: string, context: AuditContext): Promise<void> {
-  await limitMailRequest(deps.db, deps.clock.now(), 'forgot', email, context, FORGOT_PER_ADDRESS);
-  await deps.jobs.send('email', { kind: 'reset', email, context } satisfies EmailJob);
+  const { db, clock, jobs } = deps;
+  await limitMailRequest(db, clock.now(), 'forgot', email, context, FORGOT_PER_ADDRESS);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  await audit(db, 'password_reset_requested', context, { userId: user?.id, email });
+  await jobs.send('email', { kind: 'reset', userId: user?.id ?? null } satisfies EmailJob);
 }
 
 /** The user a live reset token belongs to, or null: used, expired, unknown and malformed alike. */

@@ -3,7 +3,7 @@
  * ticks of every stage and the observation notes of each guide. Who may reach which child is
  * decided in access.ts; a child she may not reach answers 404 like an unknown one.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { PLACEHOLDER_CHILD_NAME } from '../../src/shared/ages.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { childPatchSchema, childSchema } from '../../src/shared/children.ts';
@@ -71,6 +71,9 @@ export async function childSummaries(db: Database, userId: string) {
 }
 
 /** A child added by her; the same device id again (a retried offline send) answers the stored one. */
+/** A number no real family meets; each child can be an invitation's subject (issue 29). */
+export const CHILDREN_PER_ACCOUNT = 10;
+
 export async function createChild(db: Database, userId: string, input: ChildInput, now: Date): Promise<ChildView> {
   const { id, schoolYear, dietaryRestrictions, ...fields } = input;
   const values = {
@@ -80,8 +83,22 @@ export async function createChild(db: Database, userId: string, input: ChildInpu
     schoolYear: orNull(schoolYear),
     dietaryRestrictions: orNull(dietaryRestrictions),
   };
-  const row = await insertOnce(db, children, { id, values, columns, mine: eq(children.userId, userId) });
-  return present(row);
+  return db.transaction(async (tx) => {
+    // One count at a time per account, so parallel sends cannot all pass the check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`children:${userId}`}))`);
+    const mine = eq(children.userId, userId);
+    // Sent again from her device (the answer was lost): the child she already has, even at the cap.
+    const [again] = id
+      ? await tx
+          .select(columns)
+          .from(children)
+          .where(and(eq(children.id, id), mine))
+      : [];
+    if (again) return present(again);
+    const [owned] = await tx.select({ n: count() }).from(children).where(mine);
+    if ((owned?.n ?? 0) >= CHILDREN_PER_ACCOUNT) throw new ApiError('validation_failed', MESSAGES.childrenPerAccount);
+    return present(await insertOnce(tx, children, { id, values, columns, mine }));
+  });
 }
 
 export async function updateChild(db: Database, userId: string, id: string, patch: ChildPatch): Promise<ChildView> {

@@ -3,7 +3,7 @@
  * with a role, the invitee accepts with her own account, the owner removes anyone and a member
  * may leave. Who may do what on the child is access.ts's; this module keeps the circle itself.
  */
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { MemberRole } from '../../src/shared/enums.ts';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
@@ -14,11 +14,14 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
 import type { EmailJob } from './emails.ts';
+import { consumeAttempt, DAY_PREFIX } from './rate-limit.ts';
 import { generateToken, hashToken } from './sessions.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Invitations sent (not open: a cancelled one still counts) per child in a rolling day. */
 export const INVITATIONS_PER_CHILD_PER_DAY = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** …and per account across her children: an invitation is an e-mail to an address she typed. */
+export const INVITATIONS_PER_ACCOUNT_PER_DAY = 50;
 
 /** How a person is named to the others of the circle: her first name, or her e-mail's name part. */
 export const personName = (fullName: string | null | undefined, email: string | null | undefined) =>
@@ -33,7 +36,8 @@ const presentInvitation = (row: { id: string; email: string; role: string; expir
 
 /**
  * An invitation for `email` with `role`; its e-mail is a job of the same commit (the job makes the
- * link's token when it sends: api/services/emails.ts). The owner only; 20 per child per day.
+ * link's token when it sends: api/services/emails.ts). The owner only; each send counts against
+ * 20 per child and 50 per account in a rolling day, so inviting and cancelling sends no more.
  */
 export async function invite(
   { db, jobs }: { db: Database; jobs: JobQueue },
@@ -49,15 +53,21 @@ export async function invite(
     throw new ApiError('validation_failed', undefined, { fields: { email: MESSAGES.invitationSelf } });
   await jobs.start();
   const invitation = await db.transaction(async (tx) => {
-    // One count at a time per child, so 20 parallel sends cannot all pass the check.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitations:${childId}`}))`);
-    const [sent] = await tx
-      .select({ n: count() })
-      .from(childInvitations)
-      .where(
-        and(eq(childInvitations.childId, childId), gt(childInvitations.createdAt, new Date(now.getTime() - DAY_MS))),
-      );
-    if ((sent?.n ?? 0) >= INVITATIONS_PER_CHILD_PER_DAY) throw new ApiError('rate_limited', MESSAGES.invitationsPerDay);
+    // One count at a time per owner (who alone invites), so parallel sends cannot all pass the check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitations:${ownerId}`}))`);
+    // Counted in the transaction: a send that fails is not counted, a cancelled one stays counted.
+    await consumeAttempt(tx, now, [
+      {
+        key: `${DAY_PREFIX}invitations:child:${childId}`,
+        limit: INVITATIONS_PER_CHILD_PER_DAY,
+        message: () => MESSAGES.invitationsPerDay,
+      },
+      {
+        key: `${DAY_PREFIX}invitations:account:${ownerId}`,
+        limit: INVITATIONS_PER_ACCOUNT_PER_DAY,
+        message: () => MESSAGES.invitationsPerAccountPerDay,
+      },
+    ]);
     const [row] = await tx
       .insert(childInvitations)
       .values({

@@ -19,19 +19,22 @@ import {
 import type { Mailer } from '../email/transport.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
-import { type AuditContext, audit } from './audit.ts';
 import { saoPauloClock, subscriptionEnd } from './reminders.ts';
 import { generateToken, hashToken, issueEmailToken } from './sessions.ts';
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/**
+ * A job carries ids, never an address, a name or an IP (issue 29): the worker looks the rest up,
+ * a completed job keeps nothing personal, and deleting an account deletes its jobs (`userId`).
+ */
 export type EmailJob =
   /** after a sign-up, whichever branch it took: confirmation, or "you already have an account" */
-  | { kind: 'signup'; email: string }
+  | { kind: 'signup'; userId: string }
   | { kind: 'confirmation'; userId: string }
-  /** /forgot: the lookup happens here, after the answer (it would tell whether the account exists) */
-  | { kind: 'reset'; email: string; context: AuditContext }
+  /** /forgot: null for an unknown address (sent all the same, so both cost the request the same) */
+  | { kind: 'reset'; userId: string | null }
   | { kind: 'invitation'; invitationId: string }
   | { kind: 'renewal'; userId: string; daysLeft: number }
   /** the team answered her conversation: a link to it, never the answer's text */
@@ -50,17 +53,17 @@ async function sendConfirmation({ db, clock, config, mailer }: EmailDeps, user: 
   await mailer.send(confirmationEmail(user.email, `${config.publicApiUrl}/api/auth/confirm?token=${token}`));
 }
 
-const userByEmail = async (db: Database, email: string) =>
-  (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+const userById = async (db: Database, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
 /** The `email` job's handler. Throws when the relay refuses: the queue tries again later. */
 export async function sendEmailJob(deps: EmailDeps, job: EmailJob): Promise<void> {
   const { db, config, clock, mailer } = deps;
   switch (job.kind) {
     case 'signup': {
-      const user = await userByEmail(db, job.email);
-      if (user && !user.emailConfirmedAt) return sendConfirmation(deps, user);
-      return mailer.send(alreadyRegisteredEmail(job.email, `${config.siteUrl}/auth/`));
+      const user = await userById(db, job.userId);
+      if (!user) return;
+      if (!user.emailConfirmedAt) return sendConfirmation(deps, user);
+      return mailer.send(alreadyRegisteredEmail(user.email, `${config.siteUrl}/auth/`));
     }
     case 'confirmation': {
       const [user] = await db.select().from(users).where(eq(users.id, job.userId));
@@ -68,11 +71,10 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob): Promise<void
       return;
     }
     case 'reset': {
-      const user = await userByEmail(db, job.email);
-      await audit(db, 'password_reset_requested', job.context, { userId: user?.id, email: job.email });
+      const user = job.userId ? await userById(db, job.userId) : undefined;
       if (!user) return;
       const token = await issueEmailToken(db, user.id, 'reset_password', RESET_TOKEN_TTL_MS, clock.now());
-      return mailer.send(passwordResetEmail(job.email, `${config.siteUrl}/redefinir-senha/?token=${token}`));
+      return mailer.send(passwordResetEmail(user.email, `${config.siteUrl}/redefinir-senha/?token=${token}`));
     }
     case 'invitation':
       return sendInvitation(deps, job.invitationId);

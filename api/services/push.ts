@@ -6,7 +6,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '../../src/shared/reminders.ts';
 import type { Database } from '../db/client.ts';
@@ -80,20 +80,56 @@ export function vapidKeys(config: Config): Promise<VapidKeys> {
   return generated;
 }
 
+/** Devices per account: every reminder goes to each, so an account cannot gather hundreds. */
+export const DEVICES_PER_ACCOUNT = 10;
+/** A device that has not sent its subscription for this long is forgotten (the tick's cleanup). */
+export const DEVICE_UNSEEN_MS = 60 * 24 * 60 * 60 * 1000;
+
+/**
+ * This device's subscription, seen now. Past DEVICES_PER_ACCOUNT, the device she has not used
+ * for longest is replaced (the new one is where she is).
+ */
 export async function saveSubscription(
   db: Database,
   config: Config,
   userId: string,
   input: { endpoint: string; keys: { p256dh: string; auth: string } },
+  now: Date,
 ): Promise<void> {
   if (!endpointAllowed(input.endpoint, config.PUSH_ENDPOINT_HOSTS)) {
     throw new ApiError('validation_failed', undefined, { fields: { endpoint: ENDPOINT_REFUSED } });
   }
   const values = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth };
-  await db
-    .insert(pushSubscriptions)
-    .values(values)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: new Date() } });
+  await db.transaction(async (tx) => {
+    // One device at a time per account, so parallel sends cannot all fit under the cap.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`push:${userId}`}))`);
+    await tx
+      .insert(pushSubscriptions)
+      .values({ ...values, createdAt: now, lastSeenAt: now })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: now, lastSeenAt: now } });
+    const beyond = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.lastSeenAt), desc(pushSubscriptions.createdAt))
+      .offset(DEVICES_PER_ACCOUNT);
+    if (beyond.length)
+      await tx.delete(pushSubscriptions).where(
+        inArray(
+          pushSubscriptions.id,
+          beyond.map((row) => row.id),
+        ),
+      );
+  });
+}
+
+/** Devices unseen for 60 days leave (run by the reminders' tick); returns how many. */
+export async function forgetUnseenDevices(db: Database, now: Date): Promise<number> {
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(lt(pushSubscriptions.lastSeenAt, new Date(now.getTime() - DEVICE_UNSEEN_MS)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length;
 }
 
 /** Her device leaves (logout, "Desativar neste aparelho"); another account's endpoint is left alone. */

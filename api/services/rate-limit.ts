@@ -12,11 +12,12 @@
  *
  * What each login pays, and when, is decided in auth-limits.ts.
  */
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, like, lt, not, or, sql } from 'drizzle-orm';
 import { rateLimitMessage } from '../../src/shared/api-errors.ts';
 import type { Database } from '../db/client.ts';
+import { bookkeeping } from '../db/deadline.ts';
 import { rateLimits } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { type ApiError, tooManyRequests } from '../errors.ts';
 import { hashEmail } from './audit.ts';
 
 export const WINDOW_MS = 15 * 60 * 1000;
@@ -27,10 +28,23 @@ export const FAILURES_PER_ADDRESS = 100;
 /** sign-up and resend: attempts (not only failures) from one address */
 export const LIMIT_PER_ADDRESS = 100;
 
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Keys counted over a rolling day (invitations, staff codes from strangers) start with this. */
+export const DAY_PREFIX = 'day:';
+
 export interface Limit {
   key: string;
   limit: number;
+  /** what was limited, with the wait (the login's words when unset) */
+  message?: (minutes: number) => string;
 }
+
+/** The window a key counts over: a day for `day:` keys, else 15 minutes; 15 buckets either way. */
+const windowOf = (key: string) => (key.startsWith(DAY_PREFIX) ? DAY_MS : WINDOW_MS);
+const bucketOf = (key: string, now: Date) => {
+  const size = windowOf(key) / 15;
+  return new Date(Math.floor(now.getTime() / size) * size);
+};
 
 /** One key per account, whatever the action or the address. */
 export const accountKey = (email: string) => `account:${hashEmail(email)}`;
@@ -39,37 +53,38 @@ export const deviceKey = (deviceId: string) => `device:${deviceId}`;
 /** Failed attempts from one address. */
 export const failureKey = (ip: string | null) => `failures:ip:${ip ?? 'unknown'}`;
 
-const bucketOf = (now: Date) => new Date(Math.floor(now.getTime() / BUCKET_MS) * BUCKET_MS);
-
 async function buckets(db: Database, key: string, now: Date) {
   return db
     .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, new Date(now.getTime() - WINDOW_MS))))
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, new Date(now.getTime() - windowOf(key)))))
     .orderBy(asc(rateLimits.windowStart));
 }
 
-/** 429 with the spec's message and the minutes until enough old buckets leave the window. */
-function limited(rows: Array<{ windowStart: Date; count: number }>, limit: number, now: Date): ApiError {
+/** 429 with the limit's message and the time until enough old buckets leave the window. */
+function limited(
+  rows: Array<{ windowStart: Date; count: number }>,
+  { key, limit, message }: Limit,
+  now: Date,
+): ApiError {
   let remaining = rows.reduce((sum, row) => sum + row.count, 0);
   let freeAt = now.getTime() + BUCKET_MS;
   for (const row of rows) {
     if (remaining < limit) break;
     remaining -= row.count;
-    freeAt = row.windowStart.getTime() + WINDOW_MS;
+    freeAt = row.windowStart.getTime() + windowOf(key);
   }
-  const retryAfterMs = Math.max(1000, freeAt - now.getTime());
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new ApiError('rate_limited', rateLimitMessage(minutes), {
-    extra: { retryAfterMinutes: minutes },
-    headers: { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
-  });
+  return tooManyRequests(message ?? rateLimitMessage, freeAt - now.getTime());
 }
 
 /** Adds `weight` attempts (one unless told) to each key's current bucket. */
 export async function recordAttempt(db: Database, now: Date, keys: string[], weight = 1): Promise<void> {
-  const windowStart = bucketOf(now);
+  await bookkeeping(() => countAttempt(db, now, keys, weight));
+}
+
+async function countAttempt(db: Database, now: Date, keys: string[], weight: number): Promise<void> {
   for (const key of keys) {
+    const windowStart = bucketOf(key, now);
     await db
       .insert(rateLimits)
       .values({ key, windowStart, count: weight })
@@ -80,14 +95,24 @@ export async function recordAttempt(db: Database, now: Date, keys: string[], wei
   }
   // Old buckets are useless; sweep now and then rather than on every attempt.
   if (Math.random() < 0.02)
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - WINDOW_MS)));
+    await db
+      .delete(rateLimits)
+      .where(
+        or(
+          and(
+            not(like(rateLimits.key, `${DAY_PREFIX}%`)),
+            lt(rateLimits.windowStart, new Date(now.getTime() - WINDOW_MS)),
+          ),
+          lt(rateLimits.windowStart, new Date(now.getTime() - DAY_MS)),
+        ),
+      );
 }
 
 /** The 429 to throw when any key already has `limit` attempts in the window, else null; counts nothing. */
 export async function spentLimit(db: Database, now: Date, limits: Limit[]): Promise<ApiError | null> {
-  for (const { key, limit } of limits) {
-    const rows = await buckets(db, key, now);
-    if (rows.reduce((sum, row) => sum + row.count, 0) >= limit) return limited(rows, limit, now);
+  for (const one of limits) {
+    const rows = await buckets(db, one.key, now);
+    if (rows.reduce((sum, row) => sum + row.count, 0) >= one.limit) return limited(rows, one, now);
   }
   return null;
 }
@@ -99,9 +124,9 @@ export async function consumeAttempt(db: Database, now: Date, limits: Limit[]): 
     now,
     limits.map((l) => l.key),
   );
-  for (const { key, limit } of limits) {
-    const rows = await buckets(db, key, now);
-    if (rows.reduce((sum, row) => sum + row.count, 0) > limit) throw limited(rows, limit, now);
+  for (const one of limits) {
+    const rows = await buckets(db, one.key, now);
+    if (rows.reduce((sum, row) => sum + row.count, 0) > one.limit) throw limited(rows, one, now);
   }
 }
 

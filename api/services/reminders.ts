@@ -26,7 +26,7 @@ import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo } from './access.ts';
 import { type DosePushJob, dosePayload, dueDoseReminders } from './dose-reminders.ts';
-import { deliver, type PushDeps, subscriptionsOf } from './push.ts';
+import { deliver, forgetUnseenDevices, type PushDeps, subscriptionsOf } from './push.ts';
 
 /** A reminder more than this late is not sent (an outage, a long retry). */
 export const STALE_AFTER_MS = 10 * 60 * 1000;
@@ -139,6 +139,8 @@ export interface TickDeps {
 
 /** Enqueues every reminder due at `minuteStart` (a minute's first instant); returns how many. */
 export async function tick({ db, jobs }: TickDeps, minuteStart: Date, now: Date): Promise<number> {
+  // Devices unseen for 60 days go first (an indexed delete, nothing most minutes): no reminder for them.
+  await forgetUnseenDevices(db, now);
   if (now.getTime() - minuteStart.getTime() > TICK_STALE_AFTER_MS) return 0;
   const { minute, weekday, date } = saoPauloClock(minuteStart);
   const dueAt = minuteStart.toISOString();
@@ -221,7 +223,7 @@ const childName = async (db: Database, childId: string) =>
   (await db.select({ name: children.name }).from(children).where(eq(children.id, childId)))[0]?.name ?? null;
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-/** "Semana da Lia: 4 episódios, 2 a menos que na anterior" — counts only, never what was written. */
+/** "Resumo da semana de Lia: 4 episódios, 2 a menos que na anterior" — counts only, never what was written. */
 async function weekSummary(db: Database, userId: string, now: Date): Promise<PushPayload | null> {
   const { date } = saoPauloClock(now);
   const [child] = await db
@@ -252,7 +254,7 @@ async function weekSummary(db: Database, userId: string, now: Date): Promise<Pus
   const comparison =
     diff === 0 ? 'o mesmo que na anterior' : `${Math.abs(diff)} a ${diff < 0 ? 'menos' : 'mais'} que na anterior`;
   return {
-    title: `Semana da ${firstName(child.name)}`,
+    title: `Resumo da semana de ${firstName(child.name)}`,
     body: `${episodes}, ${comparison}. Veja os padrões.`,
     url: '/padroes/',
     tag: 'weekly',

@@ -4,15 +4,16 @@
  * link's label, and posts observations that land in the child's record as `type: "school"` —
  * nothing else of the child is ever read through it. Only the token's SHA-256 is kept.
  */
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { schoolLinkSchema, schoolObservationSchema } from '../../src/shared/circle.ts';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { children, diaryEntries, schoolLinks } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, tooManyRequests } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
+import { insertOnce } from './idempotent.ts';
 import { generateToken, hashToken } from './sessions.ts';
 
 export const OBSERVATIONS_PER_LINK_PER_DAY = 30;
@@ -115,34 +116,55 @@ export async function schoolLinkInfo(db: Database, token: string, now: Date) {
   return { childFirstName: link.childName.trim().split(/\s+/)[0]!, label: link.label };
 }
 
-/** An observation from the school, in the child's record; 30 per link per day. */
+/**
+ * An observation from the school, in the child's record; 30 per link per day. The id the
+ * teacher's device made stores a retried send once (answered as stored, even past the day's limit).
+ */
 export async function postObservation(db: Database, token: string, input: ObservationInput, now: Date) {
   const link = await liveLink(db, token, now);
+  const fromThisLink = eq(diaryEntries.schoolLinkId, link.id);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`school:${link.id}`}))`);
-    const [today] = await tx
-      .select({ n: count() })
+    if (input.id) {
+      const [stored] = await tx
+        .select({ id: diaryEntries.id })
+        .from(diaryEntries)
+        .where(and(eq(diaryEntries.id, input.id), fromThisLink));
+      if (stored) return;
+    }
+    const today = await tx
+      .select({ createdAt: diaryEntries.createdAt })
       .from(diaryEntries)
-      .where(and(eq(diaryEntries.schoolLinkId, link.id), gt(diaryEntries.createdAt, new Date(now.getTime() - DAY_MS))));
-    if ((today?.n ?? 0) >= OBSERVATIONS_PER_LINK_PER_DAY) throw new ApiError('rate_limited', MESSAGES.schoolPerDay);
+      .where(and(fromThisLink, gt(diaryEntries.createdAt, new Date(now.getTime() - DAY_MS))))
+      .orderBy(asc(diaryEntries.createdAt));
+    if (today.length >= OBSERVATIONS_PER_LINK_PER_DAY) {
+      // Free again when the oldest of the day's observations is 24 hours old.
+      const freeAt = today[today.length - OBSERVATIONS_PER_LINK_PER_DAY]!.createdAt.getTime() + DAY_MS;
+      throw tooManyRequests(MESSAGES.schoolPerDay, freeAt - now.getTime());
+    }
     const orNull = (value: string | undefined) => (value ? value : null);
-    await tx.insert(diaryEntries).values({
-      childId: link.childId,
-      userId: null,
-      type: 'school',
-      date: input.date,
-      time: saoPauloTime.format(now),
-      context: input.antecedent,
-      behavior: input.behavior,
-      consequence: orNull(input.consequence),
-      helped: input.helped ? [input.helped] : null,
-      period: orNull(input.period),
-      activity: orNull(input.activity),
-      attention: input.attention ?? null,
-      observer: orNull(input.observer),
-      schoolLinkId: link.id,
-      schoolLabel: link.label,
-      createdAt: now,
+    await insertOnce(tx, diaryEntries, {
+      id: input.id,
+      columns: { id: diaryEntries.id },
+      mine: fromThisLink,
+      values: {
+        childId: link.childId,
+        userId: null,
+        type: 'school',
+        date: input.date,
+        time: saoPauloTime.format(now),
+        context: input.antecedent,
+        behavior: input.behavior,
+        consequence: orNull(input.consequence),
+        helped: input.helped ? [input.helped] : null,
+        period: orNull(input.period),
+        activity: orNull(input.activity),
+        attention: input.attention ?? null,
+        observer: orNull(input.observer),
+        schoolLinkId: link.id,
+        schoolLabel: link.label,
+        createdAt: now,
+      },
     });
   });
 }

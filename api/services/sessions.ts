@@ -9,6 +9,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { EMAIL_TOKEN_PURPOSES } from '../../src/shared/enums.ts';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
+import { bookkeeping } from '../db/deadline.ts';
 import { emailTokens, sessions, subscriptions, users } from '../db/schema.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -124,7 +125,9 @@ export async function validateSession(
   const [row] = await lookup.execute({ id });
   if (!row) return null;
   if (now.getTime() >= row.expiresAt.getTime()) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await bookkeeping(async () => {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    });
     return null;
   }
   let expiresAt = row.expiresAt;
@@ -132,7 +135,9 @@ export async function validateSession(
   if (row.expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     renewed = true;
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    await bookkeeping(async () => {
+      await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    });
   }
   const active =
     row.subscriptionStatus === 'paid' &&

@@ -7,21 +7,28 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { LIMIT_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, staffMembers, users } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { type AuditContext, audit } from './audit.ts';
-import { consumeAttempt, resetAttempts } from './rate-limit.ts';
+import { consumeAttempt, DAY_PREFIX, type Limit, resetAttempts } from './rate-limit.ts';
 import type { ValidSession } from './sessions.ts';
 
 export const TOTP_PERIOD_SECONDS = 30;
 const TOTP_DIGITS = 6;
 /** Codes of the step before and after are accepted too: a phone's clock is often a little off. */
 const TOTP_DRIFT_STEPS = 1;
-/** Tries per account per 15 minutes (rate-limit.ts's window), right or wrong. */
+/**
+ * Tries per 15 minutes (rate-limit.ts's window), right or wrong, as the login counts them (decision
+ * 0017, 0024): her own trusted browser (a device cookie of her account) has its own; any other
+ * client spends the account's strangers' budget, also capped per day (10 a day is ~0.1 % a month of
+ * guessing a 6-digit code with 3 accepted at a time), and its address's.
+ */
 export const TOTP_TRIES = 5;
+export const TOTP_STRANGER_TRIES_PER_DAY = 10;
+export const TOTP_TRIES_PER_ADDRESS = 20;
 /** A passed second factor lasts a working day; then the console asks for a code again. */
 export const TWO_FACTOR_TTL_MS = 12 * 60 * 60 * 1000;
 const ISSUER = 'Olhar de Mãe';
@@ -112,10 +119,22 @@ export async function staffState(db: Database, userId: string, session: ValidSes
 const codeMatches = (key: Uint8Array, step: number, code: string) =>
   timingSafeEqual(Buffer.from(generateHOTP(key, BigInt(step), TOTP_DIGITS)), Buffer.from(code));
 
+/** The budgets a code is counted on: her trusted browser's own, or the strangers' (see TOTP_TRIES). */
+function codeLimits(userId: string, deviceId: string | null, ip: string | null): Limit[] {
+  const message = LIMIT_MESSAGES.totpCodes;
+  if (deviceId) return [{ key: `totp:device:${deviceId}`, limit: TOTP_TRIES, message }];
+  return [
+    { key: `totp:${userId}`, limit: TOTP_TRIES, message },
+    { key: `${DAY_PREFIX}totp:${userId}`, limit: TOTP_STRANGER_TRIES_PER_DAY, message },
+    { key: `totp:ip:${ip ?? 'unknown'}`, limit: TOTP_TRIES_PER_ADDRESS, message },
+  ];
+}
+
 /**
  * Checks a staff member's code and marks the session as past the second factor. Not staff → 404
- * (the console is not there for anyone else); 5 tries per 15 minutes per account → 429; a wrong,
- * expired or already used code → 422.
+ * (the console is not there for anyone else); past a budget (codeLimits) → 429, audited; a wrong,
+ * expired or already used code → 422, audited. `deviceId` is her trusted browser's, when the
+ * request carried a device cookie of her account.
  */
 export async function passTwoFactor(
   db: Database,
@@ -124,11 +143,20 @@ export async function passTwoFactor(
   code: string,
   now: Date,
   context: AuditContext,
+  deviceId: string | null = null,
 ): Promise<void> {
   const [staff] = await db.select().from(staffMembers).where(eq(staffMembers.userId, session.userId));
   if (!staff) throw new ApiError('not_found', MESSAGES.routeNotFound);
-  const limitKey = `totp:${session.userId}`;
-  await consumeAttempt(db, now, [{ key: limitKey, limit: TOTP_TRIES }]);
+  const limits = codeLimits(session.userId, deviceId, context.ip);
+  try {
+    await consumeAttempt(db, now, limits);
+  } catch (err) {
+    await audit(db, 'staff_two_factor_limited', context, {
+      userId: session.userId,
+      details: { trustedDevice: deviceId !== null },
+    });
+    throw err;
+  }
   const key = open(config, staff.totpSecret);
   const current = Math.floor(now.getTime() / (TOTP_PERIOD_SECONDS * 1000));
   let step: number | undefined;
@@ -154,11 +182,12 @@ export async function passTwoFactor(
   if (claimed.length === 0) {
     await audit(db, 'staff_two_factor_failed', context, {
       userId: session.userId,
-      details: key ? {} : { reason: 'secret_unreadable' },
+      details: { trustedDevice: deviceId !== null, ...(key ? {} : { reason: 'secret_unreadable' }) },
     });
     throw new ApiError('validation_failed', MESSAGES.wrongTotpCode, { fields: { code: MESSAGES.wrongTotpCode } });
   }
   await db.update(sessions).set({ twoFactorAt: now }).where(eq(sessions.id, session.id));
-  await resetAttempts(db, limitKey);
+  // The budget it was counted on starts again (not the address's: strangers share it).
+  await resetAttempts(db, ...limits.filter((l) => !l.key.startsWith('totp:ip:')).map((l) => l.key));
   await audit(db, 'staff_two_factor_passed', context, { userId: session.userId });
 }

@@ -11,12 +11,12 @@
  */
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { LIMIT_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
 import type { SupportCategory, SupportStatus } from '../../src/shared/enums.ts';
 import { subjectFrom } from '../../src/shared/support.ts';
 import type { Database } from '../db/client.ts';
 import { profiles, supportMessages, supportThreads, users } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, tooManyRequests } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { personName } from './circle.ts';
@@ -140,11 +140,7 @@ export async function openThread(
     if (recent.length >= THREADS_PER_DAY) {
       // Free again when the oldest of the day's conversations is 24 hours old.
       const freeAt = recent[recent.length - THREADS_PER_DAY]!.createdAt.getTime() + DAY_MS;
-      const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-      throw new ApiError('rate_limited', MESSAGES.supportPerDay, {
-        extra: { retryAfterMinutes: Math.max(1, Math.ceil(seconds / 60)) },
-        headers: { 'Retry-After': String(seconds) },
-      });
+      throw tooManyRequests(MESSAGES.supportPerDay, freeAt - now.getTime());
     }
     const [thread] = await tx
       .insert(supportThreads)
@@ -208,7 +204,9 @@ export async function replyAsMother(
   now: Date,
 ) {
   await ownThread(db, userId, threadId);
-  await consumeAttempt(db, now, [{ key: `support-replies:${userId}`, limit: REPLIES_PER_WINDOW }]);
+  await consumeAttempt(db, now, [
+    { key: `support-replies:${userId}`, limit: REPLIES_PER_WINDOW, message: LIMIT_MESSAGES.supportReplies },
+  ]);
   const message = await db.transaction(async (tx) => {
     const [thread] = await tx
       .update(supportThreads)

@@ -7,8 +7,8 @@
  * at once with the caller's error (a 429). Per process on purpose: what runs out is this process's
  * CPU and memory, not anything instances share (decision 0018).
  */
-import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { ApiError } from '../errors.ts';
+import { DEFAULT_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
+import { type ApiError, tooManyRequests } from '../errors.ts';
 
 /** A counting semaphore with a bounded first-come queue. */
 class Slots {
@@ -112,7 +112,6 @@ export class WorkLimiter {
 
 /** Seconds a refused client is told to wait: about one year-long report. */
 const RETRY_AFTER_SECONDS = 5;
-const retryLater = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
 
 /**
  * The report's PDF: one at a time per account (her second click is refused: the first is still
@@ -123,8 +122,9 @@ export const reportLimiter = new WorkLimiter({
   accountQueue: 0,
   global: 2,
   globalQueue: 4,
-  accountBusy: () => new ApiError('report_in_progress', undefined, { headers: retryLater }),
-  globalBusy: () => new ApiError('rate_limited', MESSAGES.reportsBusy, { headers: retryLater }),
+  accountBusy: () =>
+    tooManyRequests(DEFAULT_MESSAGES.report_in_progress, RETRY_AFTER_SECONDS * 1000, 'report_in_progress'),
+  globalBusy: () => tooManyRequests(MESSAGES.reportsBusy, RETRY_AFTER_SECONDS * 1000),
 });
 
 /** Periods longer than this many days go through insightsLimiter. */
@@ -139,6 +139,6 @@ export const insightsLimiter = new WorkLimiter({
   accountQueue: 2,
   global: Number.POSITIVE_INFINITY,
   globalQueue: 0,
-  accountBusy: () => new ApiError('rate_limited', MESSAGES.insightsBusy, { headers: retryLater }),
-  globalBusy: () => new ApiError('rate_limited', MESSAGES.insightsBusy, { headers: retryLater }),
+  accountBusy: () => tooManyRequests(MESSAGES.insightsBusy, RETRY_AFTER_SECONDS * 1000),
+  globalBusy: () => tooManyRequests(MESSAGES.insightsBusy, RETRY_AFTER_SECONDS * 1000),
 });

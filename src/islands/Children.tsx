@@ -8,6 +8,7 @@ import { ApiError, call, client } from '../lib/api.ts';
 import { ownerNameOf, removeMember, roleOf } from '../lib/circle.ts';
 import { nextPage } from '../lib/next-page.ts';
 import { CHILD_LIST, type Child } from '../lib/resources.ts';
+import { LOST_CHILDREN_KEY, readJson, removeKey, SHARED_CHILDREN_KEY, writeJson } from '../lib/storage.ts';
 import { toast } from '../lib/toast.ts';
 import { ageOn, PLACEHOLDER_CHILD_NAME } from '../shared/ages.ts';
 import { formatDay, nowStamp } from '../shared/format.ts';
@@ -38,6 +39,57 @@ function detailsOf(child: Child): string {
   return parts.filter(Boolean).join(' · ');
 }
 
+/**
+ * Shared children that are gone since this device last saw them: her access was ended (the owner
+ * removed her, or deleted the child). Kept until she reads it, so a reload still tells her.
+ */
+function useLostChildren(rows: Array<Shown<Child>>, ready: boolean) {
+  const [lost, setLost] = useState<string[]>([]);
+  useEffect(() => {
+    if (!ready) return;
+    const known = (readJson(SHARED_CHILDREN_KEY) ?? {}) as Record<string, string>;
+    const shared = Object.fromEntries(
+      rows.filter((child) => roleOf(child) !== 'owner' && !child.pending).map((child) => [child.id, child.name]),
+    );
+    const gone = Object.entries(known)
+      .filter(([id]) => !(id in shared))
+      .map(([, name]) => name);
+    const all = [...new Set([...((readJson(LOST_CHILDREN_KEY) as string[] | undefined) ?? []), ...gone])];
+    writeJson(SHARED_CHILDREN_KEY, shared);
+    if (all.length) writeJson(LOST_CHILDREN_KEY, all);
+    setLost(all);
+  }, [rows, ready]);
+  return {
+    lost,
+    /** she left on her own: nothing to tell her */
+    left(child: Child) {
+      const known = (readJson(SHARED_CHILDREN_KEY) ?? {}) as Record<string, string>;
+      delete known[child.id];
+      writeJson(SHARED_CHILDREN_KEY, known);
+    },
+    dismiss() {
+      removeKey(LOST_CHILDREN_KEY);
+      setLost([]);
+    },
+  };
+}
+
+function LostNotice({ names, onDismiss }: { names: string[]; onDismiss: () => void }) {
+  if (names.length === 0) return null;
+  const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} e ${names.at(-1)}`;
+  return (
+    <div className="notice notice-warning lost-access" role="alert">
+      <p>
+        Você não tem mais acesso a {who}: quem cadastrou a criança tirou você do círculo de quem acompanha. Para voltar
+        a acompanhar, peça um novo convite à família.
+      </p>
+      <button type="button" className="btn btn-secondary" onClick={onDismiss}>
+        Entendi
+      </button>
+    </div>
+  );
+}
+
 export default function Children() {
   const list = useOfflineList(CHILD_LIST);
   const [editing, setEditing] = useState<string | null>(null);
@@ -45,6 +97,7 @@ export default function Children() {
   const [toRemove, setToRemove] = useState<Child | null>(null);
   const [toLeave, setToLeave] = useState<Child | null>(null);
   const first = list.status === 'ready' && list.rows.length === 0;
+  const access = useLostChildren(list.rows, list.status === 'ready');
   useEffect(() => {
     const placeholder = list.rows.find(isPlaceholder);
     if (placeholder) setEditing((current) => current ?? placeholder.id);
@@ -82,6 +135,7 @@ export default function Children() {
 
   async function leave(child: Child) {
     const me = session.get().user;
+    access.left(child);
     try {
       if (me) await removeMember(child.id, me.id);
       toast('Pronto', `Você não acompanha mais ${child.name}.`, 'success');
@@ -103,6 +157,7 @@ export default function Children() {
   if (first) {
     return (
       <section className="card child-first" aria-labelledby="quem">
+        <LostNotice names={access.lost} onDismiss={access.dismiss} />
         <h1 id="quem">Quem você está acompanhando?</h1>
         <p>
           Conte o nome ou apelido e a data de nascimento. Cada criança tem os próprios registros; você pode adicionar
@@ -115,6 +170,7 @@ export default function Children() {
   return (
     <div className="children">
       <h1>Crianças que você acompanha</h1>
+      <LostNotice names={access.lost} onDismiss={access.dismiss} />
       <ul className="entries">
         {list.rows.map((child) => (
           <li key={child.id} className={`entry child ${child.pending ? 'is-pending' : ''}`}>

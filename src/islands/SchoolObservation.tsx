@@ -30,6 +30,8 @@ const EMPTY = {
   helped: '',
   attention: '',
   observer: '',
+  /** made on this device and kept with the draft: a send retried after a lost answer is stored once */
+  sendId: '',
 };
 type Values = typeof EMPTY;
 
@@ -75,7 +77,8 @@ export default function SchoolObservation() {
     const found = new URLSearchParams(window.location.search).get('token') ?? '';
     if (!found) return setState({ kind: 'gone', message: GONE });
     setToken(found);
-    setForm({ ...EMPTY, date: nowStamp().date, ...draftOf(found) });
+    const draft = draftOf(found);
+    setForm({ ...EMPTY, date: nowStamp().date, ...draft, sendId: draft.sendId || crypto.randomUUID() });
     void linkState(found).then(setState);
   }, [setForm]);
 
@@ -101,6 +104,7 @@ export default function SchoolObservation() {
     setBusy(true);
     try {
       await postSchoolObservation(token, {
+        id: form.sendId || undefined,
         date: form.date,
         period: text(form.period),
         activity: text(form.activity),
@@ -133,6 +137,7 @@ export default function SchoolObservation() {
       period: f.period,
       activity: f.activity,
       observer: f.observer,
+      sendId: crypto.randomUUID(),
     }));
     setState({ ...state, kind: 'form' });
   }

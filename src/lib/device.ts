@@ -6,14 +6,21 @@
 import { CHECKLIST_SIZES } from '../shared/guides.ts';
 import { forgetSelectedChild } from '../stores/child.ts';
 import { PENDING_FLAG } from '../stores/queue.ts';
-import { KNOWN_SESSION_KEY, removeKey } from './storage.ts';
+import { KNOWN_SESSION_KEY, LOST_CHILDREN_KEY, removeKey, SHARED_CHILDREN_KEY } from './storage.ts';
 
 export { KNOWN_SESSION_KEY };
 /** Cache Storage: her own API answers, for offline use (the service worker fills it). */
 export const USER_DATA_CACHE = 'dados-da-mae';
 
 /** localStorage keys that hold something of hers: notes, ticks, stages done, her security log, unsaved forms. */
-const PERSONAL_KEYS = ['etapas-concluidas', 'security_logs', PENDING_FLAG, ...CHECKLIST_SIZES.keys()];
+const PERSONAL_KEYS = [
+  'etapas-concluidas',
+  'security_logs',
+  PENDING_FLAG,
+  SHARED_CHILDREN_KEY,
+  LOST_CHILDREN_KEY,
+  ...CHECKLIST_SIZES.keys(),
+];
 // "rascunho-": a diary form kept until saved (islands/useDraft.ts)
 const PERSONAL_PREFIXES = ['notas-observacao-', 'rascunho-'];
 

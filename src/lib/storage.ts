@@ -30,3 +30,8 @@ export function removeKey(key: string): void {
     console.warn(`Não foi possível remover "${key}" do armazenamento local`, err);
   }
 }
+
+/** The children shared with her, by id → name, as last seen on this device (a removal is told on reload). */
+export const SHARED_CHILDREN_KEY = 'criancas-compartilhadas';
+/** Names of shared children she lost access to, until she reads the notice. */
+export const LOST_CHILDREN_KEY = 'criancas-sem-acesso';

@@ -101,6 +101,8 @@ export const MESSAGES = {
     'Este convite foi enviado para outro e-mail. Entre com a conta do e-mail que recebeu o convite.',
   invitationSelf: 'Você já cuida desta criança.',
   invitationsPerDay: 'Você já enviou muitos convites para esta criança hoje. Tente novamente amanhã.',
+  invitationsPerAccountPerDay: 'Você já enviou muitos convites hoje. Tente novamente amanhã.',
+  childrenPerAccount: 'Você já cadastrou o número máximo de crianças nesta conta (10).',
   schoolLinkNotFound: 'Este link não está mais ativo. Peça um novo à família.',
   schoolPerDay: 'Este link já recebeu muitas observações hoje. Tente novamente amanhã.',
   supportThreadNotFound: 'Conversa não encontrada.',
@@ -128,5 +130,19 @@ export const MESSAGES = {
     'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
 } as const;
 
-/** Spec §5: "Muitas tentativas. Tente novamente em {n} minutos." */
-export const rateLimitMessage = (minutes: number) => `Muitas tentativas. Tente novamente em ${minutes} minutos.`;
+/** "1 minuto", "15 minutos": grammar over the spec's "{n} minutos" template (decision 0024). */
+export const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+
+/** Spec §5: "Muitas tentativas. Tente novamente em {n} minutos." (singular for 1). */
+export const rateLimitMessage = (minutes: number) => `Muitas tentativas. Tente novamente em ${minutesText(minutes)}.`;
+
+/** What each limit says when it refuses (issue 29): what was limited, then when to try again. */
+export const LIMIT_MESSAGES = {
+  supportReplies: (minutes: number) =>
+    `Você enviou muitas mensagens em pouco tempo. Tente novamente em ${minutesText(minutes)}.`,
+  schoolAddress: (minutes: number) =>
+    `Muitas observações enviadas desta rede em pouco tempo. Tente novamente em ${minutesText(minutes)}.`,
+  totpCodes: (minutes: number) => `Muitos códigos tentados nesta conta. Tente novamente em ${minutesText(minutes)}.`,
+  adminToken: (minutes: number) =>
+    `Muitos tokens de administração incorretos deste endereço. Tente novamente em ${minutesText(minutes)}.`,
+} as const;

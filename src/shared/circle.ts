@@ -3,13 +3,16 @@ import * as z from 'zod/mini';
 import { LIMITS, MEMBER_ROLES, type MemberRole } from './enums.ts';
 import { dayFromNow } from './format.ts';
 import { atMost } from './lengths.ts';
-import { isoDate, optionalText, requiredText } from './text.ts';
+import { clientId, isoDate, optionalText, requiredText } from './text.ts';
 import { emailSchema } from './validation.ts';
 
 /** What each role may do, in the words the invitation form and the members list use. */
 export const ROLE_LABELS: Record<MemberRole, { name: string; explain: string }> = {
-  carer: { name: 'Cuida junto', explain: 'registra no diário, marca as listas, escreve anotações e vê os padrões' },
-  viewer: { name: 'Só acompanha', explain: 'vê o diário, os padrões e o relatório, sem registrar nada' },
+  carer: {
+    name: 'Cuida junto',
+    explain: 'registrar no diário, marcar as listas, escrever anotações e ver os padrões',
+  },
+  viewer: { name: 'Só acompanha', explain: 'ver o diário, os padrões e o relatório, sem registrar nada' },
 };
 
 export const invitationSchema = z.strictObject({
@@ -40,6 +43,8 @@ export const schoolLinkSchema = z.strictObject({
 
 const attentionError = 'Escolha a atenção de 1 a 5';
 export const schoolObservationSchema = z.strictObject({
+  /** made on the teacher's device, so a send retried after a lost answer is stored once */
+  id: clientId,
   date: isoDate().check(z.refine((value) => value <= dayFromNow(1), { error: 'A data não pode estar no futuro' })),
   period: z.optional(optionalText(LIMITS.schoolShort)),
   activity: z.optional(optionalText(LIMITS.schoolShort)),

@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { type Answer, ApiError, call, client } from '../lib/api.ts';
+import { readJson, writeJson } from '../lib/storage.ts';
 
 type Me = Answer<typeof client.me.$get>;
 
@@ -49,6 +50,25 @@ function emit(event: AuthEvent, broadcast: boolean) {
   if (broadcast) channel?.postMessage(event);
 }
 
+const DEVICE_SEEN_KEY = 'lembretes-aparelho-visto';
+const DEVICE_SEEN_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A device with reminders on tells the API, once a week, that it is still hers: the API forgets
+ * devices unseen for 60 days. Logout drops the browser's subscription, so one here is hers.
+ */
+function keepDeviceSeen() {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  if (Date.now() - Number(readJson(DEVICE_SEEN_KEY) ?? 0) < DEVICE_SEEN_EVERY_MS) return;
+  void import('../lib/push.ts')
+    .then(async (push) => {
+      if (!(await push.deviceSubscription())) return;
+      await push.subscribeThisDevice();
+      writeJson(DEVICE_SEEN_KEY, Date.now());
+    })
+    .catch(() => {});
+}
+
 /** Asks the server who is signed in. Runs once per page unless `force`. */
 export function refreshSession(force = false): Promise<SessionState> {
   if (inflight && !force) return inflight;
@@ -63,6 +83,7 @@ export function refreshSession(force = false): Promise<SessionState> {
         subscription: me.subscription ?? SESSION_UNKNOWN.subscription,
       };
       session.set(next);
+      if (me.user) keepDeviceSeen();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         session.set({ ...SESSION_UNKNOWN, loading: false });

@@ -95,7 +95,7 @@ describe('the invitation’s life', () => {
     expect(sent.body.invitation).toMatchObject({ email: pai.email, role: 'carer' });
     expect(Date.parse(sent.body.invitation.expiresAt) - clock.now().getTime()).toBe(7 * 24 * 60 * 60 * 1000);
     const received = await mail;
-    expect(received.subject).toBe('Convite para acompanhar Lia Souza no Olhar de Mãe');
+    expect(received.subject).toBe('Convite para acompanhar uma criança no Olhar de Mãe');
     expect(received.text).toContain('Marina Souza convidou você para acompanhar Lia Souza');
     const token = INVITE_LINK.exec(received.text)![1]!;
     // Only the token's hash is kept.

@@ -238,7 +238,7 @@ describe('delivery', () => {
     }
     expect(push.received.slice(before).map((p) => p.payload)).toEqual([
       {
-        title: 'Semana da Lia',
+        title: 'Resumo da semana de Lia',
         body: '1 episódio, 1 a mais que na anterior. Veja os padrões.',
         url: '/padroes/',
         tag: 'weekly',

@@ -294,7 +294,9 @@ describe('staff enrolment and the second factor', () => {
     expect(sixth.body.error.code).toBe('rate_limited');
     expect(sixth.body.error.retryAfterMinutes).toBeGreaterThanOrEqual(1);
     expect((await call(nova, '/api/staff/support')).status).toBe(403);
-    expect(await staffEvents(nova.userId)).toEqual(new Set(['login_ok', 'staff_enrolled', 'staff_two_factor_failed']));
+    expect(await staffEvents(nova.userId)).toEqual(
+      new Set(['login_ok', 'staff_enrolled', 'staff_two_factor_failed', 'staff_two_factor_limited']),
+    );
   });
 
   it('ends the role and a passed second factor on removal; a new enrolment asks for a new code', async () => {

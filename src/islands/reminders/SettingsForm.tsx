@@ -272,7 +272,9 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
             <CheckField checked={choices.weekly} onChange={(e) => change('weekly', e.target.checked)}>
               Receber um resumo curto dos registros da semana
             </CheckField>
-            <p className="field-hint">Por exemplo: “Semana da Lia: 4 episódios, 2 a menos que na anterior”.</p>
+            <p className="field-hint">
+              Por exemplo: “Resumo da semana de Lia: 4 episódios, 2 a menos que na anterior”.
+            </p>
           </fieldset>
 
           <fieldset className="reminder">
@@ -291,7 +293,7 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
             {status.kind === 'saved' &&
             !deviceOn &&
             (choices.daily || choices.bedtime || choices.weekly || choices.medicines)
-              ? '. Para recebê-los neste aparelho, toque em “Ativar lembretes”.'
+              ? ' Para recebê-los neste aparelho, toque em “Ativar lembretes”.'
               : ''}
           </p>
         </form>

@@ -1,0 +1,2 @@
+ALTER TABLE "push_subscriptions" ADD COLUMN "last_seen_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "push_subscriptions_seen_idx" ON "push_subscriptions" USING btree ("last_seen_at");
