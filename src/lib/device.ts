@@ -6,6 +6,7 @@
 import { CHECKLIST_SIZES } from '../shared/guides.ts';
 import { forgetSelectedChild } from '../stores/child.ts';
 import { PENDING_FLAG } from '../stores/queue.ts';
+import { pushSubscriptionOnDevice } from './push-subscription.ts';
 import { KNOWN_SESSION_KEY, LOST_CHILDREN_KEY, removeKey, SHARED_CHILDREN_KEY } from './storage.ts';
 
 export { KNOWN_SESSION_KEY };
@@ -40,13 +41,6 @@ function clearPersonalKeys(): void {
   } catch (err) {
     console.warn('Não foi possível ler o armazenamento local', err);
   }
-}
-
-/** The Web Push subscription this browser holds for the site (reminders), if any. */
-export async function pushSubscriptionOnDevice(): Promise<PushSubscription | null> {
-  if (!('serviceWorker' in navigator)) return null;
-  const registration = await navigator.serviceWorker.getRegistration('/');
-  return (await registration?.pushManager?.getSubscription()) ?? null;
 }
 
 /** Her reminders stop reaching this device: the next mother on the phone must not get them. */

@@ -2,8 +2,9 @@
 
 import { announce } from '../stores/session.ts';
 import { call, client } from './api.ts';
-import { forgetThisDevice, pushSubscriptionOnDevice, unsentWrites } from './device.ts';
+import { forgetThisDevice, unsentWrites } from './device.ts';
 import { el } from './dom.ts';
+import { pushSubscriptionOnDevice } from './push-subscription.ts';
 import { toast } from './toast.ts';
 
 /**

@@ -5,8 +5,8 @@
  */
 
 import { ApiError, call, client } from './api.ts';
-import { pushSubscriptionOnDevice } from './device.ts';
 import { isIos } from './install-rules.ts';
+import { pushSubscriptionOnDevice } from './push-subscription.ts';
 
 /**
  * `ready`: this browser can receive reminders. `ios-install`: an iPhone or iPad, where Safari
