@@ -7,7 +7,7 @@ import type { InferRequestType } from 'hono/client';
 import { sleepSpan } from '../shared/sleep.ts';
 import { refreshSession } from '../stores/session.ts';
 import { type Answer, call, client } from './api.ts';
-import { type Dose, type DoseInput, removeDose, sendDose } from './treatment.ts';
+import type { Dose, DoseInput } from './treatment.ts';
 
 /** Who wrote an entry (a shared child's record has many hands); absent on one not sent yet. */
 export type RecordedBy = DiaryEntry['recordedBy'];
@@ -64,8 +64,13 @@ export const SENDERS: { [N in ResourceName]: Sender<N> } = {
   },
   /** a dose marked (or undone) without a connection; a removal's id is `childId/doseId` */
   dose: {
-    add: (body) => sendDose(body.childId, body),
-    remove: (target: string) => removeDose(target.slice(0, target.indexOf('/')), target.slice(target.indexOf('/') + 1)),
+    // Loaded when a dose is sent: the diaries' pages share this module and never send one.
+    add: async (body) => (await import('./treatment.ts')).sendDose(body.childId, body),
+    remove: async (target: string) =>
+      (await import('./treatment.ts')).removeDose(
+        target.slice(0, target.indexOf('/')),
+        target.slice(target.indexOf('/') + 1),
+      ),
   },
 };
 
