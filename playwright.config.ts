@@ -10,8 +10,10 @@ export default defineConfig({
   // Per run, so two runs on one machine never delete each other's traces.
   outputDir: `${E2E.root}/results`,
   globalSetup: './tests/e2e/global-setup.ts',
+  // Files side by side, each one's tests in order: every test makes its own mothers, so none sees
+  // another's. Two workers on two cores; E2E_WORKERS=1 runs one file at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

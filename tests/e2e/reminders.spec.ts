@@ -182,13 +182,13 @@ test.describe('reminders', () => {
     await expect(page.getByRole('button', { name: 'Desativar neste aparelho' })).toBeVisible();
 
     await page.getByLabel('Lembrar de anotar como foi o dia').check();
-    await page.getByLabel('Horário').fill('20:30');
+    await page.getByLabel('Horário', { exact: true }).fill('20:30');
     await page.getByRole('button', { name: 'Salvar lembretes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Lembretes salvos.' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.reload();
     await hydrated(page, 'Reminders');
-    await expect(page.getByLabel('Horário')).toHaveValue('20:30');
+    await expect(page.getByLabel('Horário', { exact: true })).toHaveValue('20:30');
     await expect(page.getByText('Os lembretes estão ativos neste aparelho.', { exact: true })).toBeVisible();
 
     // The scheduler's minutes are proven without a browser (tests/api/reminders.test.ts with an

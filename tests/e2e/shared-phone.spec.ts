@@ -94,6 +94,6 @@ test('logout with writes still waiting warns in a dialog and offers to wait', as
   // Back online, the write goes out; then logout asks nothing.
   await context.setOffline(false);
   await page.getByRole('button', { name: 'Sair' }).click();
-  await expect(page).toHaveURL(/\/auth\/$/);
+  await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
   await expect(page.getByRole('dialog', { name: 'Há registros ainda não enviados' })).toHaveCount(0);
 });

@@ -15,6 +15,7 @@ import { saoPauloClock } from '../../api/services/reminders.ts';
 import { generateToken, hashToken } from '../../api/services/sessions.ts';
 import { PASSWORD } from '../support/accounts.ts';
 import { freePort, startApiProcess, stopProcess } from '../support/api-process.ts';
+import { daytimeShiftMs, SHIFTED_CLOCK_FLAGS } from '../support/daytime.ts';
 import { type FakePushService, startFakePush } from '../support/fake-push.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts';
 
@@ -24,14 +25,8 @@ const name = `olhar_queue_${Date.now().toString(36)}_${randomBytes(3).toString('
 const url = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
 const vapid = webpush.generateVAPIDKeys();
 
-/**
- * The API processes run at 10:00 in São Paulo (15:00 when it is near 10:00 here), whatever the
- * hour: reminders keep quiet at night, and the cron's own tick (real minutes) never meets the
- * minute this test drives.
- */
-const realMinute = saoPauloClock(new Date()).minute;
-const targetMinute = Math.abs(realMinute - 600) > 120 ? 600 : 900;
-const SHIFT_MS = (targetMinute - realMinute) * 60_000;
+// The API processes run in the day in São Paulo, whatever the hour here (tests/support/daytime.ts).
+const SHIFT_MS = daytimeShiftMs();
 const shiftedNow = () => new Date(Date.now() + SHIFT_MS);
 
 let smtp: SmtpSink;
@@ -53,7 +48,7 @@ async function startApi(env: Record<string, string> = {}): Promise<{ port: numbe
       JOB_RETRY_DELAY_SECONDS: '1',
       ...env,
     },
-    ['--import', './tests/support/shifted-clock.ts'],
+    SHIFTED_CLOCK_FLAGS,
   );
   running.push(started.child);
   return started;
