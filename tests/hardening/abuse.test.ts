@@ -117,8 +117,10 @@ describe('1. invitations are not an e-mail relay', () => {
 
   it('puts nothing typed in the subject, and names in the body no mail client links', async () => {
     await t.deps.jobs.idle();
-    const sent = mails.filter((m) => m.to.startsWith('alvo'));
-    expect(sent.length).toBeGreaterThan(0);
+    // The invitations cancelled at once may never be sent (their job finds them gone); the one sent
+    // a day later, for the same child, always is.
+    const sent = mails.filter((m) => m.to.startsWith('alvo') || m.to === 'depois@example.com');
+    expect(sent.some((m) => m.to === 'depois@example.com')).toBe(true);
     for (const mail of sent) {
       expect(mail.subject).toBe('Convite para acompanhar uma criança no Olhar de Mãe');
       for (const part of [mail.text, mail.html]) {
