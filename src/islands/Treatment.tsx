@@ -3,6 +3,7 @@
  * doses at a glance, the medicines with the timeline of what was in force when, and the therapies
  * with their sessions. Owner and carers write; a viewer sees. The forms load when first opened.
  */
+
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, call, client } from '../lib/api.ts';
 import { roleOf } from '../lib/circle.ts';
@@ -25,6 +26,7 @@ import {
   updateTherapy,
 } from '../lib/treatment.ts';
 import { formatDay } from '../shared/format.ts';
+import { MEDICINE_EVENT_LABELS } from '../shared/treatment-words.ts';
 import { currentChild } from '../stores/child.ts';
 import { refreshSession } from '../stores/session.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
@@ -83,13 +85,8 @@ function useProfessionals(needed: boolean): Professional[] {
   return list;
 }
 
-/** As src/shared/treatment.ts MEDICINE_EVENT_LABELS (the report uses the same words). */
-const KIND_LABEL = {
-  start: 'Início',
-  dose: 'Mudança de dose',
-  times: 'Mudança de horários',
-  stop: 'Suspenso',
-} as const;
+/** The report uses the same words. */
+const KIND_LABEL = MEDICINE_EVENT_LABELS;
 
 export default function Treatment() {
   const child = useHydratedStore(currentChild, null);

@@ -5,22 +5,14 @@
  */
 import type { InferRequestType } from 'hono/client';
 import type { ErrorBody } from '../shared/api-errors.ts';
+import { MEDICINE_UNITS, type MedicineUnit, THERAPY_LABELS, type TherapyKind } from '../shared/treatment-words.ts';
 import { type Answer, ApiError, apiError, call, client } from './api.ts';
 
-export const UNITS = ['mg', 'ml', 'gotas', 'comprimido', 'cápsula'] as const;
-export type Unit = (typeof UNITS)[number];
-
-/** As src/shared/treatment.ts THERAPY_LABELS (kept here so the page loads no validation code). */
-export const THERAPY_KINDS = {
-  fonoaudiologia: 'Fonoaudiologia',
-  terapia_ocupacional: 'Terapia ocupacional',
-  psicologia: 'Psicologia',
-  psicopedagogia: 'Psicopedagogia',
-  fisioterapia: 'Fisioterapia',
-  neuropediatria: 'Neuropediatria',
-  outra: 'Outra terapia',
-} as const;
-export type TherapyKind = keyof typeof THERAPY_KINDS;
+export const UNITS = MEDICINE_UNITS;
+export type Unit = MedicineUnit;
+/** Each therapy's kind and how she reads it. */
+export const THERAPY_KINDS = THERAPY_LABELS;
+export type { TherapyKind };
 
 type ChildRoutes = (typeof client.children)[':id'];
 export type Medicine = Answer<ChildRoutes['medicines']['$get']>['medicines'][number];

@@ -8,43 +8,15 @@ import * as z from 'zod/mini';
 import { LIMITS } from './enums.ts';
 import { atMost } from './lengths.ts';
 import { clientId, hourMinute, isoDate, optionalText, requiredText } from './text.ts';
+import {
+  DOSE_STATUSES,
+  MEDICINE_UNITS,
+  type MedicineEvent,
+  type MedicineUnit,
+  THERAPY_KINDS,
+} from './treatment-words.ts';
 
-export const MEDICINE_UNITS = ['mg', 'ml', 'gotas', 'comprimido', 'cápsula'] as const;
-export type MedicineUnit = (typeof MEDICINE_UNITS)[number];
-/** What happens to a medicine over time; `start` is made with it. */
-export const MEDICINE_EVENTS = ['start', 'dose', 'times', 'stop'] as const;
-export type MedicineEvent = (typeof MEDICINE_EVENTS)[number];
-export const DOSE_STATUSES = ['given', 'skipped'] as const;
-export type DoseStatus = (typeof DOSE_STATUSES)[number];
-export const THERAPY_KINDS = [
-  'fonoaudiologia',
-  'terapia_ocupacional',
-  'psicologia',
-  'psicopedagogia',
-  'fisioterapia',
-  'neuropediatria',
-  'outra',
-] as const;
-export type TherapyKind = (typeof THERAPY_KINDS)[number];
-
-/** How a mother reads each therapy's kind. */
-export const THERAPY_LABELS: Record<TherapyKind, string> = {
-  fonoaudiologia: 'Fonoaudiologia',
-  terapia_ocupacional: 'Terapia ocupacional',
-  psicologia: 'Psicologia',
-  psicopedagogia: 'Psicopedagogia',
-  fisioterapia: 'Fisioterapia',
-  neuropediatria: 'Neuropediatria',
-  outra: 'Outra terapia',
-};
-
-/** How a mother reads each event of the timeline. */
-export const MEDICINE_EVENT_LABELS: Record<MedicineEvent, string> = {
-  start: 'Início',
-  dose: 'Mudança de dose',
-  times: 'Mudança de horários',
-  stop: 'Suspenso',
-};
+export * from './treatment-words.ts';
 
 /** Said plainly near the form (issue 28): the app records, the doctor decides. */
 export const DOSE_NOTICE =

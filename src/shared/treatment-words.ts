@@ -1,0 +1,40 @@
+/**
+ * The treatment record's words without validation code: the units, kinds and how a mother reads
+ * them, for the API, the report and the page (which loads no zod). The schemas: treatment.ts.
+ */
+export const MEDICINE_UNITS = ['mg', 'ml', 'gotas', 'comprimido', 'cápsula'] as const;
+export type MedicineUnit = (typeof MEDICINE_UNITS)[number];
+/** What happens to a medicine over time; `start` is made with it. */
+export const MEDICINE_EVENTS = ['start', 'dose', 'times', 'stop'] as const;
+export type MedicineEvent = (typeof MEDICINE_EVENTS)[number];
+export const DOSE_STATUSES = ['given', 'skipped'] as const;
+export type DoseStatus = (typeof DOSE_STATUSES)[number];
+export const THERAPY_KINDS = [
+  'fonoaudiologia',
+  'terapia_ocupacional',
+  'psicologia',
+  'psicopedagogia',
+  'fisioterapia',
+  'neuropediatria',
+  'outra',
+] as const;
+export type TherapyKind = (typeof THERAPY_KINDS)[number];
+
+/** How a mother reads each therapy's kind. */
+export const THERAPY_LABELS: Record<TherapyKind, string> = {
+  fonoaudiologia: 'Fonoaudiologia',
+  terapia_ocupacional: 'Terapia ocupacional',
+  psicologia: 'Psicologia',
+  psicopedagogia: 'Psicopedagogia',
+  fisioterapia: 'Fisioterapia',
+  neuropediatria: 'Neuropediatria',
+  outra: 'Outra terapia',
+};
+
+/** How a mother reads each event of the timeline. */
+export const MEDICINE_EVENT_LABELS: Record<MedicineEvent, string> = {
+  start: 'Início',
+  dose: 'Mudança de dose',
+  times: 'Mudança de horários',
+  stop: 'Suspenso',
+};
