@@ -93,8 +93,13 @@ export function bookkeeping<T>(work: () => Promise<T>): Promise<T> {
   return requestDeadline.run(own, work);
 }
 
-/** A statement that may change data: anything but a plain read. */
-export const isWrite = (query: unknown) => typeof query !== 'string' || !/^\s*select\b/i.test(query);
+/**
+ * A statement that may change data: anything but a plain read. A read may begin with `with` (the
+ * insights' and the report's queries do); a `with` that inserts, updates or deletes is a write.
+ */
+export const isWrite = (query: unknown) =>
+  typeof query !== 'string' ||
+  !(/^\s*select\b/i.test(query) || (/^\s*with\b/i.test(query) && !/\b(insert|update|delete|merge)\b/i.test(query)));
 
 /**
  * Runs `work` outside any request: background work started from a request (the job queue's

@@ -100,7 +100,7 @@ it('draws one of 20 year-long reports asked at once (twice), refuses the rest wi
     for (const res of refused) {
       expect(res.headers.get('retry-after')).toBe('5');
       expect(await res.json()).toEqual({
-        error: { code: 'report_in_progress', message: 'Seu relatório já está sendo gerado' },
+        error: { code: 'report_in_progress', message: 'Seu relatório já está sendo gerado', retryAfterMinutes: 1 },
       });
     }
   }
@@ -129,6 +129,7 @@ it('serves one mother’s 20 year-long insights at once one after another, refus
     error: {
       code: 'rate_limited',
       message: 'Os padrões deste período ainda estão sendo calculados. Tente novamente em alguns segundos.',
+      retryAfterMinutes: 1,
     },
   });
   // a short period is never held by the long ones

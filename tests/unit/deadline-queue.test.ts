@@ -2,7 +2,7 @@
  * The queue in front of PGlite refuses a statement at once only when what stands ahead of it
  * would really take it past its request's deadline (api/db/deadline.ts).
  */
-import { DeadlinePassed, deadlineQueue, withDeadline } from '../../api/db/deadline.ts';
+import { DeadlinePassed, deadlineQueue, isWrite, withDeadline } from '../../api/db/deadline.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -32,4 +32,19 @@ it('skips a statement whose deadline passed while it waited', async () => {
   const ahead = enqueue(() => sleep(120));
   await expect(withDeadline(50, () => enqueue(async () => 'served'))).rejects.toBeInstanceOf(DeadlinePassed);
   await ahead;
+});
+
+describe('isWrite', () => {
+  it('reads plain selects and `with` queries that only select', () => {
+    expect(isWrite('select 1')).toBe(false);
+    expect(isWrite('  SELECT * from children where id = $1 for update')).toBe(false);
+    expect(isWrite('with kid as (select id, updated_at from children) select * from kid')).toBe(false);
+  });
+  it('counts inserts, updates, deletes, `with` that writes and anything not a string as writes', () => {
+    expect(isWrite('insert into diary_entries values ($1)')).toBe(true);
+    expect(isWrite('update children set name = $1')).toBe(true);
+    expect(isWrite('delete from sessions where id = $1')).toBe(true);
+    expect(isWrite('with gone as (delete from sessions returning id) select count(*) from gone')).toBe(true);
+    expect(isWrite({ text: 'select 1' })).toBe(true);
+  });
 });
