@@ -326,6 +326,10 @@ function School({
         A professora abre o link no celular e envia observações sem criar conta. Ela vê só o primeiro nome de{' '}
         {childName} e o formulário; nada do diário.
       </p>
+      <p className="field-hint">
+        <a href="/direitos-na-escola/">O que a família pode pedir à escola</a> — a lei, o pedido por escrito e a carta
+        para imprimir.
+      </p>
       {links.length > 0 && (
         <ul className="entries circle-list">
           {links.map((link) => (
