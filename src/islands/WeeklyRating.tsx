@@ -1,0 +1,331 @@
+/**
+ * /avaliacao-da-semana/: her rating of the child's week (issue 30, item 2), one screen in under a
+ * minute: per item of the scale four big answers, the previous week's answer marked faintly, the
+ * side effects only while a medicine is current, an optional note. Saved with PUT (a second save
+ * replaces the first), offline through the one offline rule. A viewer sees the week and cannot rate.
+ */
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { ApiError } from '../lib/api.ts';
+import { roleOf } from '../lib/circle.ts';
+import type { RatingSet } from '../lib/queued-ops.ts';
+import { loadRatings, type Rating, type RatingInput, saveRating } from '../lib/ratings.ts';
+import { sendOrQueue } from '../lib/send-or-queue.ts';
+import { readJson, writeJson } from '../lib/storage.ts';
+import { toast } from '../lib/toast.ts';
+import { loadMedicines } from '../lib/treatment.ts';
+import { formatDay, nowStamp } from '../shared/format.ts';
+import { addDays, mondayOf, type WeeklyScale } from '../shared/weekly-scale-words.ts';
+import { currentChild } from '../stores/child.ts';
+import { session } from '../stores/session.ts';
+import LoadFailure from './LoadFailure.tsx';
+import { useHydratedStore } from './useHydrated.ts';
+import { useMountedOnce } from './useMountedOnce.ts';
+
+const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
+
+type Answers = Record<string, number>;
+type Week = { ratings: Rating[]; medicine: boolean };
+type Status = 'loading' | 'ready' | 'error' | 'paywall';
+
+/** What she saved last on this device, per child and week: shown again even before the server answers. */
+const savedKey = (childId: string) => `semana-${childId}`;
+const savedOf = (childId: string) => (readJson(savedKey(childId)) ?? {}) as Record<string, RatingInput>;
+
+/** A medicine in force on some day of the week. */
+const currentIn = (medicines: Array<{ startedOn: string; stoppedOn: string | null }>, monday: string) =>
+  medicines.some((m) => m.startedOn <= addDays(monday, 6) && (!m.stoppedOn || m.stoppedOn >= monday));
+
+export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
+  const child = useHydratedStore(currentChild, null);
+  const me = useHydratedStore(session, null);
+  const myName = me?.profile?.fullName ?? '';
+  const [today] = useState(() => nowStamp().date);
+  const thisMonday = mondayOf(today);
+  const [monday, setMonday] = useState(thisMonday);
+  const [week, setWeek] = useState<Week>({ ratings: [], medicine: false });
+  const [status, setStatus] = useState<Status>('loading');
+  const [answers, setAnswers] = useState<Answers>({});
+  const [effects, setEffects] = useState<Answers>({});
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [paywall, setPaywall] = useState(false);
+  const paywallMounted = useMountedOnce(paywall);
+  const id = useId();
+  const role = child ? roleOf(child) : 'owner';
+  const canRate = role !== 'viewer';
+
+  const load = useCallback(async () => {
+    if (!child) return;
+    setStatus('loading');
+    try {
+      const [ratings, medicines] = await Promise.all([
+        loadRatings(child.id, addDays(monday, -7), addDays(monday, 6)),
+        loadMedicines(child.id).catch(() => []),
+      ]);
+      setWeek({ ratings, medicine: currentIn(medicines, monday) });
+      setStatus('ready');
+    } catch (err) {
+      setStatus(err instanceof ApiError && err.status === 402 ? 'paywall' : 'error');
+    }
+  }, [child, monday]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const mine = (weekStart: string) =>
+    week.ratings.find((r) => r.source === 'home' && r.weekStart === weekStart && r.by === myName) ?? null;
+  const previous: Answers =
+    (child && savedOf(child.id)[addDays(monday, -7)]?.answers) ?? mine(addDays(monday, -7))?.answers ?? {};
+
+  // What she already saved for this week fills the form: saving again replaces it.
+  useEffect(() => {
+    if (!child || status !== 'ready') return;
+    const saved = savedOf(child.id)[monday] ?? mine(monday);
+    setAnswers(saved?.answers ?? {});
+    setEffects(saved?.sideEffects ?? {});
+    setNote(saved?.note ?? '');
+    setDone(null);
+    setMissing([]);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: refilled when the week or its ratings change
+  }, [child, monday, status, week]);
+
+  if (!child)
+    return (
+      <p className="record-of is-unknown" role="status">
+        Carregando…
+      </p>
+    );
+
+  const weekText = `${formatDay(monday).slice(0, 5)} a ${formatDay(addDays(monday, 6)).slice(0, 5)}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!child) return;
+    const left = scale.items.filter((item) => answers[item.key] === undefined).map((item) => item.key);
+    setMissing(left);
+    if (left.length) {
+      document.getElementById(`${id}-${left[0]}`)?.focus();
+      return;
+    }
+    const body: RatingInput = {
+      answers,
+      ...(week.medicine ? { sideEffects: Object.fromEntries(scale.sideEffects.map((s) => [s.key, effects[s.key] ?? 0])) } : {}),
+      ...(note.trim() ? { note: note.trim() } : {}),
+    };
+    const op: RatingSet = { id: crypto.randomUUID(), kind: 'rating-set', childId: child.id, weekStart: monday, body };
+    setBusy(true);
+    const result = await sendOrQueue(() => saveRating(child.id, monday, body), op);
+    setBusy(false);
+    if (result.outcome === 'sent' || result.outcome === 'queued') {
+      writeJson(savedKey(child.id), { ...savedOf(child.id), [monday]: body });
+      setDone(
+        result.outcome === 'sent'
+          ? `Semana de ${weekText} salva. Se mudar de ideia, é só salvar de novo.`
+          : 'Sem conexão agora: a avaliação ficou guardada neste aparelho e vai quando a internet voltar.',
+      );
+      return;
+    }
+    if (result.outcome === 'needs-subscription') return setPaywall(true);
+    toast('Não foi salvo', result.error.message);
+  }
+
+  const others = week.ratings.filter((r) => r.source === 'home' && r.weekStart === monday && r.by !== myName);
+
+  return (
+    <div className="rating">
+      <div className="rating-week">
+        <p>
+          <span className="muted">Semana de</span> <strong>{weekText}</strong>
+        </p>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          onClick={() => setMonday(monday === thisMonday ? addDays(thisMonday, -7) : thisMonday)}
+        >
+          {monday === thisMonday ? 'Avaliar a semana passada' : 'Voltar para esta semana'}
+        </button>
+      </div>
+
+      {status === 'loading' && (
+        <p className="muted" role="status">
+          Carregando…
+        </p>
+      )}
+      {status === 'error' && <LoadFailure message="Não foi possível carregar a semana agora." onRetry={() => void load()} />}
+      {status === 'paywall' && (
+        <div className="card">
+          <p>A avaliação da semana faz parte da assinatura.</p>
+          <button type="button" className="btn btn-primary" onClick={() => setPaywall(true)}>
+            Conhecer a assinatura
+          </button>
+        </div>
+      )}
+      {paywallMounted && (
+        <Suspense fallback={null}>
+          <PaywallDialog open={paywall} onClose={() => setPaywall(false)} next="/avaliacao-da-semana/" />
+        </Suspense>
+      )}
+
+      {status === 'ready' && !canRate && <ViewerWeek scale={scale} ratings={week.ratings.filter((r) => r.weekStart === monday)} />}
+
+      {status === 'ready' && canRate && (
+        <form className="rating-form" onSubmit={submit} noValidate aria-busy={busy}>
+          <p className="muted small">
+            Pense na semana toda. Nada está certo ou errado: é o que você viu. O tracinho marca sua resposta da semana
+            passada.
+          </p>
+          {scale.items.map((item) => (
+            <Question
+              key={item.key}
+              id={`${id}-${item.key}`}
+              name={`${id}-item-${item.key}`}
+              label={item.label}
+              hint={item.hint}
+              answers={scale.answers}
+              value={answers[item.key]}
+              previous={previous[item.key]}
+              error={missing.includes(item.key) ? 'Escolha uma resposta.' : undefined}
+              onChange={(value) => setAnswers((a) => ({ ...a, [item.key]: value }))}
+            />
+          ))}
+          {week.medicine && (
+            <section className="rating-effects" aria-labelledby={`${id}-effects`}>
+              <h2 id={`${id}-effects`}>Enquanto toma remédio</h2>
+              <p className="muted small">O que você notou nesta semana. Leve o que chamar atenção ao médico que acompanha.</p>
+              {scale.sideEffects.map((effect) => (
+                <Question
+                  key={effect.key}
+                  id={`${id}-${effect.key}`}
+                  name={`${id}-effect-${effect.key}`}
+                  label={effect.label}
+                  answers={scale.answers}
+                  value={effects[effect.key]}
+                  onChange={(value) => setEffects((e) => ({ ...e, [effect.key]: value }))}
+                />
+              ))}
+            </section>
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-note`}>
+              Quer anotar algo da semana? <span className="optional">(opcional)</span>
+            </label>
+            <textarea id={`${id}-note`} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+          </div>
+          {missing.length > 0 && (
+            <p className="field-error" role="alert">
+              Falta responder {missing.length === 1 ? '1 pergunta' : `${missing.length} perguntas`}.
+            </p>
+          )}
+          {done && (
+            <p className="notice notice-success" role="status">
+              {done}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? 'Salvando…' : 'Salvar a semana'}
+          </button>
+          {others.length > 0 && (
+            <p className="muted small">
+              Também avaliaram esta semana: {others.map((r) => r.by).join(', ')}. Cada pessoa tem a sua avaliação.
+            </p>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}
+
+function Question({
+  id,
+  name,
+  label,
+  hint,
+  answers,
+  value,
+  previous,
+  error,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  answers: string[];
+  value: number | undefined;
+  previous?: number;
+  error?: string;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <fieldset
+      className="rating-item"
+      aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend>{label}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="rating-hint">
+          {hint}
+        </p>
+      )}
+      <div className="rating-options">
+        {answers.map((answer, value_) => (
+          <label
+            key={answer}
+            className={[value === value_ ? 'is-selected' : '', previous === value_ ? 'was-previous' : ''].join(' ').trim() || undefined}
+          >
+            <input
+              type="radio"
+              id={value_ === 0 ? id : undefined}
+              name={name}
+              value={value_}
+              checked={value === value_}
+              onChange={() => onChange(value_)}
+            />
+            <span>{answer}</span>
+            {previous === value_ && <span className="sr-only"> (sua resposta da semana passada)</span>}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** A viewer sees who rated the week and what, and is told who rates. */
+function ViewerWeek({ scale, ratings }: { scale: WeeklyScale; ratings: Rating[] }) {
+  return (
+    <div className="rating-viewer">
+      <p className="notice">Você acompanha esta criança: quem cuida dela é que avalia a semana. Aqui você vê o que foi marcado.</p>
+      {ratings.length === 0 ? (
+        <p className="muted">Ninguém avaliou esta semana ainda.</p>
+      ) : (
+        ratings.map((r) => (
+          <section key={`${r.source}-${r.by}`} className="card rating-seen" aria-label={`Avaliação de ${r.by}`}>
+            <h2>
+              {r.by} <span className="muted small">({r.source === 'school' ? 'escola' : 'casa'})</span>
+            </h2>
+            <dl>
+              {scale.items
+                .filter((item) => r.answers[item.key] !== undefined)
+                .map((item) => (
+                  <div key={item.key}>
+                    <dt>{item.label}</dt>
+                    <dd>{scale.answers[r.answers[item.key] ?? 0]}</dd>
+                  </div>
+                ))}
+            </dl>
+            {r.note && <p className="small">{r.note}</p>}
+          </section>
+        ))
+      )}
+    </div>
+  );
+}
