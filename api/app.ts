@@ -41,6 +41,7 @@ import { staffRoutes } from './routes/staff.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { supportRoutes } from './routes/support.ts';
 import { treatmentRoutes } from './routes/treatment.ts';
+import { weeklyScale } from './services/weekly-scale.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
 
 export interface CreateAppOptions {
@@ -51,6 +52,8 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const logger = deps.logger ?? jsonLogger;
   const { config } = deps;
+  // The weekly rating's scale is content (content/scales/weekly.yaml): a broken file stops the start.
+  weeklyScale();
   const services: Services = {
     db: deps.database.db,
     config,

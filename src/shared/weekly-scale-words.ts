@@ -1,0 +1,83 @@
+/**
+ * The weekly rating's words and arithmetic without validation code (issue 30): the scale's shape,
+ * the weeks (a rating's week starts on a Monday), the before/after bounds and the notices, for the
+ * API, the report and the pages (which load no zod). The schemas: weekly-scale.ts and ratings.ts.
+ * Descriptive words only: the app never claims a cause, never suggests a dose.
+ */
+
+/** One question of the scale (content/scales/weekly.yaml). */
+export interface ScaleItem {
+  /** never changes once published: ratings are stored by key */
+  key: string;
+  label: string;
+  hint: string;
+  /** the school answers it too */
+  school: boolean;
+}
+
+/** A side effect asked at home while a medicine is current. */
+export interface ScaleSideEffect {
+  key: string;
+  label: string;
+}
+
+/** The scale as content and as `GET /api/scales/weekly` answers it. */
+export interface WeeklyScale {
+  version: number;
+  items: ScaleItem[];
+  /** the four answers, worth 0, 1, 2 and 3 */
+  answers: string[];
+  sideEffects: ScaleSideEffect[];
+}
+
+/** What an answer is worth: 0 ("nada") to 3 ("muito"). */
+export const ANSWER_VALUES = [0, 1, 2, 3] as const;
+export type AnswerValue = (typeof ANSWER_VALUES)[number];
+
+export const RATING_SOURCES = ['home', 'school'] as const;
+export type RatingSource = (typeof RATING_SOURCES)[number];
+
+/** How a mother reads each source. */
+export const SOURCE_LABELS: Record<RatingSource, string> = { home: 'Casa', school: 'Escola' };
+
+/** The items the school answers. */
+export const schoolItems = (scale: Pick<WeeklyScale, 'items'>) => scale.items.filter((item) => item.school);
+
+/** A key as the scale writes it: lowercase letters, digits and "_", starting with a letter. */
+export const SCALE_KEY = /^[a-z][a-z0-9_]{0,39}$/;
+
+const dayOf = (iso: string) => new Date(`${iso}T12:00:00Z`);
+const isoOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** `YYYY-MM-DD` plus `days` (negative to go back). */
+export const addDays = (iso: string, days: number) => {
+  const date = dayOf(iso);
+  date.setUTCDate(date.getUTCDate() + days);
+  return isoOf(date);
+};
+
+/** Whether a `YYYY-MM-DD` day is a Monday (a rating's week starts on one). */
+export const isMonday = (iso: string) => dayOf(iso).getUTCDay() === 1;
+
+/** The Monday of the week a `YYYY-MM-DD` day falls in (Monday to Sunday). */
+export const mondayOf = (iso: string) => addDays(iso, -((dayOf(iso).getUTCDay() + 6) % 7));
+
+/** Before/after: how many days on each side (`days` of the route), and the default. */
+export const BEFORE_AFTER_DAYS = { min: 7, max: 56, default: 14 } as const;
+
+/** A side with fewer days than this with any record is "poucos registros". */
+export const ENOUGH_DAYS = 5;
+
+/** Fewer than `ENOUGH_DAYS` days with records on a side. */
+export const FEW_RECORDS = 'poucos registros';
+
+/** Said wherever the ratings or a before/after are shown (pages and report). */
+export const RATINGS_NOTICE =
+  'Estas são observações da família e da escola, lado a lado. Mostram o que mudou, não o porquê: converse sobre elas com o médico ou a equipe que acompanha a criança.';
+
+/** A mean as the pages write it: one decimal, Brazilian comma ("1,5"). */
+export const formatMean = (value: number) => value.toFixed(1).replace('.', ',');
+
+/** The label of an answer value, e.g. 2 → "bastante". */
+export const answerLabel = (scale: Pick<WeeklyScale, 'answers'>, value: number) =>
+  scale.answers[Math.round(value)] ?? '';
