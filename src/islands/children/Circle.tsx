@@ -293,6 +293,7 @@ function School({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ label: string; url: string } | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -342,12 +343,23 @@ function School({
               <div className="entry-actions">
                 <button
                   type="button"
+                  className="btn btn-ghost"
+                  aria-expanded={asking === link.id}
+                  onClick={() => setAsking(asking === link.id ? null : link.id)}
+                >
+                  Pedir a avaliação da semana<span className="sr-only"> a {link.label}</span>
+                </button>
+                <button
+                  type="button"
                   className="btn btn-ghost entry-delete"
                   onClick={() => onRevoke({ kind: 'link', row: link })}
                 >
                   Revogar<span className="sr-only"> o link {link.label}</span>
                 </button>
               </div>
+              {asking === link.id && (
+                <AskRating label={link.label} childName={childName} onDone={() => setAsking(null)} />
+              )}
             </li>
           ))}
         </ul>
@@ -434,6 +446,55 @@ function CreatedLink({
           </button>
         )}
         <WhatsApp text={`Link para enviar observações sobre ${childName}: ${link.url}`} />
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Pronto
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "Pedir a avaliação da semana": a message for the teacher, to copy, share or send by WhatsApp. The
+ * link itself was shown only when it was created, so the message points to the one she already has.
+ */
+function AskRating({ label, childName, onDone }: { label: string; childName: string; onDone: () => void }) {
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const text = `Olá! Você pode responder a avaliação da semana de ${childName}? São poucas perguntas sobre como foi a semana na escola, menos de um minuto. É no mesmo link que enviei para as observações: abra e responda “Como foi a semana”. Obrigada!`;
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast('Mensagem copiada', 'Cole na conversa com a escola.', 'success');
+    } catch {
+      toast('Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou selecione o texto.', 'info');
+    }
+  }
+
+  async function share() {
+    try {
+      await navigator.share({ title: `Avaliação da semana de ${childName}`, text });
+    } catch {
+      // She closed the share sheet: nothing to say.
+    }
+  }
+
+  return (
+    <div className="notice created-link ask-rating">
+      <p>
+        Mensagem para <strong>{label}</strong>:
+      </p>
+      <p className="ask-rating-text">{text}</p>
+      <div className="form-actions">
+        <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+          Copiar mensagem
+        </button>
+        {canShare && (
+          <button type="button" className="btn btn-secondary" onClick={() => void share()}>
+            Compartilhar
+          </button>
+        )}
+        <WhatsApp text={text} />
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           Pronto
         </button>
