@@ -68,7 +68,13 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
     <div className="letter-page">
       <form className="card letter-form no-print" onSubmit={(e) => e.preventDefault()} aria-labelledby={`${id}-form`}>
         <h2 id={`${id}-form`}>Confira os dados</h2>
-        <Field id={`${id}-name`} label="Nome da criança" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+        <Field
+          id={`${id}-name`}
+          label="Nome da criança"
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+        />
         <Field
           id={`${id}-year`}
           label="Ano ou turma"
@@ -85,7 +91,13 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
           maxLength={120}
           onChange={(e) => setSchool(e.target.value)}
         />
-        <Field id={`${id}-mother`} label="Seu nome" value={mother} maxLength={120} onChange={(e) => setMother(e.target.value)} />
+        <Field
+          id={`${id}-mother`}
+          label="Seu nome"
+          value={mother}
+          maxLength={120}
+          onChange={(e) => setMother(e.target.value)}
+        />
         {typeof summary === 'object' && (
           <CheckField id={`${id}-summary`} checked={withSummary} onChange={(e) => setWithSummary(e.target.checked)}>
             Incluir o resumo “Casa e escola” das últimas 4 semanas
@@ -93,7 +105,8 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
         )}
         {summary === 'none' && (
           <p className="field-hint">
-            Ainda não há avaliações da semana nas últimas 4 semanas. Quando houver, o resumo “Casa e escola” entra na carta.
+            Ainda não há avaliações da semana nas últimas 4 semanas. Quando houver, o resumo “Casa e escola” entra na
+            carta.
           </p>
         )}
         {summary === 'failed' && (
@@ -108,9 +121,7 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
 
       <article className="letter" aria-label="Carta para a escola">
         <p className="letter-date">Data: ____/____/________</p>
-        <p>
-          À direção e à coordenação {school.trim() ? `da escola ${school.trim()}` : 'da escola'}
-        </p>
+        <p>À direção e à coordenação {school.trim() ? `da escola ${school.trim()}` : 'da escola'}</p>
         <p className="letter-subject">
           <strong>
             Assunto: pedido de acompanhamento e de um plano individual para {who}
@@ -118,11 +129,12 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
           </strong>
         </p>
         <p>
-          Eu, {mother.trim() || '______________________________'}, responsável por <strong className="letter-child">{who}</strong>
-          {grade ? `, estudante do ${grade}` : ''}, venho pedir à escola o acompanhamento previsto na Lei nº 14.254/2021.
-          Essa lei garante aos estudantes cujas dificuldades na leitura, na escrita ou na atenção atrapalham o aprender um
-          acompanhamento específico para a sua dificuldade, o mais cedo possível, feito pelos educadores da escola (art.
-          3º), com o apoio da família e dos serviços de saúde (art. 2º).
+          Eu, {mother.trim() || '______________________________'}, responsável por{' '}
+          <strong className="letter-child">{who}</strong>
+          {grade ? `, estudante do ${grade}` : ''}, venho pedir à escola o acompanhamento previsto na Lei nº
+          14.254/2021. Essa lei garante aos estudantes cujas dificuldades na leitura, na escrita ou na atenção
+          atrapalham o aprender um acompanhamento específico para a sua dificuldade, o mais cedo possível, feito pelos
+          educadores da escola (art. 3º), com o apoio da família e dos serviços de saúde (art. 2º).
         </p>
         {typeof summary === 'object' && withSummary && (
           <section className="letter-summary" aria-label="Resumo Casa e escola">
@@ -155,7 +167,8 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
             ))}
             {by && (
               <p className="letter-small">
-                Avaliaram: {[
+                Avaliaram:{' '}
+                {[
                   by.home.length ? `em casa, ${joinNames(by.home)}` : '',
                   by.school.length ? `na escola, ${joinNames(by.school)}` : '',
                 ]

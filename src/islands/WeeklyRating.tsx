@@ -36,10 +36,14 @@ const savedOf = (childId: string) => (readJson(savedKey(childId)) ?? {}) as Reco
 const currentIn = (medicines: Array<{ startedOn: string; stoppedOn: string | null }>, monday: string) =>
   medicines.some((m) => m.startedOn <= addDays(monday, 6) && (!m.stoppedOn || m.stoppedOn >= monday));
 
+/** Her own rating of a week, among the family's. */
+const mineOf = (ratings: Rating[], weekStart: string, myId: string) =>
+  ratings.find((r) => r.source === 'home' && r.weekStart === weekStart && r.byUserId === myId) ?? null;
+
 export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
   const child = useHydratedStore(currentChild, null);
   const me = useHydratedStore(session, null);
-  const myName = me?.profile?.fullName ?? '';
+  const myId = me?.user?.id ?? '';
   const [today] = useState(() => nowStamp().date);
   const thisMonday = mondayOf(today);
   const [monday, setMonday] = useState(thisMonday);
@@ -76,22 +80,21 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
     void load();
   }, [load]);
 
-  const mine = (weekStart: string) =>
-    week.ratings.find((r) => r.source === 'home' && r.weekStart === weekStart && r.by === myName) ?? null;
   const previous: Answers =
-    (child && savedOf(child.id)[addDays(monday, -7)]?.answers) ?? mine(addDays(monday, -7))?.answers ?? {};
+    (child && savedOf(child.id)[addDays(monday, -7)]?.answers) ??
+    mineOf(week.ratings, addDays(monday, -7), myId)?.answers ??
+    {};
 
   // What she already saved for this week fills the form: saving again replaces it.
   useEffect(() => {
     if (!child || status !== 'ready') return;
-    const saved = savedOf(child.id)[monday] ?? mine(monday);
+    const saved = savedOf(child.id)[monday] ?? mineOf(week.ratings, monday, myId);
     setAnswers(saved?.answers ?? {});
     setEffects(saved?.sideEffects ?? {});
     setNote(saved?.note ?? '');
     setDone(null);
     setMissing([]);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: refilled when the week or its ratings change
-  }, [child, monday, status, week]);
+  }, [child, monday, status, week.ratings, myId]);
 
   if (!child)
     return (
@@ -113,7 +116,9 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
     }
     const body: RatingInput = {
       answers,
-      ...(week.medicine ? { sideEffects: Object.fromEntries(scale.sideEffects.map((s) => [s.key, effects[s.key] ?? 0])) } : {}),
+      ...(week.medicine
+        ? { sideEffects: Object.fromEntries(scale.sideEffects.map((s) => [s.key, effects[s.key] ?? 0])) }
+        : {}),
       ...(note.trim() ? { note: note.trim() } : {}),
     };
     const op: RatingSet = { id: crypto.randomUUID(), kind: 'rating-set', childId: child.id, weekStart: monday, body };
@@ -133,7 +138,7 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
     toast('Não foi salvo', result.error.message);
   }
 
-  const others = week.ratings.filter((r) => r.source === 'home' && r.weekStart === monday && r.by !== myName);
+  const others = week.ratings.filter((r) => r.source === 'home' && r.weekStart === monday && r.byUserId !== myId);
 
   return (
     <div className="rating">
@@ -155,7 +160,9 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
           Carregando…
         </p>
       )}
-      {status === 'error' && <LoadFailure message="Não foi possível carregar a semana agora." onRetry={() => void load()} />}
+      {status === 'error' && (
+        <LoadFailure message="Não foi possível carregar a semana agora." onRetry={() => void load()} />
+      )}
       {status === 'paywall' && (
         <div className="card">
           <p>A avaliação da semana faz parte da assinatura.</p>
@@ -170,7 +177,9 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
         </Suspense>
       )}
 
-      {status === 'ready' && !canRate && <ViewerWeek scale={scale} ratings={week.ratings.filter((r) => r.weekStart === monday)} />}
+      {status === 'ready' && !canRate && (
+        <ViewerWeek scale={scale} ratings={week.ratings.filter((r) => r.weekStart === monday)} />
+      )}
 
       {status === 'ready' && canRate && (
         <form className="rating-form" onSubmit={submit} noValidate aria-busy={busy}>
@@ -195,7 +204,9 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
           {week.medicine && (
             <section className="rating-effects" aria-labelledby={`${id}-effects`}>
               <h2 id={`${id}-effects`}>Enquanto toma remédio</h2>
-              <p className="muted small">O que você notou nesta semana. Leve o que chamar atenção ao médico que acompanha.</p>
+              <p className="muted small">
+                O que você notou nesta semana. Leve o que chamar atenção ao médico que acompanha.
+              </p>
               {scale.sideEffects.map((effect) => (
                 <Question
                   key={effect.key}
@@ -213,7 +224,13 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
             <label htmlFor={`${id}-note`}>
               Quer anotar algo da semana? <span className="optional">(opcional)</span>
             </label>
-            <textarea id={`${id}-note`} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+            <textarea
+              id={`${id}-note`}
+              rows={2}
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
           </div>
           {missing.length > 0 && (
             <p className="field-error" role="alert">
@@ -243,7 +260,9 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
 function ViewerWeek({ scale, ratings }: { scale: WeeklyScale; ratings: Rating[] }) {
   return (
     <div className="rating-viewer">
-      <p className="notice">Você acompanha esta criança: quem cuida dela é que avalia a semana. Aqui você vê o que foi marcado.</p>
+      <p className="notice">
+        Você acompanha esta criança: quem cuida dela é que avalia a semana. Aqui você vê o que foi marcado.
+      </p>
       {ratings.length === 0 ? (
         <p className="muted">Ninguém avaliou esta semana ainda.</p>
       ) : (

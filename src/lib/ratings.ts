@@ -23,5 +23,6 @@ export const saveRating = async (id: string, weekStart: string, json: RatingInpu
 export const sendSchoolRating = (token: string, json: SchoolRatingInput) =>
   call(client.school[':token'].ratings.$post({ param: { token }, json }));
 
-export const loadBeforeAfter = (id: string, on: string, days: number) =>
-  call(child['before-after'].$get({ param: { id }, query: { on, days: String(days) } }));
+/** Without `on`, the API centres on the latest change of the record. */
+export const loadBeforeAfter = (id: string, on: string | undefined, days: number) =>
+  call(child['before-after'].$get({ param: { id }, query: { ...(on ? { on } : {}), days: String(days) } }));

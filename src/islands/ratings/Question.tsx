@@ -36,7 +36,10 @@ export default function Question({
         {answers.map((answer, value_) => (
           <label
             key={answer}
-            className={[value === value_ ? 'is-selected' : '', previous === value_ ? 'was-previous' : ''].join(' ').trim() || undefined}
+            className={
+              [value === value_ ? 'is-selected' : '', previous === value_ ? 'was-previous' : ''].join(' ').trim() ||
+              undefined
+            }
           >
             <input
               type="radio"

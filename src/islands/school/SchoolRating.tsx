@@ -48,7 +48,11 @@ export default function SchoolRating({
     }
     setBusy(true);
     try {
-      await sendSchoolRating(token, { weekStart: monday, answers, ...(observer.trim() ? { observer: observer.trim() } : {}) });
+      await sendSchoolRating(token, {
+        weekStart: monday,
+        answers,
+        ...(observer.trim() ? { observer: observer.trim() } : {}),
+      });
       setResult({
         ok: true,
         text: `Obrigada! A avaliação da semana de ${weekText} chegou à família. Se enviar de novo, ela substitui esta.`,
