@@ -4,6 +4,9 @@
  * API, the report and the pages (which load no zod). The schemas: weekly-scale.ts and ratings.ts.
  * Descriptive words only: the app never claims a cause, never suggests a dose.
  */
+import { addDays } from './insights-core.ts';
+
+export { addDays };
 
 /** One question of the scale (content/scales/weekly.yaml). */
 export interface ScaleItem {
@@ -47,14 +50,6 @@ export const schoolItems = (scale: Pick<WeeklyScale, 'items'>) => scale.items.fi
 export const SCALE_KEY = /^[a-z][a-z0-9_]{0,39}$/;
 
 const dayOf = (iso: string) => new Date(`${iso}T12:00:00Z`);
-const isoOf = (date: Date) => date.toISOString().slice(0, 10);
-
-/** `YYYY-MM-DD` plus `days` (negative to go back). */
-export const addDays = (iso: string, days: number) => {
-  const date = dayOf(iso);
-  date.setUTCDate(date.getUTCDate() + days);
-  return isoOf(date);
-};
 
 /** Whether a `YYYY-MM-DD` day is a Monday (a rating's week starts on one). */
 export const isMonday = (iso: string) => dayOf(iso).getUTCDay() === 1;
@@ -81,3 +76,25 @@ export const formatMean = (value: number) => value.toFixed(1).replace('.', ',');
 /** The label of an answer value, e.g. 2 → "bastante". */
 export const answerLabel = (scale: Pick<WeeklyScale, 'answers'>, value: number) =>
   scale.answers[Math.round(value)] ?? '';
+
+/**
+ * The changes a before/after can be centred on (GET /api/children/:id/before-after's `changes`):
+ * a medicine started, its dose or times changed, stopped; a therapy started.
+ */
+export const CHANGE_KINDS = [
+  'medicine_start',
+  'medicine_dose',
+  'medicine_times',
+  'medicine_stop',
+  'therapy_start',
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** How a mother reads each kind of change, before the name ("Início: Metilfenidato"). */
+export const CHANGE_LABELS: Record<ChangeKind, string> = {
+  medicine_start: 'Começou',
+  medicine_dose: 'Mudou a dose de',
+  medicine_times: 'Mudou os horários de',
+  medicine_stop: 'Parou',
+  therapy_start: 'Começou',
+};

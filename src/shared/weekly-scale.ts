@@ -13,13 +13,11 @@ export * from './weekly-scale-words.ts';
 const text = (max: number) =>
   z.string().check(z.trim(), atLeast(1, 'não pode ficar vazio'), atMost(max, `deve ter no máximo ${max} letras`));
 
-const key = z
-  .string()
-  .check(
-    z.regex(SCALE_KEY, {
-      error: 'use só letras minúsculas sem acento, números e "_", começando com uma letra (ex.: "atencao")',
-    }),
-  );
+const key = z.string().check(
+  z.regex(SCALE_KEY, {
+    error: 'use só letras minúsculas sem acento, números e "_", começando com uma letra (ex.: "atencao")',
+  }),
+);
 
 /** The same key twice in a list: the second one is named. */
 function uniqueKeys(list: unknown, field: string, ctx: z.core.$RefinementCtx) {
