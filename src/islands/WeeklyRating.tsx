@@ -198,7 +198,10 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
               value={answers[item.key]}
               previous={previous[item.key]}
               error={missing.includes(item.key) ? 'Escolha uma resposta.' : undefined}
-              onChange={(value) => setAnswers((a) => ({ ...a, [item.key]: value }))}
+              onChange={(value) => {
+                setAnswers((a) => ({ ...a, [item.key]: value }));
+                setDone(null);
+              }}
             />
           ))}
           {week.medicine && (
@@ -215,7 +218,10 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
                   label={effect.label}
                   answers={scale.answers}
                   value={effects[effect.key]}
-                  onChange={(value) => setEffects((e) => ({ ...e, [effect.key]: value }))}
+                  onChange={(value) => {
+                    setEffects((e) => ({ ...e, [effect.key]: value }));
+                    setDone(null);
+                  }}
                 />
               ))}
             </section>

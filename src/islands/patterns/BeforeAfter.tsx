@@ -8,21 +8,17 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { type BeforeAfter, loadBeforeAfter } from '../../lib/ratings.ts';
 import { formatDay, formatMinutes } from '../../shared/format.ts';
-import { BEFORE_AFTER_DAYS, FEW_RECORDS, RATINGS_NOTICE } from '../../shared/weekly-scale-words.ts';
+import {
+  BEFORE_AFTER_DAYS,
+  CHANGE_LABELS,
+  type ChangeKind,
+  FEW_RECORDS,
+  RATINGS_NOTICE,
+} from '../../shared/weekly-scale-words.ts';
 import Field from '../Field.tsx';
 import type { Item } from '../ratings/model.ts';
 
 type Side = BeforeAfter['before'];
-type ChangeKind = BeforeAfter['changes'][number]['kind'];
-
-/** How she reads each kind of change, before the name ("Começou Metilfenidato"). */
-const CHANGE_WORDS: Record<string, string> = {
-  medicine_start: 'Começou',
-  medicine_dose: 'Mudou a dose de',
-  medicine_times: 'Mudou os horários de',
-  medicine_stop: 'Parou',
-  therapy_start: 'Começou',
-};
 type State = { status: 'loading' } | { status: 'ready'; answer: BeforeAfter } | { status: 'error'; message: string };
 
 const DAY_CHOICES = [7, 14, 21, 28, 42, 56].filter((d) => d >= BEFORE_AFTER_DAYS.min && d <= BEFORE_AFTER_DAYS.max);
@@ -37,7 +33,7 @@ const minutes = (value: number | null) => (value === null ? '—' : formatMinute
 const perDay = (value: number) => `${num(value)} ${value < 2 ? 'episódio' : 'episódios'} por dia`;
 
 export const changeText = (change: { on: string; kind: ChangeKind; name: string }) =>
-  `${formatDay(change.on)} · ${CHANGE_WORDS[change.kind] ?? ''} ${change.name}`.trim();
+  `${formatDay(change.on)} · ${CHANGE_LABELS[change.kind] ?? ''} ${change.name}`.trim();
 
 interface Row {
   label: string;
