@@ -35,6 +35,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { planRoutes } from './routes/plans.ts';
 import { professionalRoutes } from './routes/professionals.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { ratingRoutes, scaleRoutes } from './routes/ratings.ts';
 import { pushRoutes, reminderRoutes } from './routes/reminders.ts';
 import { schoolRoutes } from './routes/school.ts';
 import { staffRoutes } from './routes/staff.ts';
@@ -137,6 +138,8 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/children', childrenRoutes())
     .route('/children', circleRoutes())
     .route('/children', treatmentRoutes())
+    .route('/children', ratingRoutes())
+    .route('/scales', scaleRoutes())
     .route('/invitations', invitationRoutes())
     .route('/school', schoolRoutes())
     .route('/diary', diaryRoutes())

@@ -347,6 +347,7 @@ export const remindersAnswer = z.object({
   weekly: z.object({ enabled: z.boolean() }),
   renewal: z.object({ enabled: z.boolean() }),
   medicines: z.object({ enabled: z.boolean() }),
+  rating: z.object({ enabled: z.boolean() }),
 });
 
 // Treatment: medicines, doses and therapies (under /api/children/:id)
