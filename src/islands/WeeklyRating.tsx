@@ -90,7 +90,11 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
     if (!child || status !== 'ready') return;
     const saved = savedOf(child.id)[monday] ?? mineOf(week.ratings, monday, myId);
     setAnswers(saved?.answers ?? {});
-    setEffects(saved?.sideEffects ?? {});
+    setEffects(
+      Object.fromEntries(
+        Object.entries(saved?.sideEffects ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number'),
+      ),
+    );
     setNote(saved?.note ?? '');
     setDone(null);
     setMissing([]);
