@@ -120,9 +120,8 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
     }
     const body: RatingInput = {
       answers,
-      ...(week.medicine
-        ? { sideEffects: Object.fromEntries(scale.sideEffects.map((s) => [s.key, effects[s.key] ?? 0])) }
-        : {}),
+      // Only what she answered: an effect left blank is not "nada".
+      ...(week.medicine && Object.keys(effects).length ? { sideEffects: effects } : {}),
       ...(note.trim() ? { note: note.trim() } : {}),
     };
     const op: RatingSet = { id: crypto.randomUUID(), kind: 'rating-set', childId: child.id, weekStart: monday, body };

@@ -11,6 +11,7 @@ const SCALE = parse(readFileSync('content/scales/weekly.yaml', 'utf8')) as {
   items: Array<{ key: string; label: string; school: boolean }>;
   sideEffects: Array<{ key: string; label: string }>;
 };
+const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const INVITE_LINK = /https?:\/\/\S+\/convite\/\?token=[a-z2-7]{32}/;
 
 /** The invitation e-mail to `to` in the SMTP sink. */
@@ -148,7 +149,7 @@ test.describe('how the week went: home and school, side by side, before and afte
     await page.getByRole('button', { name: 'Salvar a semana' }).click();
     await expect(page.getByText(/salva\. Se mudar de ideia/)).toBeVisible();
     await expectNoAxeViolations(page);
-    await shot(page, 'weekly-rating');
+    await shot(page, 'weekly-rating', '.rating-week');
     // A second save replaces the first: one rating of hers for the week.
     await page.getByRole('group', { name: 'Sono', exact: true }).getByRole('radio', { name: 'bastante' }).check();
     await page.getByRole('button', { name: 'Salvar a semana' }).click();
@@ -232,7 +233,7 @@ test.describe('how the week went: home and school, side by side, before and afte
     await expect(section.getByText('Na escola, a agitação aparece mais do que em casa.')).toBeVisible();
     await expect(section.getByRole('img', { name: /^Agitação: em casa 0,0, na escola 3,0/ })).toBeVisible();
     await expect(
-      section.getByText(/em casa, (Maria da Silva e Carlos Souza|Carlos Souza e Maria da Silva); na escola, /),
+      section.getByText(/em casa, (Maria e Carlos|Carlos e Maria); na escola, Profª Ana — 2º ano \(Ana Paula\)\./),
     ).toBeVisible();
     await section.getByText('Ver os números').click();
     await expect(section.getByRole('row', { name: /Agitação .* 0,0 3,0/ }).first()).toBeVisible();
@@ -241,7 +242,9 @@ test.describe('how the week went: home and school, side by side, before and afte
 
     // Before and after the medicine's start, 7 days each side: the seeded figures.
     const before = page.locator('section.before-after');
-    await expect(before.getByLabel('Mudança')).toHaveValue(new RegExp(`^${started}\\|medicine_start\\|`));
+    await expect(before.getByLabel('Mudança', { exact: true })).toHaveValue(
+      new RegExp(`^${started}\\|medicine_start\\|`),
+    );
     await before.getByLabel('Dias de cada lado').selectOption('7');
     await before.getByRole('button', { name: 'Comparar' }).click();
     await expect(before.getByText('Depois: 1,0 episódio por dia; antes: 3,0.')).toBeVisible();
@@ -249,14 +252,16 @@ test.describe('how the week went: home and school, side by side, before and afte
     await expect(before.getByText('poucos registros')).toHaveCount(0);
     await expect(before.getByText(/Mostram o que mudou, não o porquê/)).toBeVisible();
     // Any day she names, with her words.
-    await before.getByLabel('Mudança').selectOption('outra');
+    await before.getByLabel('Mudança', { exact: true }).selectOption('outra');
     await before.getByLabel('Dia da mudança').fill(addDays(today, -1));
     await before.getByLabel(/O que mudou/).fill('comecei a rotina do sono');
     await before.getByRole('button', { name: 'Comparar' }).click();
-    await expect(before.getByText(/comecei a rotina do sono/)).toBeVisible();
+    await expect(before.locator('.comparison-change')).toHaveText(
+      `${dmy(addDays(today, -1))} · comecei a rotina do sono`,
+    );
     await expect(before.getByText('Depois: poucos registros', { exact: false })).toBeVisible();
     await expectNoAxeViolations(page);
-    await before.getByLabel('Mudança').selectOption({ index: 1 });
+    await before.getByLabel('Mudança', { exact: true }).selectOption({ index: 1 });
     await before.getByRole('button', { name: 'Comparar' }).click();
     await expect(before.getByText('Depois: 1,0 episódio por dia; antes: 3,0.')).toBeVisible();
     await shot(page, 'before-after', 'section.before-after');

@@ -64,6 +64,7 @@ describe('Casa e escola', () => {
 
   it('names who rated, each once, and writes means the Brazilian way', () => {
     expect(raters(ratings)).toEqual({ home: ['Maria', 'Carlos'], school: ['Profª Ana'] });
+    expect(raters([{ ...ratings[2]!, observer: 'Ana Paula' }, ratings[4]!]).school).toEqual(['Profª Ana (Ana Paula)']);
     expect(joinNames(['Maria', 'Carlos', 'Bia'])).toBe('Maria, Carlos e Bia');
     expect(meanText(1.25)).toBe('1,3');
     expect(meanText(null)).toBe('—');

@@ -9,6 +9,8 @@ export interface RatingRow {
   weekStart: string;
   source: Source;
   by: string;
+  /** the school's rating: the teacher's name when she gave it */
+  observer?: string | null;
   answers: Record<string, number>;
 }
 export interface Item {
@@ -79,9 +81,17 @@ export function differences(rows: ItemWeeks[]): string[] {
   });
 }
 
-/** Who rated in the period, each once, by source. */
+/** Who rated in the period, each once, by source; a school link with the teachers who signed it. */
 export function raters(ratings: RatingRow[]): Record<Source, string[]> {
-  const names = (source: Source) => [...new Set(ratings.filter((r) => r.source === source).map((r) => r.by))];
+  const names = (source: Source) => {
+    const by = new Map<string, Set<string>>();
+    for (const r of ratings.filter((row) => row.source === source)) {
+      const observers = by.get(r.by) ?? new Set<string>();
+      if (r.observer) observers.add(r.observer);
+      by.set(r.by, observers);
+    }
+    return [...by].map(([name, observers]) => (observers.size ? `${name} (${[...observers].join(', ')})` : name));
+  };
   return { home: names('home'), school: names('school') };
 }
 
