@@ -238,7 +238,7 @@ test.describe('how the week went: home and school, side by side, before and afte
     await section.getByText('Ver os números').click();
     await expect(section.getByRole('row', { name: /Agitação .* 0,0 3,0/ }).first()).toBeVisible();
     await expectNoAxeViolations(page);
-    await shot(page, 'home-and-school', 'section.home-school');
+    await shot(page, 'home-and-school', '#casa-e-escola');
 
     // Before and after the medicine's start, 7 days each side: the seeded figures.
     const before = page.locator('section.before-after');
@@ -264,7 +264,7 @@ test.describe('how the week went: home and school, side by side, before and afte
     await before.getByLabel('Mudança', { exact: true }).selectOption({ index: 1 });
     await before.getByRole('button', { name: 'Comparar' }).click();
     await expect(before.getByText('Depois: 1,0 episódio por dia; antes: 3,0.')).toBeVisible();
-    await shot(page, 'before-after', 'section.before-after');
+    await shot(page, 'before-after', '#antes-e-depois');
 
     // The report's choice: over 30 days the entries are left out unless she asks.
     const entries = page.getByLabel(/Incluir todos os registros/);

@@ -66,7 +66,13 @@ function Multiple({ row }: { row: ItemWeeks }) {
           muito
         </text>
         {row.weeks.map((w, i) => (
-          <text key={w.weekStart} x={x(i)} y={H - 4} textAnchor="middle" className="tick">
+          <text
+            key={w.weekStart}
+            x={x(i)}
+            y={H - 4}
+            textAnchor={n === 1 ? 'middle' : i === 0 ? 'start' : i === n - 1 ? 'end' : 'middle'}
+            className="tick"
+          >
             {n <= 6 || i % Math.ceil(n / 6) === 0 ? shortDay(w.weekStart) : ''}
           </text>
         ))}
