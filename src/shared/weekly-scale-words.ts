@@ -98,3 +98,22 @@ export const CHANGE_LABELS: Record<ChangeKind, string> = {
   medicine_stop: 'Parou',
   therapy_start: 'Começou',
 };
+
+/** Home and school "differ" on an item when their means are this many points apart or more. */
+export const DIFFERENCE_POINTS = 2;
+
+/**
+ * Where home and school differ by two points or more on an item, in words that describe and never
+ * explain: «Na escola, “Agitação” teve respostas mais altas do que em casa (2,8; em casa, 0,5).»
+ * Null when they do not differ, or one side has no answer.
+ */
+export function sourceDifference(label: string, home: number | null, school: number | null): string | null {
+  if (home === null || school === null || Math.abs(school - home) < DIFFERENCE_POINTS) return null;
+  return school > home
+    ? `Na escola, “${label}” teve respostas mais altas do que em casa (${formatMean(school)}; em casa, ${formatMean(home)}).`
+    : `Em casa, “${label}” teve respostas mais altas do que na escola (${formatMean(home)}; na escola, ${formatMean(school)}).`;
+}
+
+/** The mean of the numbers given, or null for none. */
+export const meanOf = (values: readonly number[]) =>
+  values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : null;

@@ -4,6 +4,8 @@
  * appetite, the ratings from home and school, side effects, doses — a side with too few days, the
  * changes to pick from, the bounds of `days` and `on`, roles. Real routes, our database.
  */
+
+import { extractText } from 'unpdf';
 import { childMembers, diaryEntries, medicineDoses, profiles, weeklyRatings } from '../../api/db/schema.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
@@ -18,6 +20,7 @@ let pai: Person;
 let terapeuta: Person;
 let lia: string;
 let medicineId: string;
+let linkId: string;
 
 async function person(email: string, fullName: string): Promise<Person> {
   const made = await confirmedUser(t, email);
@@ -97,6 +100,7 @@ beforeAll(async () => {
     })
   ).body.medicine.id;
   const link = await call(mae, `/api/children/${lia}/school-links`, { label: 'Profª Ana' });
+  linkId = link.body.link.id;
   const db = t.db.handle.db;
   // Before (03/11 to 09/11): two episodes a day — 3 Baixa, 8 Média, 3 Alta.
   const before = ['03', '04', '05', '06', '07', '08', '09'].map((d) => `2026-11-${d}`);
@@ -217,5 +221,79 @@ describe('before and after a change', () => {
     expect((await call(terapeuta, `/api/children/${lia}/before-after?on=2026-11-10`)).body.before.episodesPerDay).toBe(
       1,
     );
+  });
+});
+
+describe('the report read in one minute', () => {
+  /** Each page's text, one string per page, spaces collapsed. */
+  const pages = async (query: string) => {
+    const res = await t.call(`/api/children/${lia}/report.pdf?${query}`, { headers: { cookie: mae.cookie } });
+    expect(res.status).toBe(200);
+    const { text } = await extractText(new Uint8Array(await res.arrayBuffer()), { mergePages: false });
+    return text.map((page) => page.replace(/\s+/g, ' '));
+  };
+
+  beforeAll(async () => {
+    // This week: home answered low, the school high on "Agitação" — two points apart over the four weeks.
+    await t.db.handle.db
+      .insert(weeklyRatings)
+      .values([
+        rating('2026-11-16', mae.userId, { atencao: 0, agitacao: 0 }),
+        { ...rating('2026-11-16', null, { atencao: 1, agitacao: 3 }), schoolLinkId: linkId },
+      ]);
+  });
+
+  it('puts the child, what she takes, what changed, before and after, home and school and the figures on page 1', async () => {
+    const [first, ...rest] = await pages('from=2026-11-01&to=2026-11-21');
+    expect(first).toContain('Criança: Lia, 8 anos');
+    expect(first).toContain('Período: 01/11/2026 a 21/11/2026');
+    expect(first).toContain('O que toma agora');
+    expect(first).toContain('Metilfenidato (Ritalina): 10 mg às 07:00 (desde 10/11/2026)');
+    expect(first).toContain('Fonoaudiologia (desde 20/10/2026)');
+    expect(first).toContain('O que mudou e quando');
+    expect(first).toContain('10/11/2026: Começou Metilfenidato (Ritalina)');
+    // The therapy began before the period: it is no change of the period.
+    expect(first).not.toContain('20/10/2026: Começou');
+    expect(first).toContain('Antes e depois');
+    expect(first).toContain('Começou Metilfenidato (Ritalina) em 10/11/2026: 14 dias antes e depois');
+    expect(first).toContain('Antes: 27/10 a 09/11');
+    expect(first).toContain('Depois: 10/11 a 21/11 (poucos registros)');
+    expect(first).toMatch(/Episódios por dia 1 0,3/);
+    expect(first).toMatch(/Doses: dadas · não dadas 0 · 0 2 · 1/);
+    expect(first).toContain('Casa e escola');
+    expect(first).toContain('Semana de 26/10 Semana de 02/11 Semana de 09/11 Semana de 16/11');
+    expect(first).toMatch(/Atenção nas tarefas — · — 2,5 · 3,0 1,0 · — 0,0 · 1,0/);
+    expect(first).toMatch(/Sono — · só casa/);
+    expect(first).toContain('Na escola, “Agitação” teve respostas mais altas do que em casa (3,0; em casa, 1,0).');
+    expect(first).not.toContain('“Atenção nas tarefas” teve');
+    expect(first).toContain('Quem avaliou: em casa, Marina, Carlos; na escola, Profª Ana.');
+    expect(first).toContain('Resumo do período');
+    expect(first).toContain('Episódios de comportamento: 17');
+    // Every section keeps its notice: no diagnosis, no dose, no cause.
+    expect(first).toContain('não é um diagnóstico');
+    expect(first).toContain('o aplicativo nunca sugere doses');
+    expect(first).toContain('não mostra que a mudança as causou');
+    expect(first).toContain('Mostram o que mudou, não o porquê');
+    // Charts follow; a period of up to 30 days has the entries as an appendix by default.
+    expect(rest[0]).toContain('Gráficos');
+    const appendix = rest.findIndex((page) => page.includes('Anexo: registros do período (23)'));
+    expect(appendix).toBeGreaterThan(0);
+    expect(rest[appendix]).toContain('não são interpretadas nem são um diagnóstico');
+    expect(first).toContain('A lista completa dos registros do período está no fim do relatório.');
+  });
+
+  it('leaves the entries out when she says so, and by default for periods over 30 days', async () => {
+    const without = await pages('from=2026-11-01&to=2026-11-21&entries=0');
+    expect(without.join(' ')).not.toContain('Anexo: registros do período');
+    expect(without[0]).toContain('A lista completa dos registros não foi incluída');
+    const long = await pages('from=2026-10-01&to=2026-11-21');
+    expect(long.join(' ')).not.toContain('Anexo: registros do período');
+    expect(long.join(' ')).not.toContain('Na hora da lição');
+    const chosen = await pages('from=2026-10-01&to=2026-11-21&entries=1');
+    expect(chosen.join(' ')).toContain('Anexo: registros do período (23)');
+    expect(chosen.join(' ')).toContain('Na hora da lição');
+    expect(chosen.length).toBeGreaterThan(long.length);
+    const bad = await t.call(`/api/children/${lia}/report.pdf?entries=sim`, { headers: { cookie: mae.cookie } });
+    expect(bad.status).toBe(422);
   });
 });
