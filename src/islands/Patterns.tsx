@@ -18,6 +18,7 @@ import { useHydratedStore } from './useHydrated.ts';
 import { useMountedOnce } from './useMountedOnce.ts';
 
 const Report = lazy(() => import('./patterns/Report.tsx'));
+const HomeSchool = lazy(() => import('./patterns/HomeSchool.tsx'));
 const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
 
 type State =
@@ -94,7 +95,22 @@ function Body({ state, retry, scale }: { state: State; retry: () => void; scale:
         </button>
       </div>
     );
-  if (state.status === 'ready' && isEmpty(state.insights)) return <Empty />;
+  if (state.status === 'ready' && isEmpty(state.insights))
+    return (
+      <>
+        <Empty />
+        {/* The weekly ratings are not diary entries: a week rated without a diary still shows. */}
+        <Suspense fallback={null}>
+          <HomeSchool
+            childId={state.insights.childId}
+            from={state.insights.from}
+            to={state.insights.to}
+            items={scale.items}
+            quietWhenEmpty
+          />
+        </Suspense>
+      </>
+    );
   return (
     <Suspense
       fallback={

@@ -9,7 +9,7 @@ import { ApiError } from '../lib/api.ts';
 import { roleOf } from '../lib/circle.ts';
 import type { RatingSet } from '../lib/queued-ops.ts';
 import { loadRatings, type Rating, type RatingInput, saveRating } from '../lib/ratings.ts';
-import { sendOrQueue } from '../lib/send-or-queue.ts';
+import { offlineQueue, sendOrQueue } from '../lib/send-or-queue.ts';
 import { readJson, writeJson } from '../lib/storage.ts';
 import { toast } from '../lib/toast.ts';
 import { loadMedicines } from '../lib/treatment.ts';
@@ -79,6 +79,11 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // The queue's code is loaded now, so that a week rated after the connection drops can wait in it.
+  useEffect(() => {
+    void offlineQueue();
+  }, []);
 
   const previous: Answers =
     (child && savedOf(child.id)[addDays(monday, -7)]?.answers) ??

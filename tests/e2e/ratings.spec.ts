@@ -165,13 +165,52 @@ test.describe('how the week went: home and school, side by side, before and afte
     await dadPage.getByRole('link', { name: 'Avaliar a semana de Lia' }).click();
     await hydrated(dadPage, 'WeeklyRating');
     await rate(dadPage, 'um pouco', { Agitação: 'nada' });
+    // Without a connection the rating waits on his phone and goes when it comes back.
+    await dad.setOffline(true);
     await dadPage.getByRole('button', { name: 'Salvar a semana' }).click();
-    await expect(dadPage.getByText(/salva\. Se mudar de ideia/)).toBeVisible();
+    await expect(dadPage.getByText(/Sem conexão agora: a avaliação ficou guardada neste aparelho/)).toBeVisible();
+    await dad.setOffline(false);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await request.get(`/api/children/${lia.id}/ratings?from=${thisMonday}&to=${today}`)).json())
+              .ratings as Array<{ by: string }>
+          ).map((r) => r.by),
+        { timeout: 15_000 },
+      )
+      .toContain('Carlos');
     expect(
       (
         await dad.request.put(`/api/children/${lia.id}/ratings/${lastMonday}`, { data: { answers: homeAnswers(1, 0) } })
       ).status(),
     ).toBe(200);
+
+    // A viewer (the therapist) sees the week and cannot rate.
+    const therapist = await browser.newContext();
+    const therapistEmail = (await createAccount(therapist.request, { children: [] })).email;
+    expect(
+      (
+        await request.post(`/api/children/${lia.id}/invitations`, { data: { email: therapistEmail, role: 'viewer' } })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await therapist.request.post('/api/invitations/accept', {
+          data: { token: await invitationToken(therapistEmail) },
+        })
+      ).status(),
+    ).toBe(200);
+    await therapist.addCookies((await therapist.request.storageState()).cookies);
+    const viewer = await therapist.newPage();
+    await viewer.goto('/avaliacao-da-semana/');
+    await hydrated(viewer, 'WeeklyRating');
+    await expect(viewer.getByText(/quem cuida dela é que avalia a semana/)).toBeVisible();
+    await expect(viewer.getByRole('region', { name: 'Avaliação de Maria' })).toContainText('Agitação');
+    await expect(viewer.getByRole('button', { name: 'Salvar a semana' })).toHaveCount(0);
+    await expect(viewer.getByRole('radio')).toHaveCount(0);
+    await expectNoAxeViolations(viewer);
+    await therapist.close();
 
     // The school's link; its card offers the message asking for the week's rating.
     const link = await request.post(`/api/children/${lia.id}/school-links`, {
@@ -185,6 +224,7 @@ test.describe('how the week went: home and school, side by side, before and afte
     const ask = page.getByRole('button', { name: 'Pedir a avaliação da semana a Profª Ana — 2º ano' });
     await ask.click();
     await expect(page.getByText(/Você pode responder a avaliação da semana de Lia\?/)).toBeVisible();
+    await shot(page, 'ask-rating', '.ask-rating');
     await expect(page.getByRole('link', { name: 'Enviar pelo WhatsApp' }).last()).toHaveAttribute(
       'href',
       /^https:\/\/wa\.me\/\?text=/,
@@ -269,8 +309,17 @@ test.describe('how the week went: home and school, side by side, before and afte
     // The report's choice: over 30 days the entries are left out unless she asks.
     const entries = page.getByLabel(/Incluir todos os registros/);
     await expect(entries).toBeChecked();
+    const report = () => page.waitForRequest((r) => r.url().includes('/report.pdf'));
+    let asked = report();
+    await page.getByRole('button', { name: 'Relatório para o profissional' }).click();
+    expect(new URL((await asked).url()).searchParams.get('entries')).toBe('1');
+    await expect(page.getByText(/Relatório baixado/)).toBeVisible({ timeout: 30_000 });
     await page.getByRole('radio', { name: '90 dias' }).check();
     await expect(entries).not.toBeChecked();
+    asked = report();
+    await page.getByRole('button', { name: 'Relatório para o profissional' }).click();
+    expect(new URL((await asked).url()).searchParams.get('entries')).toBe('0');
+    await expect(page.getByText(/Relatório baixado/)).toBeVisible({ timeout: 30_000 });
 
     // The rights page, from a hub, and the letter with Lia's name.
     await page.goto('/hiperatividade/');

@@ -106,14 +106,17 @@ export default function HomeSchoolSection({
   from,
   to,
   items,
+  quietWhenEmpty = false,
 }: {
   childId: string;
   from: string;
   to: string;
   items: Item[];
+  /** says nothing when no week was rated (beside the page's own empty notice) */
+  quietWhenEmpty?: boolean;
 }) {
   const state = useRatings(childId, from, to);
-  if (state.status === 'loading') return null;
+  if (state.status === 'loading' || (quietWhenEmpty && state.status === 'error')) return null;
   if (state.status === 'error')
     return (
       <section className="pattern-section" aria-labelledby="casa-e-escola">
@@ -123,7 +126,7 @@ export default function HomeSchoolSection({
     );
   const rows = byItem(items, state.ratings).filter((r) => r.home !== null || r.school !== null);
   if (!rows.length)
-    return (
+    return quietWhenEmpty ? null : (
       <section className="pattern-section" aria-labelledby="casa-e-escola">
         <h2 id="casa-e-escola">Casa e escola</h2>
         <p>
