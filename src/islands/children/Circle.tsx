@@ -340,15 +340,15 @@ function School({
                 Vale até {dayOf(link.expiresAt)} ·{' '}
                 {link.observations === 1 ? '1 observação' : `${link.observations} observações`}
               </p>
+              <button
+                type="button"
+                className="btn btn-secondary btn-block ask-rating-toggle"
+                aria-expanded={asking === link.id}
+                onClick={() => setAsking(asking === link.id ? null : link.id)}
+              >
+                Pedir a avaliação da semana<span className="sr-only"> a {link.label}</span>
+              </button>
               <div className="entry-actions">
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  aria-expanded={asking === link.id}
-                  onClick={() => setAsking(asking === link.id ? null : link.id)}
-                >
-                  Pedir a avaliação da semana<span className="sr-only"> a {link.label}</span>
-                </button>
                 <button
                   type="button"
                   className="btn btn-ghost entry-delete"
