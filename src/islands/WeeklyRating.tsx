@@ -25,11 +25,13 @@ import { useMountedOnce } from './useMountedOnce.ts';
 const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
 
 type Answers = Record<string, number>;
-type Week = { ratings: Rating[]; medicine: boolean };
+type Week = { ratings: Rating[]; medicine: boolean; offline: boolean };
 type Status = 'loading' | 'ready' | 'error' | 'paywall';
 
 /** What she saved last on this device, per child and week: shown again even before the server answers. */
 const savedKey = (childId: string) => `semana-${childId}`;
+/** Whether a medicine was current when the page last reached the server: side effects asked offline too. */
+const medicineKey = (childId: string) => `semana-remedio-${childId}`;
 const savedOf = (childId: string) => (readJson(savedKey(childId)) ?? {}) as Record<string, RatingInput>;
 
 /** A medicine in force on some day of the week. */
@@ -47,7 +49,7 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
   const [today] = useState(() => nowStamp().date);
   const thisMonday = mondayOf(today);
   const [monday, setMonday] = useState(thisMonday);
-  const [week, setWeek] = useState<Week>({ ratings: [], medicine: false });
+  const [week, setWeek] = useState<Week>({ ratings: [], medicine: false, offline: false });
   const [status, setStatus] = useState<Status>('loading');
   const [answers, setAnswers] = useState<Answers>({});
   const [effects, setEffects] = useState<Answers>({});
@@ -69,10 +71,16 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
         loadRatings(child.id, addDays(monday, -7), addDays(monday, 6)),
         loadMedicines(child.id).catch(() => []),
       ]);
-      setWeek({ ratings, medicine: currentIn(medicines, monday) });
+      const medicine = currentIn(medicines, monday);
+      writeJson(medicineKey(child.id), medicine);
+      setWeek({ ratings, medicine, offline: false });
       setStatus('ready');
     } catch (err) {
-      setStatus(err instanceof ApiError && err.status === 402 ? 'paywall' : 'error');
+      if (err instanceof ApiError && err.code === 'network') {
+        // Offline: she still rates; what she saved on this device and the last known medicines fill in.
+        setWeek({ ratings: [], medicine: readJson(medicineKey(child.id)) === true, offline: true });
+        setStatus('ready');
+      } else setStatus(err instanceof ApiError && err.status === 402 ? 'paywall' : 'error');
     }
   }, [child, monday]);
 
@@ -191,6 +199,12 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
 
       {status === 'ready' && canRate && (
         <form className="rating-form" onSubmit={submit} noValidate aria-busy={busy}>
+          {week.offline && (
+            <p className="notice" role="status">
+              Sem conexão agora. Você pode avaliar: a avaliação fica guardada neste aparelho e vai quando a internet
+              voltar.
+            </p>
+          )}
           <p className="muted small">
             Pense na semana toda. Nada está certo ou errado: é o que você viu. O tracinho marca sua resposta da semana
             passada.
