@@ -132,9 +132,10 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
           Eu, {mother.trim() || '______________________________'}, responsável por{' '}
           <strong className="letter-child">{who}</strong>
           {grade ? `, estudante do ${grade}` : ''}, venho pedir à escola o acompanhamento previsto na Lei nº
-          14.254/2021. Essa lei garante aos estudantes cujas dificuldades na leitura, na escrita ou na atenção
-          atrapalham o aprender um acompanhamento específico para a sua dificuldade, o mais cedo possível, feito pelos
-          educadores da escola (art. 3º), com o apoio da família e dos serviços de saúde (art. 2º).
+          14.254/2021. Essa lei garante aos estudantes com dislexia, TDAH ou outro transtorno de aprendizagem
+          acompanhamento específico para a sua dificuldade, o mais cedo possível, feito pelos educadores da escola (art.
+          3º); o acompanhamento integral que ela prevê inclui a identificação precoce e o encaminhamento para
+          diagnóstico (art. 1º). Em casa, observamos dificuldades que pesam no aprendizado de {who}.
         </p>
         {typeof summary === 'object' && withSummary && (
           <section className="letter-summary" aria-label="Resumo Casa e escola">
