@@ -321,6 +321,14 @@ test.describe('how the week went: home and school, side by side, before and afte
     expect(new URL((await asked).url()).searchParams.get('entries')).toBe('0');
     await expect(page.getByText(/Relatório baixado/)).toBeVisible({ timeout: 30_000 });
 
+    // The Sunday reminder joins her reminders.
+    await page.goto('/lembretes/');
+    await hydrated(page, 'Reminders');
+    await page.getByRole('checkbox', { name: /Aos domingos, às 19h, lembrar de avaliar a semana/ }).check();
+    await page.getByRole('button', { name: 'Salvar lembretes' }).click();
+    await expect(page.getByText('Lembretes salvos.')).toBeVisible();
+    expect((await (await request.get('/api/reminders')).json()).rating).toEqual({ enabled: true });
+
     // The rights page, from a hub, and the letter with Lia's name.
     await page.goto('/hiperatividade/');
     await page.getByRole('link', { name: 'O que a família pode pedir à escola' }).click();
