@@ -247,7 +247,7 @@ test.describe('how the week went: home and school, side by side, before and afte
     await teacher.getByRole('button', { name: 'Enviar a avaliação da semana' }).click();
     await expect(teacher.getByText(/chegou à família/)).toBeVisible();
     await expectNoAxeViolations(teacher);
-    await shot(teacher, 'school-rating', '.school-rating');
+    await shot(teacher, 'school-rating', '.school-rating h2');
     // Last week, through the link's route.
     const schoolAnswers = (agitacao: number) =>
       Object.fromEntries(schoolItems.map((i) => [i.key, i.key === 'agitacao' ? agitacao : 1]));

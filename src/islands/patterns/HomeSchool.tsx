@@ -78,24 +78,25 @@ function Multiple({ row }: { row: ItemWeeks }) {
         ))}
         <polyline points={line('home')} className="line-home" />
         {row.item.school && <polyline points={line('school')} className="line-school" />}
-        {row.weeks.map((w, i) =>
-          w.home === null ? null : (
-            <circle key={`h${w.weekStart}`} cx={x(i)} cy={y(w.home)} r={3.5} className="dot-home" />
-          ),
-        )}
+        {/* Squares under dots: where home and school agree, both marks show. */}
         {row.item.school &&
           row.weeks.map((w, i) =>
             w.school === null ? null : (
               <rect
                 key={`s${w.weekStart}`}
-                x={x(i) - 3.5}
-                y={y(w.school) - 3.5}
-                width={7}
-                height={7}
+                x={x(i) - 4.5}
+                y={y(w.school) - 4.5}
+                width={9}
+                height={9}
                 className="dot-school"
               />
             ),
           )}
+        {row.weeks.map((w, i) =>
+          w.home === null ? null : (
+            <circle key={`h${w.weekStart}`} cx={x(i)} cy={y(w.home)} r={3.5} className="dot-home" />
+          ),
+        )}
       </svg>
     </figure>
   );
