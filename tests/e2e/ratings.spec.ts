@@ -224,6 +224,7 @@ test.describe('how the week went: home and school, side by side, before and afte
     const ask = page.getByRole('button', { name: 'Pedir a avaliação da semana a Profª Ana — 2º ano' });
     await ask.click();
     await expect(page.getByText(/Você pode responder a avaliação da semana de Lia\?/)).toBeVisible();
+    await expectNoAxeViolations(page);
     await shot(page, 'ask-rating', '.ask-rating');
     await expect(page.getByRole('link', { name: 'Enviar pelo WhatsApp' }).last()).toHaveAttribute(
       'href',
