@@ -307,22 +307,23 @@ export function beforeAfterRows(before: BeforeAfterSide, after: BeforeAfterSide)
 }
 
 /** A small table: a label column and value columns, one line per row. */
-function table(doc: Doc, head: string[], rows: string[][], firstWidth: number) {
+function table(doc: Doc, head: string[], rows: string[][], firstWidth: number, subhead?: string[]) {
   const rest = (contentWidth(doc) - firstWidth) / Math.max(1, head.length - 1);
   const x = (i: number) => (i === 0 ? MARGIN : MARGIN + firstWidth + (i - 1) * rest);
-  const line = (cells: string[], bold: boolean) => {
+  const line = (cells: string[], bold: boolean, color = INK) => {
     room(doc, 14);
     const y = doc.y;
     doc
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(8.5)
-      .fillColor(INK);
+      .fillColor(color);
     cells.forEach((cell, i) => {
       doc.text(pdfSafe(cell), x(i), y, { width: (i === 0 ? firstWidth : rest) - 4, lineBreak: false });
     });
     doc.y = y + 12;
   };
   line(head, true);
+  if (subhead) line(subhead, false, MUTED);
   doc
     .moveTo(MARGIN, doc.y - 1)
     .lineTo(MARGIN + contentWidth(doc), doc.y - 1)
@@ -345,13 +346,14 @@ function beforeAndAfter(doc: Doc, { latestChange }: ReportData) {
     doc,
     `${CHANGE_LABELS[change.kind]} ${change.name} em ${formatDay(change.on)}: ${days} dias antes e depois (até hoje).`,
   );
-  const few = (ok: boolean) => (ok ? '' : ` (${FEW_RECORDS})`);
+  const few = (ok: boolean) => (ok ? '' : FEW_RECORDS);
   doc.moveDown(0.2);
   table(
     doc,
-    ['', `Antes: ${shortPeriod(before)}${few(enough.before)}`, `Depois: ${shortPeriod(after)}${few(enough.after)}`],
+    ['', `Antes: ${shortPeriod(before)}`, `Depois: ${shortPeriod(after)}`],
     beforeAfterRows(before, after),
     170,
+    enough.before && enough.after ? undefined : ['', few(enough.before), few(enough.after)],
   );
   if (!enough.before || !enough.after)
     notice(doc, `"${FEW_RECORDS}": menos de ${ENOUGH_DAYS} dias com algum registro nesse lado; compare com cuidado.`);

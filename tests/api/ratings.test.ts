@@ -183,6 +183,18 @@ describe('roles', () => {
     expect((await call(estranha, `/api/children/${lia}/before-after?on=2026-11-10`)).status).toBe(404);
     expect((await call(null, `/api/children/${lia}/ratings`)).status).toBe(401);
   });
+
+  it('needs the owner’s subscription to rate and to compare (402), not to read', async () => {
+    const livre = await person('livre@example.com', 'Lara Livre');
+    const teo = (await call(livre, '/api/children', { body: { name: 'Téo', birthDate: '2019-02-02' } })).body.child.id;
+    expect((await call(livre, `/api/children/${teo}/ratings`)).status).toBe(200);
+    const put = await call(livre, `/api/children/${teo}/ratings/${THIS_WEEK}`, {
+      method: 'PUT',
+      body: { answers: allAnswers(1) },
+    });
+    expect(put.status).toBe(402);
+    expect((await call(livre, `/api/children/${teo}/before-after`)).status).toBe(402);
+  });
 });
 
 describe('the school rates the week through its link', () => {

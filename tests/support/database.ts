@@ -55,8 +55,16 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   }
   const name = `olhar_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  if (migrate) await admin.unsafe(`create database "${name}" template "${await postgresTemplate(admin, adminUrl)}"`);
-  else await admin.unsafe(`create database "${name}"`);
+  if (migrate) {
+    // A checkout of older code on this server may drop our template between the lock and the copy:
+    // build it again once.
+    const copy = async () =>
+      admin.unsafe(`create database "${name}" template "${await postgresTemplate(admin, adminUrl)}"`);
+    await copy().catch((err: { code?: string }) => {
+      if (err.code !== '3D000') throw err;
+      return copy();
+    });
+  } else await admin.unsafe(`create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolMax: 5 });
@@ -82,12 +90,18 @@ async function postgresTemplate(admin: postgres.Sql, adminUrl: string): Promise<
   try {
     const [found] = await admin`select 1 from pg_database where datname = ${template}`;
     if (found) return template;
-    // Templates of older migrations go; then this one is built under another name and renamed, so
-    // a half-built one (a killed run) is never copied.
-    for (const { datname } of await admin`select datname from pg_database where datname like 'olhar\\_template\\_%'`) {
-      await admin.unsafe(`drop database if exists "${datname}" with (force)`);
-    }
+    // Templates of other migrations go once a day old: another checkout on this server (a branch
+    // with a new migration) may be copying its own right now. Each template's comment says when it
+    // was built. This one is built under another name and renamed, so a half-built one (a killed
+    // run) is never copied.
+    const stale = await admin<Array<{ datname: string }>>`
+      select datname from pg_database
+      where datname like 'olhar\\_template\\_%' and datname <> ${template}
+        and coalesce(shobj_description(oid, 'pg_database'), '') < ${new Date(Date.now() - 86_400_000).toISOString()}`;
+    for (const { datname } of stale) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
     const building = `${template}_building`;
+    // a half-built one left by a killed run
+    await admin.unsafe(`drop database if exists "${building}" with (force)`);
     await admin.unsafe(`create database "${building}"`);
     const url = Object.assign(new URL(adminUrl), { pathname: `/${building}` }).toString();
     const handle = await openDatabase({ url, poolMax: 2 });
@@ -96,6 +110,7 @@ async function postgresTemplate(admin: postgres.Sql, adminUrl: string): Promise<
     } finally {
       await handle.close();
     }
+    await admin.unsafe(`comment on database "${building}" is '${new Date().toISOString()}'`);
     await admin.unsafe(`alter database "${building}" rename to "${template}"`);
     return template;
   } finally {
