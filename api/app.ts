@@ -35,12 +35,14 @@ import { paymentRoutes } from './routes/payments.ts';
 import { planRoutes } from './routes/plans.ts';
 import { professionalRoutes } from './routes/professionals.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { ratingRoutes, scaleRoutes } from './routes/ratings.ts';
 import { pushRoutes, reminderRoutes } from './routes/reminders.ts';
 import { schoolRoutes } from './routes/school.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { supportRoutes } from './routes/support.ts';
 import { treatmentRoutes } from './routes/treatment.ts';
+import { weeklyScale } from './services/weekly-scale.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
 
 export interface CreateAppOptions {
@@ -51,6 +53,8 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const logger = deps.logger ?? jsonLogger;
   const { config } = deps;
+  // The weekly rating's scale is content (content/scales/weekly.yaml): a broken file stops the start.
+  weeklyScale();
   const services: Services = {
     db: deps.database.db,
     config,
@@ -134,6 +138,8 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/children', childrenRoutes())
     .route('/children', circleRoutes())
     .route('/children', treatmentRoutes())
+    .route('/children', ratingRoutes())
+    .route('/scales', scaleRoutes())
     .route('/invitations', invitationRoutes())
     .route('/school', schoolRoutes())
     .route('/diary', diaryRoutes())

@@ -10,6 +10,7 @@ import { z } from 'astro/zod';
 import { checked } from './integrations/content-errors.ts';
 import { PHONE_TEXT, phoneKind } from './shared/tel.ts';
 import { TESTIMONIAL_COLORS } from './shared/testimonials.ts';
+import { weeklyScaleSchema } from './shared/weekly-scale.ts';
 
 /** A line of text that cannot be empty. */
 const text = z.string().trim().min(1);
@@ -237,6 +238,7 @@ export const schemas = {
   testimonials: testimonialsSchema,
   home: homeSchema,
   policy: policySchema,
+  scales: weeklyScaleSchema,
 };
 
 export const collections = {
@@ -269,5 +271,13 @@ export const collections = {
   policy: defineCollection({
     loader: checked(glob({ pattern: '*.md', base: './content/site/privacidade' }), policySchema),
     schema: policySchema,
+  }),
+  /**
+   * content/scales/weekly.yaml — the weekly rating from home and school (issue 30). The schema lives
+   * in src/shared/weekly-scale.ts because the API reads the same file at start.
+   */
+  scales: defineCollection({
+    loader: checked(glob({ pattern: 'weekly.yaml', base: './content/scales' }), weeklyScaleSchema),
+    schema: weeklyScaleSchema,
   }),
 };

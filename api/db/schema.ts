@@ -38,6 +38,7 @@ import {
 } from '../../src/shared/enums.ts';
 import { CONDITIONS } from '../../src/shared/guides.ts';
 import { DOSE_STATUSES, MEDICINE_EVENTS, MEDICINE_UNITS, THERAPY_KINDS } from '../../src/shared/treatment.ts';
+import { RATING_SOURCES } from '../../src/shared/weekly-scale-words.ts';
 
 /** `column IN ('a', 'b')` for a CHECK constraint; the values are our own constants. */
 const oneOf = (column: string, values: readonly string[]): SQL =>
@@ -613,6 +614,8 @@ export const reminderSettings = pgTable(
     renewalEnabled: boolean('renewal_enabled').notNull().default(true),
     /** "remédios": a push at each time of the children's medicines with reminders on (issue 28) */
     medicinesEnabled: boolean('medicines_enabled').notNull().default(false),
+    /** "avaliação da semana": on Sunday, "Como foi a semana de {nome}?" for each child she rates (issue 30) */
+    ratingEnabled: boolean('rating_enabled').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -822,5 +825,66 @@ export const therapySessions = pgTable(
     index('therapy_sessions_therapy_date_idx').on(t.therapyId, t.date),
     index('therapy_sessions_child_date_idx').on(t.childId, t.date),
     check('therapy_sessions_note', sql.raw(`coalesce(char_length("note"), 0) <= ${LIMITS.freeText}`)),
+  ],
+);
+
+/**
+ * How the week went (issue 30): the weekly rating of a member of the circle (`home`, one per person
+ * per week) or of the school's link (`school`, one per link per week; only the items the scale marks
+ * for the school). Answers are stored by the scale's keys (content/scales/weekly.yaml) with the
+ * scale's version; the API checks the keys, the database the shape. They go with the child.
+ */
+export const weeklyRatings = pgTable(
+  'weekly_ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    /** the week's Monday */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    /** `home` or `school` */
+    source: text('source').notNull(),
+    /** home: who rated; null once that account is deleted (decision 0020) */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** school: the link it came through */
+    schoolLinkId: uuid('school_link_id').references(() => schoolLinks.id, { onDelete: 'cascade' }),
+    /** school: the teacher's name, when she gave it */
+    observer: text('observer'),
+    /** `{key: 0–3}` */
+    answers: jsonb('answers').$type<Record<string, number>>().notNull(),
+    /** `{key: 0–3}`, asked at home while a medicine is current */
+    sideEffects: jsonb('side_effects').$type<Record<string, number>>().notNull().default({}),
+    note: text('note'),
+    /** the scale's version it answered */
+    scaleVersion: integer('scale_version').notNull(),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('weekly_ratings_one_per_member').on(t.childId, t.weekStart, t.userId).where(sql`${t.source} = 'home'`),
+    uniqueIndex('weekly_ratings_one_per_link')
+      .on(t.childId, t.weekStart, t.schoolLinkId)
+      .where(sql`${t.source} = 'school'`),
+    index('weekly_ratings_child_week_idx').on(t.childId, t.weekStart),
+    index('weekly_ratings_user_idx').on(t.userId),
+    check('weekly_ratings_source', oneOf('source', RATING_SOURCES)),
+    check(
+      'weekly_ratings_by',
+      sql.raw(
+        `("source" = 'home' and "school_link_id" is null) or ("source" = 'school' and "school_link_id" is not null and "user_id" is null)`,
+      ),
+    ),
+    check('weekly_ratings_monday', sql.raw(`extract(isodow from "week_start") = 1`)),
+    check(
+      'weekly_ratings_shape',
+      sql.raw(`jsonb_typeof("answers") = 'object' and jsonb_typeof("side_effects") = 'object'`),
+    ),
+    check(
+      'weekly_ratings_lengths',
+      sql.raw(
+        `coalesce(char_length("note"), 0) <= ${LIMITS.freeText} and coalesce(char_length("observer"), 0) <= ${LIMITS.schoolShort}`,
+      ),
+    ),
   ],
 );

@@ -12,7 +12,7 @@ import {
   notesSchema,
   progressSchema,
 } from '../../src/shared/children.ts';
-import { periodQuerySchema } from '../../src/shared/insights.ts';
+import { entriesByDefault, reportQuerySchema } from '../../src/shared/insights.ts';
 import { childAnswer, childrenAnswer, notesAnswer, progressAnswer, ticksAnswer } from '../../src/shared/responses.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
@@ -63,12 +63,15 @@ export function childrenRoutes() {
       '/:id/report.pdf',
       answers('The report for a professional', { 200: PDF }),
       childParam,
-      queryParams(periodQuerySchema),
+      queryParams(reportQuerySchema),
       async (c) => {
         const { id } = c.req.valid('param');
         const { db, clock } = services(c);
         const now = clock.now();
-        const period = checkedPeriod(c.req.valid('query'), now);
+        const { entries, ...query } = c.req.valid('query');
+        const period = checkedPeriod(query, now);
+        // The list of every entry is an appendix she includes by choice; short periods include it unless she says no.
+        const includeEntries = entries ? entries === '1' : entriesByDefault(period.from, period.to);
         const { pdf, fileName } = await reportFor(
           db,
           c.get('user').id,
@@ -77,6 +80,7 @@ export function childrenRoutes() {
           now,
           c.get('signal'),
           services(c).logger,
+          { includeEntries },
         );
         return c.body(pdf, 200, {
           'Content-Type': 'application/pdf',

@@ -5,12 +5,15 @@
  */
 import { Hono } from 'hono';
 import { schoolObservationSchema } from '../../src/shared/circle.ts';
+import { schoolRatingSchema } from '../../src/shared/ratings.ts';
 import { okAnswer, schoolInfoAnswer } from '../../src/shared/responses.ts';
 import { type AppEnv, services } from '../http/context.ts';
 import { limitSchoolPost } from '../http/limits.ts';
 import { answers } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
+import { postSchoolRating } from '../services/ratings.ts';
 import { postObservation, schoolLinkInfo } from '../services/school.ts';
+import { weeklyScale } from '../services/weekly-scale.ts';
 
 export function schoolRoutes() {
   return new Hono<AppEnv>()
@@ -28,6 +31,17 @@ export function schoolRoutes() {
         await limitSchoolPost(c);
         const { db, clock } = services(c);
         await postObservation(db, c.req.param('token'), c.req.valid('json'), clock.now());
+        return c.json({ ok: true }, 201);
+      },
+    )
+    .post(
+      '/:token/ratings',
+      answers("The teacher's rating of a week (only the school's items; sent again, it replaces)", { 201: okAnswer }),
+      jsonBody(schoolRatingSchema(weeklyScale())),
+      async (c) => {
+        await limitSchoolPost(c);
+        const { db, clock } = services(c);
+        await postSchoolRating(db, c.req.param('token'), c.req.valid('json'), clock.now());
         return c.json({ ok: true }, 201);
       },
     );

@@ -24,6 +24,7 @@ import {
 import type { JobQueue } from '../jobs/queue.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { verifyPassword } from './passwords.ts';
+import { ratingsForExport } from './ratings.ts';
 import { getReminders } from './reminders.ts';
 import { supportForExport } from './support.ts';
 import { treatmentForExport } from './treatment.ts';
@@ -143,6 +144,7 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
   const support = await supportForExport(db, userId);
   const reminders = await getReminders(db, userId);
   const treatment = await treatmentForExport(db, userId);
+  const weeklyRatings = await ratingsForExport(db, userId);
   const devices = await db
     .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
     .from(pushSubscriptions)
@@ -174,6 +176,8 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
     supportThreads: support,
     /** her children's medicines, their history, doses and therapies, and what she recorded on others' (issue 28) */
     treatment,
+    /** the weekly ratings of her children (home and school), and those she gave on others' (issue 30) */
+    weeklyRatings,
     /** her reminders and the devices they go to (the push service's address; keys stay out) */
     reminders,
     pushDevices: devices,
@@ -213,9 +217,9 @@ export async function deleteAccount(
       .where(eq(payments.userId, userId));
     // Audit rows outlive the account without pointing at it (user_id is set to null).
     await tx.update(auditLog).set({ emailHash: null, ip: null, userAgent: null }).where(eq(auditLog.userId, userId));
-    // Sessions, tokens, profile, children (with their entries, ticks, notes, treatment, circle and school links, for
+    // Sessions, tokens, profile, children (with their entries, ticks, notes, treatment, weekly ratings, circle and school links, for
     // every member too), her memberships, professionals, subscription, consents and support conversations cascade. What she
-    // recorded on children shared with her (entries, doses, sessions, medicine events) stays in their record, its author shown as
+    // recorded on children shared with her (entries, doses, sessions, medicine events, weekly ratings) stays in their record, its author shown as
     // "ex-cuidador(a)" (user_id set to null: decision 0020).
     await tx.delete(users).where(eq(users.id, userId));
   });

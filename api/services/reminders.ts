@@ -13,6 +13,7 @@ import {
   isQuiet,
   minuteOfTime,
   type PushPayload,
+  RATING_AT,
   REMINDER_TIME_ZONE,
   RENEWAL_AT,
   type ReminderSettings,
@@ -20,8 +21,16 @@ import {
   timeOfMinute,
   WEEKLY_AT,
 } from '../../src/shared/reminders.ts';
+import { mondayOf } from '../../src/shared/weekly-scale-words.ts';
 import type { Database } from '../db/client.ts';
-import { children, diaryEntries, pushSubscriptions, reminderSettings, subscriptions } from '../db/schema.ts';
+import {
+  children,
+  diaryEntries,
+  pushSubscriptions,
+  reminderSettings,
+  subscriptions,
+  weeklyRatings,
+} from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo } from './access.ts';
@@ -43,6 +52,7 @@ const DEFAULTS: Omit<SettingsRow, 'userId' | 'updatedAt'> = {
   weeklyEnabled: false,
   renewalEnabled: true,
   medicinesEnabled: false,
+  ratingEnabled: false,
 };
 
 const present = (row: Omit<SettingsRow, 'userId' | 'updatedAt'>): ReminderSettings => ({
@@ -56,6 +66,7 @@ const present = (row: Omit<SettingsRow, 'userId' | 'updatedAt'>): ReminderSettin
   weekly: { enabled: row.weeklyEnabled },
   renewal: { enabled: row.renewalEnabled },
   medicines: { enabled: row.medicinesEnabled },
+  rating: { enabled: row.ratingEnabled },
 });
 
 async function settingsRow(db: Database, userId: string) {
@@ -83,6 +94,7 @@ export async function updateReminders(
     weeklyEnabled: input.weekly?.enabled ?? current.weeklyEnabled,
     renewalEnabled: input.renewal?.enabled ?? current.renewalEnabled,
     medicinesEnabled: input.medicines?.enabled ?? current.medicinesEnabled,
+    ratingEnabled: input.rating?.enabled ?? current.ratingEnabled,
   };
   if (next.bedtimeChildId && !(await accessTo(db, userId, next.bedtimeChildId, now))) {
     throw new ApiError('not_found', MESSAGES.childNotFound);
@@ -127,6 +139,8 @@ export type PushJob =
   | { kind: 'daily'; userId: string; dueAt: string }
   | { kind: 'bedtime'; userId: string; dueAt: string; childId: string; offset: number }
   | { kind: 'weekly'; userId: string; dueAt: string }
+  /** "Como foi a semana de {nome}?" (issue 30) */
+  | { kind: 'rating'; userId: string; dueAt: string; childId: string }
   | { kind: 'renewal'; userId: string; dueAt: string; daysLeft: number }
   /** she asked to see how a reminder arrives: sent at once, at any hour */
   | { kind: 'test'; userId: string; dueAt: string }
@@ -183,6 +197,19 @@ export async function tick({ db, jobs }: TickDeps, minuteStart: Date, now: Date)
     for (const { userId } of weekly) due.push({ kind: 'weekly', userId, dueAt });
   }
 
+  if (weekday === RATING_AT.weekday && minute === RATING_AT.minute) {
+    // Each child she rates: her own, and those she is a carer of (a viewer writes nothing).
+    const result = await db.execute(sql`
+      select r.user_id, k.child_id from reminder_settings r
+      cross join lateral (
+        select c.id as child_id from children c where c.user_id = r.user_id
+        union select m.child_id from child_members m where m.user_id = r.user_id and m.role = 'carer'
+      ) k
+      where r.rating_enabled and exists (select 1 from push_subscriptions p where p.user_id = r.user_id)`);
+    for (const row of rowsOf<{ user_id: string; child_id: string }>(result))
+      due.push({ kind: 'rating', userId: row.user_id, dueAt, childId: row.child_id });
+  }
+
   const renewals: Array<{ data: object; singletonKey: string }> = [];
   if (minute === RENEWAL_AT.minute) {
     // Her subscription ends on São Paulo's calendar day today + 3 (or + 1); no settings row = on.
@@ -208,7 +235,10 @@ export async function tick({ db, jobs }: TickDeps, minuteStart: Date, now: Date)
   // Medicines' times and the doses nobody marked an hour ago (dose-reminders.ts).
   const doses = await dueDoseReminders(db, minuteStart, saoPauloClock);
   await jobs.insert('push', [
-    ...due.map((job) => ({ data: job, singletonKey: `${job.kind}:${job.userId}:${dueAt}` })),
+    ...due.map((job) => ({
+      data: job,
+      singletonKey: `${job.kind}:${job.userId}:${'childId' in job ? `${job.childId}:` : ''}${dueAt}`,
+    })),
     ...doses,
   ]);
   await jobs.insert('email', renewals);
@@ -261,6 +291,39 @@ async function weekSummary(db: Database, userId: string, now: Date): Promise<Pus
   };
 }
 
+/**
+ * "Como foi a semana de Lia?" — unless she may no longer rate her (left the circle, became a
+ * viewer) or already rated this week.
+ */
+async function ratingPrompt(
+  db: Database,
+  job: Extract<PushJob, { kind: 'rating' }>,
+  now: Date,
+): Promise<PushPayload | null> {
+  const access = await accessTo(db, job.userId, job.childId, now);
+  if (!access || access.role === 'viewer') return null;
+  const week = mondayOf(saoPauloClock(now).date);
+  const [done] = await db
+    .select({ id: weeklyRatings.id })
+    .from(weeklyRatings)
+    .where(
+      and(
+        eq(weeklyRatings.childId, job.childId),
+        eq(weeklyRatings.weekStart, week),
+        eq(weeklyRatings.userId, job.userId),
+        eq(weeklyRatings.source, 'home'),
+      ),
+    );
+  const name = await childName(db, job.childId);
+  if (done || !name) return null;
+  return {
+    title: `Como foi a semana de ${firstName(name)}?`,
+    body: 'Responder leva menos de um minuto: as mesmas perguntas de toda semana.',
+    url: `/avaliacao-da-semana/?crianca=${job.childId}`,
+    tag: `rating-${job.childId}`,
+  };
+}
+
 /** The notification for one reminder, or null when it no longer applies. */
 async function payloadFor(db: Database, job: PushJob, now: Date): Promise<PushPayload | null> {
   switch (job.kind) {
@@ -286,6 +349,8 @@ async function payloadFor(db: Database, job: PushJob, now: Date): Promise<PushPa
     }
     case 'weekly':
       return weekSummary(db, job.userId, now);
+    case 'rating':
+      return ratingPrompt(db, job, now);
     case 'dose':
     case 'dose-missed':
       return dosePayload(db, job, now);

@@ -9,6 +9,16 @@ import { formatDay, formatMinutes, shortDay } from '../../src/shared/format.ts';
 import { daysInPeriod, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import { SITE_NAME } from '../../src/shared/site.ts';
 import { formatDose, MEDICINE_EVENT_LABELS, THERAPY_LABELS } from '../../src/shared/treatment.ts';
+import {
+  CHANGE_LABELS,
+  ENOUGH_DAYS,
+  FEW_RECORDS,
+  formatMean,
+  meanOf,
+  RATINGS_NOTICE,
+  sourceDifference,
+} from '../../src/shared/weekly-scale-words.ts';
+import type { BeforeAfterSide } from './before-after.ts';
 import type { DiaryEntryView } from './diary.ts';
 import type { ReportData } from './report-data.ts';
 import type { MedicineChangeView, MedicineInPeriod } from './treatment.ts';
@@ -86,14 +96,21 @@ export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBu
     });
     doc.on('error', reject);
   });
+  // Page 1: what a doctor reads in the minute before the consultation (issue 30).
   header(doc, data);
+  takesNow(doc, data);
+  whatChanged(doc, data);
+  beforeAndAfter(doc, data);
+  homeAndSchool(doc, data);
   summary(doc, data);
+  // Then the charts and the details; the list of every entry is an appendix she includes by choice.
+  doc.addPage();
   charts(doc, data);
   rankings(doc, data);
   school(doc, data);
   observations(doc, data);
   treatment(doc, data);
-  await entriesTable(doc, data.entries);
+  if (data.includeEntries) await entriesTable(doc, data.entries);
   footers(doc, data);
   doc.end();
   return done;
@@ -198,8 +215,189 @@ function bullet(doc: Doc, raw: string) {
 }
 
 function summary(doc: Doc, data: ReportData) {
-  heading(doc, 'Resumo');
+  section(doc, 'Resumo do período');
   for (const line of summaryLines(data)) bullet(doc, line);
+  doc.moveDown(0.3);
+  notice(
+    doc,
+    data.includeEntries
+      ? 'A lista completa dos registros do período está no fim do relatório.'
+      : 'A lista completa dos registros não foi incluída (pode ser incluída ao gerar o relatório: "incluir todos os registros").',
+  );
+}
+
+// ── page 1 ───────────────────────────────────────────────────────────────────────────
+
+/** Said under the treatment on page 1. */
+export const TAKES_NOW_NOTICE =
+  'Como a família registrou no aplicativo. Não é uma prescrição: o aplicativo nunca sugere doses.';
+/** Said under "Antes e depois": a comparison of records, never a cause. */
+export const BEFORE_AFTER_NOTICE =
+  'Compara o que foi registrado nos dias antes e depois da data. Descreve as diferenças; não mostra que a mudança as causou.';
+
+/** A page-1 heading: smaller than the others, so the page holds everything. */
+function section(doc: Doc, text: string) {
+  room(doc, 50);
+  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11.5).fillColor(INK).text(text, MARGIN, doc.y);
+  doc.moveDown(0.15).font('Helvetica').fontSize(9.5);
+}
+
+/** A muted line of small print: the sections' notices. */
+function notice(doc: Doc, text: string) {
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(pdfSafe(text), MARGIN, doc.y, { width: contentWidth(doc) });
+  doc.fontSize(9.5).fillColor(INK);
+}
+
+const shortPeriod = (w: { from: string; to: string }) => `${shortDay(w.from)} a ${shortDay(w.to)}`;
+
+/** "O que toma agora": the medicines in force at the period's end, and the therapies going on. */
+function takesNow(doc: Doc, { current }: ReportData) {
+  section(doc, 'O que toma agora');
+  if (!current.medicines.length && !current.therapies.length) {
+    paragraph(doc, 'Nenhum remédio nem terapia registrados.', MUTED);
+  }
+  for (const medicine of current.medicines)
+    bullet(doc, `${medicine.name}: ${inForceText(medicine, medicine.asNeeded)} (desde ${formatDay(medicine.since)})`);
+  for (const therapy of current.therapies)
+    bullet(
+      doc,
+      `${THERAPY_LABELS[therapy.kind]}${therapy.professionalName ? ` — ${therapy.professionalName}` : ''} (desde ${formatDay(therapy.startedOn)})`,
+    );
+  notice(doc, TAKES_NOW_NOTICE);
+}
+
+/** "O que mudou e quando": the period's changes, oldest first. */
+function whatChanged(doc: Doc, { changes }: ReportData) {
+  section(doc, 'O que mudou e quando');
+  if (!changes.length) return paragraph(doc, 'Nenhuma mudança de remédio ou de terapia registrada no período.', MUTED);
+  for (const change of changes) bullet(doc, `${formatDay(change.on)}: ${CHANGE_LABELS[change.kind]} ${change.name}`);
+}
+
+const orDash = (value: number | null, show: (n: number) => string) => (value === null ? '—' : show(value));
+
+/** The mean of a side's answers over every item (0–3), or null. */
+const overall = (means: Record<string, number>) => meanOf(Object.values(means));
+
+/** The rows of "Antes e depois": each figure before and after, as a doctor reads them. */
+export function beforeAfterRows(before: BeforeAfterSide, after: BeforeAfterSide): Array<[string, string, string]> {
+  const both = (show: (side: BeforeAfterSide) => string): [string, string] => [show(before), show(after)];
+  const lowMeals = (side: BeforeAfterSide) =>
+    side.meals.lowAppetiteShare === null
+      ? '—'
+      : `${Math.round(side.meals.lowAppetiteShare * side.meals.count)} de ${side.meals.count}`;
+  return [
+    ['Episódios por dia', ...both((s) => number(s.episodesPerDay))],
+    [
+      'Intensidade: baixa · média · alta',
+      ...both((s) => `${s.intensity.Baixa} · ${s.intensity.Média} · ${s.intensity.Alta}`),
+    ],
+    ['Sono por noite (média)', ...both((s) => orDash(s.sleep.avgMinutes, formatMinutes))],
+    ['Tempo para adormecer (média)', ...both((s) => orDash(s.sleep.avgLatencyMinutes, (n) => `${n} min`))],
+    ['Despertares por noite', ...both((s) => orDash(s.sleep.wakingsPerNight, (n) => number(n)))],
+    ['Refeições com pouco apetite', ...both(lowMeals)],
+    ['Avaliação da semana, casa (0 a 3)', ...both((s) => orDash(overall(s.ratings.home), formatMean))],
+    ['Avaliação da semana, escola (0 a 3)', ...both((s) => orDash(overall(s.ratings.school), formatMean))],
+    ['Efeitos observados (0 a 3)', ...both((s) => orDash(overall(s.sideEffects), formatMean))],
+    ['Doses: dadas · não dadas', ...both((s) => `${s.doses.given} · ${s.doses.skipped}`)],
+  ];
+}
+
+/** A small table: a label column and value columns, one line per row. */
+function table(doc: Doc, head: string[], rows: string[][], firstWidth: number, subhead?: string[]) {
+  const rest = (contentWidth(doc) - firstWidth) / Math.max(1, head.length - 1);
+  const x = (i: number) => (i === 0 ? MARGIN : MARGIN + firstWidth + (i - 1) * rest);
+  const line = (cells: string[], bold: boolean, color = INK) => {
+    room(doc, 14);
+    const y = doc.y;
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8.5)
+      .fillColor(color);
+    cells.forEach((cell, i) => {
+      doc.text(pdfSafe(cell), x(i), y, { width: (i === 0 ? firstWidth : rest) - 4, lineBreak: false });
+    });
+    doc.y = y + 12;
+  };
+  line(head, true);
+  if (subhead) line(subhead, false, MUTED);
+  doc
+    .moveTo(MARGIN, doc.y - 1)
+    .lineTo(MARGIN + contentWidth(doc), doc.y - 1)
+    .lineWidth(0.5)
+    .stroke(RULE);
+  doc.y += 2;
+  for (const row of rows) line(row, false);
+}
+
+/** "Antes e depois" of the latest change, 14 days each side; "poucos registros" for a thin side. */
+function beforeAndAfter(doc: Doc, { latestChange }: ReportData) {
+  section(doc, 'Antes e depois');
+  if (!latestChange) {
+    paragraph(doc, 'Nenhuma mudança de remédio ou de terapia registrada até o fim do período.', MUTED);
+    return notice(doc, BEFORE_AFTER_NOTICE);
+  }
+  const { change, comparison } = latestChange;
+  const { before, after, enough, days } = comparison;
+  paragraph(
+    doc,
+    `${CHANGE_LABELS[change.kind]} ${change.name} em ${formatDay(change.on)}: ${days} dias antes e depois (até hoje).`,
+  );
+  const few = (ok: boolean) => (ok ? '' : FEW_RECORDS);
+  doc.moveDown(0.2);
+  table(
+    doc,
+    ['', `Antes: ${shortPeriod(before)}`, `Depois: ${shortPeriod(after)}`],
+    beforeAfterRows(before, after),
+    170,
+    enough.before && enough.after ? undefined : ['', few(enough.before), few(enough.after)],
+  );
+  if (!enough.before || !enough.after)
+    notice(doc, `"${FEW_RECORDS}": menos de ${ENOUGH_DAYS} dias com algum registro nesse lado; compare com cuidado.`);
+  notice(doc, BEFORE_AFTER_NOTICE);
+}
+
+/** "Casa e escola": the latest four weeks item by item (home · school), where they differ, who rated. */
+function homeAndSchool(doc: Doc, { homeSchool, scale }: ReportData) {
+  section(doc, 'Casa e escola: avaliação da semana');
+  const { weeks, items, raters } = homeSchool;
+  const any = items.some((item) => [...item.home, ...item.schoolMeans].some((v) => v !== null));
+  if (!any) {
+    paragraph(doc, 'Nenhuma avaliação da semana nas últimas quatro semanas do período.', MUTED);
+    return notice(doc, RATINGS_NOTICE);
+  }
+  const cell = (home: number | null, school: number | null, asksSchool: boolean) =>
+    `${home === null ? '—' : formatMean(home)} · ${asksSchool ? (school === null ? '—' : formatMean(school)) : 'só casa'}`;
+  table(
+    doc,
+    ['Pergunta (casa · escola)', ...weeks.map((week) => `Semana de ${shortDay(week)}`)],
+    items.map((item) => [
+      item.label,
+      ...weeks.map((_, i) => cell(item.home[i] ?? null, item.schoolMeans[i] ?? null, item.school)),
+    ]),
+    150,
+  );
+  notice(
+    doc,
+    `Respostas: ${scale.answers.map((answer, value) => `${value} = ${answer}`).join(', ')}; média de quem respondeu; — sem resposta.`,
+  );
+  const differences = items.flatMap((item) => {
+    const home = meanOf(item.home.filter((v): v is number => v !== null));
+    const school = meanOf(item.schoolMeans.filter((v): v is number => v !== null));
+    const sentence = item.school ? sourceDifference(item.label, home, school) : null;
+    return sentence ? [sentence] : [];
+  });
+  doc.moveDown(0.2);
+  for (const sentence of differences) bullet(doc, sentence);
+  const who = [
+    raters.home.length ? `em casa, ${raters.home.join(', ')}` : '',
+    raters.school.length ? `na escola, ${raters.school.join(', ')}` : '',
+  ].filter(Boolean);
+  paragraph(doc, `Quem avaliou: ${who.join('; ')}.`, MUTED);
+  notice(doc, RATINGS_NOTICE);
 }
 
 interface Bars {
@@ -503,8 +701,15 @@ function tableHeader(doc: Doc) {
   doc.y += 3;
 }
 
+/** Under the appendix's heading: her words as written, nothing read into them. */
+export const ENTRIES_NOTICE =
+  'As anotações como foram feitas, em ordem de data; não são interpretadas nem são um diagnóstico.';
+
 async function entriesTable(doc: Doc, entries: DiaryEntryView[]) {
-  heading(doc, `Registros do período (${entries.length})`);
+  doc.addPage();
+  heading(doc, `Anexo: registros do período (${entries.length})`);
+  notice(doc, ENTRIES_NOTICE);
+  doc.moveDown(0.3);
   if (!entries.length) return paragraph(doc, WORDS.none, MUTED);
   const textX = MARGIN + COLUMNS.reduce((sum, c) => sum + c.width, 0);
   const textWidth = MARGIN + contentWidth(doc) - textX;

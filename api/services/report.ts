@@ -19,6 +19,7 @@ export async function reportFor(
   now: Date,
   signal: AbortSignal,
   logger: Logger,
+  options: { includeEntries?: boolean } = {},
 ): Promise<{ pdf: Uint8Array<ArrayBuffer>; fileName: string }> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
@@ -26,7 +27,7 @@ export async function reportFor(
   try {
     return await reportLimiter.run(userId, signal, async () => {
       stage = 'data';
-      const data = await reportData(db, userId, childId, period, now, signal);
+      const data = await reportData(db, userId, childId, period, now, signal, options);
       stage = 'render';
       logger.info('report_drawing', { entries: data.entries.length, dataMs: ms() });
       const pdf = await renderReportOffThread(data, signal);

@@ -97,7 +97,7 @@ export async function revokeSchoolLink(
 }
 
 /** The live link a token names, with the child's first name; 404 for revoked, expired or unknown. */
-async function liveLink(db: Database, token: string, now: Date) {
+export async function liveLink(db: Database, token: string, now: Date) {
   if (!TOKEN_PATTERN.test(token)) throw new ApiError('not_found', MESSAGES.schoolLinkNotFound);
   const [row] = await db
     .select({ id: schoolLinks.id, childId: schoolLinks.childId, label: schoolLinks.label, childName: children.name })

@@ -6,8 +6,10 @@
 import path from 'node:path';
 import type { Loader } from 'astro/loaders';
 import type { z } from 'astro/zod';
+import type { ZodMiniType } from 'zod/mini';
 
-type Schema = z.ZodType;
+/** Astro's zod, or a `zod/mini` schema shared with the API (src/shared/weekly-scale.ts): one engine. */
+type Schema = z.ZodType | ZodMiniType;
 type Segment = PropertyKey;
 
 /** What a value should look like, in words an editor knows from the YAML/Markdown header. */

@@ -167,6 +167,12 @@ export const PT_STOP_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** "relatorio-lia-maria-2026-11-08-2026-11-21.pdf": the report's file name, in plain ASCII. */
+/** The report lists every entry (its appendix) by default for periods up to this many days (issue 30). */
+export const REPORT_ENTRIES_DEFAULT_DAYS = 30;
+
+/** Whether the report includes the list of entries when she does not say: periods of up to 30 days. */
+export const entriesByDefault = (from: string, to: string) => daysInPeriod(from, to) <= REPORT_ENTRIES_DEFAULT_DAYS;
+
 export function reportFileName(childName: string, from: string, to: string): string {
   const name = childName
     .normalize('NFD')

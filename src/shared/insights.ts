@@ -31,6 +31,19 @@ function periodIssue(problem: PeriodProblem, input: unknown) {
 /** ?from=YYYY-MM-DD&to=YYYY-MM-DD (both optional: the last 14 days in America/Sao_Paulo). */
 export const periodQuerySchema = z.object(periodFields).check(periodRules);
 
+/**
+ * The report's ?from=&to=&entries=: `entries=1` adds the list of every entry as an appendix
+ * ("incluir todos os registros"), `entries=0` leaves it out; without it, `entriesByDefault`.
+ */
+export const reportQuerySchema = z
+  .object({
+    ...periodFields,
+    entries: z.optional(
+      z.enum(['0', '1'], { error: 'Use entries=1 para incluir os registros, entries=0 para deixá-los de fora' }),
+    ),
+  })
+  .check(periodRules);
+
 /** ?childId=…&from=…&to=… */
 export const insightsQuerySchema = z
   .object({ childId: z.uuid({ error: MESSAGES.chooseChild }), ...periodFields })

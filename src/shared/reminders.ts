@@ -31,6 +31,11 @@ export const BEDTIME_RANGE = { from: 19 * 60, to: 22 * 60 } as const;
 /** The weekly summary goes on Sundays at 18:00; renewal reminders at 10:00, 3 and 1 days before. */
 export const WEEKLY_AT = { weekday: 0, minute: 18 * 60 } as const;
 export const RENEWAL_AT = { minute: 10 * 60, daysBefore: [3, 1] } as const;
+/**
+ * "Como foi a semana de {nome}?" (issue 30): on Sundays at 19:00, to each member who turned it on,
+ * for each child she rates (owner or carer) and has not rated that week yet.
+ */
+export const RATING_AT = { weekday: 0, minute: 19 * 60 } as const;
 
 export const isQuiet = (minute: number) => minute > QUIET_HOURS.from || minute < QUIET_HOURS.to;
 export const minuteOfTime = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -62,6 +67,8 @@ export const remindersUpdateSchema = z.strictObject({
   renewal: z.optional(z.strictObject({ enabled })),
   /** "remédios": a push at each time of a medicine with reminders on (issue 28), quiet hours included */
   medicines: z.optional(z.strictObject({ enabled })),
+  /** "avaliação da semana": on Sundays, "Como foi a semana de {nome}?" (issue 30) */
+  rating: z.optional(z.strictObject({ enabled })),
 });
 export type RemindersUpdate = z.infer<typeof remindersUpdateSchema>;
 
@@ -71,6 +78,7 @@ export interface ReminderSettings {
   weekly: { enabled: boolean };
   renewal: { enabled: boolean };
   medicines: { enabled: boolean };
+  rating: { enabled: boolean };
 }
 
 const PUSH_KEY = 'Assinatura de notificação inválida';

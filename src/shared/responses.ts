@@ -18,6 +18,7 @@ import {
 } from './enums.ts';
 import { CONDITIONS } from './guides.ts';
 import { DOSE_STATUSES, MEDICINE_EVENTS, MEDICINE_UNITS, SCHEDULED_PATTERN, THERAPY_KINDS } from './treatment.ts';
+import { CHANGE_KINDS, RATING_SOURCES } from './weekly-scale-words.ts';
 
 const id = z.string();
 const timestamp = z.iso.datetime({ offset: true });
@@ -346,6 +347,7 @@ export const remindersAnswer = z.object({
   weekly: z.object({ enabled: z.boolean() }),
   renewal: z.object({ enabled: z.boolean() }),
   medicines: z.object({ enabled: z.boolean() }),
+  rating: z.object({ enabled: z.boolean() }),
 });
 
 // Treatment: medicines, doses and therapies (under /api/children/:id)
@@ -407,6 +409,71 @@ export const therapiesAnswer = z.object({ therapies: z.array(therapy) });
 export const therapyAnswer = z.object({ therapy });
 export const sessionAnswer = z.object({ session });
 
+// How the week went: the weekly rating from home and school, before and after a change (issue 30)
+const scaleValue = z.number().check(z.minimum(0), z.maximum(3));
+const keyed = z.record(z.string(), scaleValue);
+export const weeklyScaleAnswer = z.object({
+  scale: z.object({
+    version: z.int(),
+    items: z.array(z.object({ key: z.string(), label: z.string(), hint: z.string(), school: z.boolean() })),
+    answers: z.array(z.string()),
+    sideEffects: z.array(z.object({ key: z.string(), label: z.string() })),
+  }),
+});
+const rating = z.object({
+  id,
+  /** the week's Monday */
+  weekStart: day,
+  source: z.enum(RATING_SOURCES),
+  /** the member's name (home), or the school link's label (school) */
+  by: z.string(),
+  /** home: the member who rated; null for the school (and for a member whose account is gone) */
+  byUserId: nullable(id),
+  /** school: the teacher's name when she gave it */
+  observer: nullable(z.string()),
+  answers: keyed,
+  sideEffects: keyed,
+  note: nullable(z.string()),
+  /** the scale's version it answered */
+  version: z.int(),
+  updatedAt: timestamp,
+});
+export const ratingsAnswer = z.object({ ratings: z.array(rating) });
+export const ratingAnswer = z.object({ rating });
+const beforeAfterSide = z.object({
+  from: day,
+  to: day,
+  episodesPerDay: z.number(),
+  intensity: intensityCounts,
+  sleep: z.object({
+    avgMinutes: nullable(z.number()),
+    avgLatencyMinutes: nullable(z.number()),
+    wakingsPerNight: nullable(z.number()),
+  }),
+  meals: z.object({ count, lowAppetiteShare: nullable(z.number()) }),
+  ratings: z.object({ home: keyed, school: keyed }),
+  sideEffects: keyed,
+  doses: z.object({ given: count, skipped: count }),
+  /** days of the side with any record (episodes, sleep, meals, doses, ratings) */
+  daysWithRecords: count,
+});
+export const beforeAfterAnswer = z.object({
+  on: day,
+  days: z.int(),
+  before: beforeAfterSide,
+  after: beforeAfterSide,
+  enough: z.object({ before: z.boolean(), after: z.boolean() }),
+  /** candidate changes to compare around: medicines started, changed or stopped, therapies started */
+  changes: z.array(
+    z.object({
+      on: day,
+      kind: z.enum(CHANGE_KINDS),
+      /** the medicine's name or the therapy's kind, as the mother reads it */
+      name: z.string(),
+    }),
+  ),
+});
+
 /**
  * GET /api/account/export: everything the app holds about her (LGPD). Its top-level parts are
  * fixed; the rows inside each are the tables' own columns, so they are not spelled out here.
@@ -436,6 +503,7 @@ export const accountExportAnswer = z.object({
     therapies: rows,
     therapySessions: rows,
   }),
+  weeklyRatings: rows,
   reminders: remindersAnswer,
   pushDevices: rows,
 });

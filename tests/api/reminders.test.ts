@@ -118,6 +118,7 @@ describe('settings', () => {
       weekly: { enabled: false },
       renewal: { enabled: true },
       medicines: { enabled: false },
+      rating: { enabled: false },
     });
   });
 

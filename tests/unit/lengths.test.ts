@@ -3,15 +3,19 @@
  * schema the forms and the API share, never an exception (which the API would answer with 500).
  * See src/shared/lengths.ts.
  */
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import * as z from 'zod/mini';
 import * as children from '../../src/shared/children.ts';
 import * as circle from '../../src/shared/circle.ts';
 import * as diary from '../../src/shared/diary.ts';
 import * as professionals from '../../src/shared/professionals.ts';
+import * as ratings from '../../src/shared/ratings.ts';
 import * as reminders from '../../src/shared/reminders.ts';
 import * as support from '../../src/shared/support.ts';
 import * as text from '../../src/shared/text.ts';
 import * as validation from '../../src/shared/validation.ts';
+import * as weeklyScale from '../../src/shared/weekly-scale.ts';
 
 const strange: unknown[] = [
   { length: [{ toString: '' }] },
@@ -30,13 +34,18 @@ for (const [file, exports] of Object.entries({
   circle,
   diary,
   professionals,
+  ratings,
   reminders,
   support,
   validation,
+  weeklyScale,
 }))
   for (const [name, value] of Object.entries(exports)) if (isSchema(value)) schemas.push([`${file}.${name}`, value]);
 schemas.push(['text.requiredText', text.requiredText('Obrigatório') as Schema]);
 schemas.push(['text.optionalText', text.optionalText() as Schema]);
+const scale = parse(readFileSync('content/scales/weekly.yaml', 'utf8'));
+schemas.push(['ratings.homeRatingSchema', ratings.homeRatingSchema(scale) as unknown as Schema]);
+schemas.push(['ratings.schoolRatingSchema', ratings.schoolRatingSchema(scale) as unknown as Schema]);
 
 it('finds the shared schemas', () => {
   expect(schemas.length).toBeGreaterThan(30);

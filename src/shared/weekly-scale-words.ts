@@ -1,0 +1,119 @@
+/**
+ * The weekly rating's words and arithmetic without validation code (issue 30): the scale's shape,
+ * the weeks (a rating's week starts on a Monday), the before/after bounds and the notices, for the
+ * API, the report and the pages (which load no zod). The schemas: weekly-scale.ts and ratings.ts.
+ * Descriptive words only: the app never claims a cause, never suggests a dose.
+ */
+import { addDays } from './insights-core.ts';
+
+export { addDays };
+
+/** One question of the scale (content/scales/weekly.yaml). */
+export interface ScaleItem {
+  /** never changes once published: ratings are stored by key */
+  key: string;
+  label: string;
+  hint: string;
+  /** the school answers it too */
+  school: boolean;
+}
+
+/** A side effect asked at home while a medicine is current. */
+export interface ScaleSideEffect {
+  key: string;
+  label: string;
+}
+
+/** The scale as content and as `GET /api/scales/weekly` answers it. */
+export interface WeeklyScale {
+  version: number;
+  items: ScaleItem[];
+  /** the four answers, worth 0, 1, 2 and 3 */
+  answers: string[];
+  sideEffects: ScaleSideEffect[];
+}
+
+/** What an answer is worth: 0 ("nada") to 3 ("muito"). */
+export const ANSWER_VALUES = [0, 1, 2, 3] as const;
+export type AnswerValue = (typeof ANSWER_VALUES)[number];
+
+export const RATING_SOURCES = ['home', 'school'] as const;
+export type RatingSource = (typeof RATING_SOURCES)[number];
+
+/** How a mother reads each source. */
+export const SOURCE_LABELS: Record<RatingSource, string> = { home: 'Casa', school: 'Escola' };
+
+/** The items the school answers. */
+export const schoolItems = (scale: Pick<WeeklyScale, 'items'>) => scale.items.filter((item) => item.school);
+
+/** A key as the scale writes it: lowercase letters, digits and "_", starting with a letter. */
+export const SCALE_KEY = /^[a-z][a-z0-9_]{0,39}$/;
+
+const dayOf = (iso: string) => new Date(`${iso}T12:00:00Z`);
+
+/** Whether a `YYYY-MM-DD` day is a Monday (a rating's week starts on one). */
+export const isMonday = (iso: string) => dayOf(iso).getUTCDay() === 1;
+
+/** The Monday of the week a `YYYY-MM-DD` day falls in (Monday to Sunday). */
+export const mondayOf = (iso: string) => addDays(iso, -((dayOf(iso).getUTCDay() + 6) % 7));
+
+/** Before/after: how many days on each side (`days` of the route), and the default. */
+export const BEFORE_AFTER_DAYS = { min: 7, max: 56, default: 14 } as const;
+
+/** A side with fewer days than this with any record is "poucos registros". */
+export const ENOUGH_DAYS = 5;
+
+/** Fewer than `ENOUGH_DAYS` days with records on a side. */
+export const FEW_RECORDS = 'poucos registros';
+
+/** Said wherever the ratings or a before/after are shown (pages and report). */
+export const RATINGS_NOTICE =
+  'Estas são observações da família e da escola, lado a lado. Mostram o que mudou, não o porquê: converse sobre elas com o médico ou a equipe que acompanha a criança.';
+
+/** A mean as the pages write it: one decimal, Brazilian comma ("1,5"). */
+export const formatMean = (value: number) => value.toFixed(1).replace('.', ',');
+
+/** The label of an answer value, e.g. 2 → "bastante". */
+export const answerLabel = (scale: Pick<WeeklyScale, 'answers'>, value: number) =>
+  scale.answers[Math.round(value)] ?? '';
+
+/**
+ * The changes a before/after can be centred on (GET /api/children/:id/before-after's `changes`):
+ * a medicine started, its dose or times changed, stopped; a therapy started.
+ */
+export const CHANGE_KINDS = [
+  'medicine_start',
+  'medicine_dose',
+  'medicine_times',
+  'medicine_stop',
+  'therapy_start',
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** How a mother reads each kind of change, before the name ("Início: Metilfenidato"). */
+export const CHANGE_LABELS: Record<ChangeKind, string> = {
+  medicine_start: 'Começou',
+  medicine_dose: 'Mudou a dose de',
+  medicine_times: 'Mudou os horários de',
+  medicine_stop: 'Parou',
+  therapy_start: 'Começou',
+};
+
+/** Home and school "differ" on an item when their means are this many points apart or more. */
+export const DIFFERENCE_POINTS = 2;
+
+/**
+ * Where home and school differ by two points or more on an item, in words that describe and never
+ * explain: «Na escola, “Agitação” teve respostas mais altas do que em casa (2,8; em casa, 0,5).»
+ * Null when they do not differ, or one side has no answer.
+ */
+export function sourceDifference(label: string, home: number | null, school: number | null): string | null {
+  if (home === null || school === null || Math.abs(school - home) < DIFFERENCE_POINTS) return null;
+  return school > home
+    ? `Na escola, “${label}” teve respostas mais altas do que em casa (${formatMean(school)}; em casa, ${formatMean(home)}).`
+    : `Em casa, “${label}” teve respostas mais altas do que na escola (${formatMean(home)}; na escola, ${formatMean(school)}).`;
+}
+
+/** The mean of the numbers given, or null for none. */
+export const meanOf = (values: readonly number[]) =>
+  values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : null;
