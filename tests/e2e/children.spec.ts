@@ -2,6 +2,9 @@ import { request as playwrightRequest } from '@playwright/test';
 import { E2E } from './env.ts';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
 
+// Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
+test.use({ serviceWorkers: 'allow' });
+
 const baseURL = `http://localhost:${E2E.port}`;
 
 test.describe("each child's record", () => {

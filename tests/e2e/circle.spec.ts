@@ -4,6 +4,9 @@ import type { Page } from '@playwright/test';
 import { E2E } from './env.ts';
 import { createAccount, expect, expectNoAxeViolations, hydrated, PASSWORD, PROFILE, signIn, test } from './fixtures.ts';
 
+// Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
+test.use({ serviceWorkers: 'allow' });
+
 const INVITE_LINK = /https?:\/\/\S+\/convite\/\?token=[a-z2-7]{32}/;
 
 /** The invitation e-mail to `to` in the SMTP sink (the one whose text carries a /convite/ link). */

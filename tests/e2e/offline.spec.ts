@@ -5,6 +5,9 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 import { expect, hydrated, signIn, test } from './fixtures.ts';
 
+// Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
+test.use({ serviceWorkers: 'allow' });
+
 type Page = import('@playwright/test').Page;
 
 /** The controls (buttons, links, fields) a toast on screen sits over: none is the rule. */

@@ -1,5 +1,8 @@
 import { expect, expectNoAxeViolations, hydrated, PASSWORD, signIn, test, waitForMail } from './fixtures.ts';
 
+// Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
+test.use({ serviceWorkers: 'allow' });
+
 const NEW_PASSWORD = 'nova-senha-forte-456';
 const RESET_SUBJECT = 'Crie uma nova senha no Olhar de Mãe';
 const resetLink = (text: string) => /https?:\/\/\S+\/redefinir-senha\/\?token=[a-z2-7]{32}/.exec(text)![0];

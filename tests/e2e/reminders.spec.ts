@@ -14,6 +14,9 @@ import { type FakePushService, type FakeSubscription, startFakePush } from '../s
 import { E2E } from './env.ts';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
 
+// Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
+test.use({ serviceWorkers: 'allow' });
+
 const STORED = 'e2e-push-subscription';
 
 // The service worker's side, for the functions evaluated inside it (the project's types are the page's).

@@ -5,6 +5,9 @@
  */
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
 
+// Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
+test.use({ serviceWorkers: 'allow' });
+
 const SECRET = 'Segredo da mãe A: ele chora quando o pai sai.';
 
 async function controlledBySw(page: import('@playwright/test').Page) {

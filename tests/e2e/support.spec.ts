@@ -20,6 +20,9 @@ import {
   test,
 } from './fixtures.ts';
 
+// Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
+test.use({ serviceWorkers: 'allow' });
+
 const SHOTS = process.env.SHOTS_DIR;
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
