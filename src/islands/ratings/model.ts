@@ -3,6 +3,7 @@
  * and where home and school differ by two points or more, in words. No zod, no React: the patterns
  * page, the letter and the tests read the same arithmetic.
  */
+import { DIFFERENCE_POINTS, meanOf } from '../../shared/weekly-scale-words.ts';
 
 export type Source = 'home' | 'school';
 export interface RatingRow {
@@ -19,10 +20,8 @@ export interface Item {
   school: boolean;
 }
 
-/** A difference this large (on 0–3) is said in words. */
-export const DIFFERENCE = 2;
-
-const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
+/** A difference this large (on 0–3) is said in words: the report's threshold too. */
+export const DIFFERENCE = DIFFERENCE_POINTS;
 
 export interface ItemWeeks {
   item: Item;
@@ -38,7 +37,7 @@ export function byItem(items: Item[], ratings: RatingRow[]): ItemWeeks[] {
   const weeks = [...new Set(ratings.map((r) => r.weekStart))].sort();
   return items.map((item) => {
     const of = (source: Source, week?: string) =>
-      mean(
+      meanOf(
         ratings
           .filter((r) => r.source === source && (week === undefined || r.weekStart === week))
           .map((r) => r.answers[item.key])
