@@ -44,6 +44,9 @@ export interface HomeSchool {
   items: Array<{
     key: string;
     label: string;
+    /** the scale's words for it inside a sentence ("a agitação") */
+    inSentence: string;
+    plural?: boolean | undefined;
     school: boolean;
     home: Array<number | null>;
     schoolMeans: Array<number | null>;
@@ -185,6 +188,8 @@ function homeSchool(scale: WeeklyScale, weeks: string[], ratings: Awaited<Return
     items: scale.items.map((item) => ({
       key: item.key,
       label: item.label,
+      inSentence: item.inSentence,
+      plural: item.plural,
       school: item.school,
       home: meansOf('home', item.key),
       schoolMeans: meansOf('school', item.key),

@@ -387,7 +387,7 @@ function homeAndSchool(doc: Doc, { homeSchool, scale }: ReportData) {
   const differences = items.flatMap((item) => {
     const home = meanOf(item.home.filter((v): v is number => v !== null));
     const school = meanOf(item.schoolMeans.filter((v): v is number => v !== null));
-    const sentence = item.school ? sourceDifference(item.label, home, school) : null;
+    const sentence = item.school ? sourceDifference(item, home, school) : null;
     return sentence ? [sentence] : [];
   });
   doc.moveDown(0.2);

@@ -415,7 +415,16 @@ const keyed = z.record(z.string(), scaleValue);
 export const weeklyScaleAnswer = z.object({
   scale: z.object({
     version: z.int(),
-    items: z.array(z.object({ key: z.string(), label: z.string(), hint: z.string(), school: z.boolean() })),
+    items: z.array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        hint: z.string(),
+        inSentence: z.string(),
+        plural: z.optional(z.boolean()),
+        school: z.boolean(),
+      }),
+    ),
     answers: z.array(z.string()),
     sideEffects: z.array(z.object({ key: z.string(), label: z.string() })),
   }),

@@ -14,6 +14,10 @@ export interface ScaleItem {
   key: string;
   label: string;
   hint: string;
+  /** how it reads inside a sentence, with its article: "a agitação" */
+  inSentence: string;
+  /** `inSentence` names two things: "aparecem" */
+  plural?: boolean | undefined;
   /** the school answers it too */
   school: boolean;
 }
@@ -104,14 +108,20 @@ export const DIFFERENCE_POINTS = 2;
 
 /**
  * Where home and school differ by two points or more on an item, in words that describe and never
- * explain: «Na escola, “Agitação” teve respostas mais altas do que em casa (2,8; em casa, 0,5).»
- * Null when they do not differ, or one side has no answer.
+ * explain, from the scale's own wording of the item (content/scales/weekly.yaml, `inSentence`):
+ * «Na escola, a agitação aparece mais do que em casa.» Null when they do not differ, or one side
+ * has no answer. The page, the letter and the report say the same sentence.
  */
-export function sourceDifference(label: string, home: number | null, school: number | null): string | null {
+export function sourceDifference(
+  item: { inSentence: string; plural?: boolean | undefined },
+  home: number | null,
+  school: number | null,
+): string | null {
   if (home === null || school === null || Math.abs(school - home) < DIFFERENCE_POINTS) return null;
+  const verb = item.plural ? 'aparecem' : 'aparece';
   return school > home
-    ? `Na escola, “${label}” teve respostas mais altas do que em casa (${formatMean(school)}; em casa, ${formatMean(home)}).`
-    : `Em casa, “${label}” teve respostas mais altas do que na escola (${formatMean(home)}; na escola, ${formatMean(school)}).`;
+    ? `Na escola, ${item.inSentence} ${verb} mais do que em casa.`
+    : `Em casa, ${item.inSentence} ${verb} mais do que na escola.`;
 }
 
 /** The mean of the numbers given, or null for none. */

@@ -52,6 +52,13 @@ export const weeklyScaleSchema = z
           label: text(60),
           /** One line of examples under it. */
           hint: text(160),
+          /**
+           * How the item reads inside a sentence, with its article: "a agitação". The patterns page,
+           * the letter and the report say «Na escola, a agitação aparece mais do que em casa.»
+           */
+          inSentence: text(60),
+          /** true when `inSentence` names more than one thing ("a irritação e as explosões"): "aparecem". */
+          plural: z.optional(z.boolean()),
           /** true when the school answers it too. */
           school: z.boolean(),
         }),

@@ -261,10 +261,10 @@ describe('the report read in one minute', () => {
     expect(first).toMatch(/Doses: dadas · não dadas 0 · 0 2 · 1/);
     expect(first).toContain('Casa e escola');
     expect(first).toContain('Semana de 26/10 Semana de 02/11 Semana de 09/11 Semana de 16/11');
-    expect(first).toMatch(/Atenção nas tarefas — · — 2,5 · 3,0 1,0 · — 0,0 · 1,0/);
+    expect(first).toMatch(/Distração nas tarefas — · — 2,5 · 3,0 1,0 · — 0,0 · 1,0/);
     expect(first).toMatch(/Sono — · só casa/);
-    expect(first).toContain('Na escola, “Agitação” teve respostas mais altas do que em casa (3,0; em casa, 1,0).');
-    expect(first).not.toContain('“Atenção nas tarefas” teve');
+    expect(first).toContain('Na escola, a agitação aparece mais do que em casa.');
+    expect(first).not.toContain('a distração nas tarefas aparece');
     expect(first).toContain('Quem avaliou: em casa, Marina, Carlos; na escola, Profª Ana.');
     expect(first).toContain('Resumo do período');
     expect(first).toContain('Episódios de comportamento: 17');

@@ -144,14 +144,14 @@ test.describe('how the week went: home and school, side by side, before and afte
         .getByRole('group', { name: 'Agitação', exact: true })
         .getByRole('radio', { name: 'nada (sua resposta da semana passada)' }),
     ).toBeVisible();
-    await rate(page, 'nada', { 'Atenção nas tarefas': 'um pouco' });
+    await rate(page, 'nada', { 'Distração nas tarefas': 'um pouco' });
     await page.getByLabel(/Quer anotar algo da semana/).fill('Semana de provas.');
     await page.getByRole('button', { name: 'Salvar a semana' }).click();
     await expect(page.getByText(/salva\. Se mudar de ideia/)).toBeVisible();
     await expectNoAxeViolations(page);
     await shot(page, 'weekly-rating', '.rating-week');
     // A second save replaces the first: one rating of hers for the week.
-    await page.getByRole('group', { name: 'Sono', exact: true }).getByRole('radio', { name: 'bastante' }).check();
+    await page.getByRole('group', { name: 'Dificuldade com o sono', exact: true }).getByRole('radio', { name: 'bastante' }).check();
     await page.getByRole('button', { name: 'Salvar a semana' }).click();
     await expect(page.getByText(/salva\. Se mudar de ideia/)).toBeVisible();
     const mine = (await (await request.get(`/api/children/${lia.id}/ratings?from=${lastMonday}&to=${today}`)).json())

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { byItem, differences, joinNames, meanText, raters, withArticle } from '../../src/islands/ratings/model.ts';
+import { byItem, differences, joinNames, meanText, raters } from '../../src/islands/ratings/model.ts';
 
 const SCALE = parse(readFileSync('content/scales/weekly.yaml', 'utf8')) as {
-  items: Array<{ key: string; label: string; school: boolean }>;
+  items: Array<{ key: string; label: string; inSentence: string; plural?: boolean; school: boolean }>;
 };
 const row = (weekStart: string, source: 'home' | 'school', by: string, answers: Record<string, number>) => ({
   weekStart,
@@ -14,9 +14,9 @@ const row = (weekStart: string, source: 'home' | 'school', by: string, answers: 
 
 describe('Casa e escola', () => {
   const items = [
-    { key: 'agitacao', label: 'Agitação', school: true },
-    { key: 'humor', label: 'Irritação e humor', school: true },
-    { key: 'sono', label: 'Sono', school: false },
+    { key: 'agitacao', label: 'Agitação', inSentence: 'a agitação', school: true },
+    { key: 'humor', label: 'Irritação e explosões', inSentence: 'a irritação e as explosões', plural: true, school: true },
+    { key: 'sono', label: 'Dificuldade com o sono', inSentence: 'a dificuldade com o sono', school: false },
   ];
   const ratings = [
     row('2026-11-16', 'home', 'Maria', { agitacao: 0, humor: 2, sono: 1 }),
@@ -40,7 +40,7 @@ describe('Casa e escola', () => {
   it('says in words where home and school differ by two points or more, in both directions', () => {
     expect(differences(byItem(items, ratings))).toEqual([
       'Na escola, a agitação aparece mais do que em casa.',
-      'Em casa, a irritação e o humor aparecem mais do que na escola.',
+      'Em casa, a irritação e as explosões aparecem mais do que na escola.',
     ]);
     // Less than two points apart: nothing is said.
     expect(
@@ -53,13 +53,17 @@ describe('Casa e escola', () => {
     ).toEqual([]);
   });
 
-  it('gives every label of the scale an article and a verb that agree', () => {
-    for (const item of SCALE.items) {
-      const { phrase } = withArticle(item.label);
-      expect(phrase, item.label).toMatch(/^(a|o) /);
-    }
-    expect(withArticle('Sono').phrase).toBe('o sono');
-    expect(withArticle('Preocupação e medo')).toEqual({ phrase: 'a preocupação e o medo', plural: true });
+  it('says each item of the scale the way its file writes it in a sentence, with an article', () => {
+    for (const item of SCALE.items) expect(item.inSentence, item.key).toMatch(/^(a|o|as|os) \S/);
+    const preocupacao = SCALE.items.find((item) => item.key === 'preocupacao')!;
+    expect(
+      differences(
+        byItem(
+          [preocupacao],
+          [row('2026-11-16', 'home', 'M', { preocupacao: 0 }), row('2026-11-16', 'school', 'A', { preocupacao: 3 })],
+        ),
+      ),
+    ).toEqual(['Na escola, a preocupação e o medo aparecem mais do que em casa.']);
   });
 
   it('names who rated, each once, and writes means the Brazilian way', () => {

@@ -102,7 +102,7 @@ describe('an editor’s mistake in the scale stops the build, naming the file an
     });
     expect(message.split('\n')).toEqual([
       'content/scales/weekly.yaml: campo "version": falta este campo.',
-      'content/scales/weekly.yaml: campo "dica" do 3º item de "items" não existe (os campos aqui são: key, label, hint, school).',
+      'content/scales/weekly.yaml: campo "dica" do 3º item de "items" não existe (os campos aqui são: key, label, hint, inSentence, plural, school).',
       expect.stringMatching(
         /^content\/scales\/weekly\.yaml: campo "key" do 1º item de "sideEffects": use só letras minúsculas/,
       ),

@@ -3,7 +3,7 @@
  * and where home and school differ by two points or more, in words. No zod, no React: the patterns
  * page, the letter and the tests read the same arithmetic.
  */
-import { DIFFERENCE_POINTS, meanOf } from '../../shared/weekly-scale-words.ts';
+import { DIFFERENCE_POINTS, meanOf, sourceDifference } from '../../shared/weekly-scale-words.ts';
 
 export type Source = 'home' | 'school';
 export interface RatingRow {
@@ -17,6 +17,9 @@ export interface RatingRow {
 export interface Item {
   key: string;
   label: string;
+  /** how it reads in a sentence, with its article (the scale's `inSentence`) */
+  inSentence: string;
+  plural?: boolean | undefined;
   school: boolean;
 }
 
@@ -52,31 +55,11 @@ export function byItem(items: Item[], ratings: RatingRow[]): ItemWeeks[] {
   });
 }
 
-/** "Agitação" → "a agitação"; "Irritação e humor" → "a irritação e o humor" (plural). */
-export function withArticle(label: string): { phrase: string; plural: boolean } {
-  const parts = label.split(/\s+e\s+/);
-  const phrase = parts
-    .map((part) => {
-      const lower = part.charAt(0).toLocaleLowerCase('pt-BR') + part.slice(1);
-      const first = lower.split(/\s+/)[0] ?? '';
-      const feminine = /(a|ção|são|dade|gem|ice|ez)$/.test(first);
-      return `${feminine ? 'a' : 'o'} ${lower}`;
-    })
-    .join(' e ');
-  return { phrase, plural: parts.length > 1 };
-}
-
-/** The sentences where home and school differ by two points or more over the period. */
+/** The sentences where home and school differ by two points or more over the period (the report's own). */
 export function differences(rows: ItemWeeks[]): string[] {
   return rows.flatMap(({ item, home, school }) => {
-    if (home === null || school === null || Math.abs(school - home) < DIFFERENCE) return [];
-    const { phrase, plural } = withArticle(item.label);
-    const verb = plural ? 'aparecem' : 'aparece';
-    return [
-      school > home
-        ? `Na escola, ${phrase} ${verb} mais do que em casa.`
-        : `Em casa, ${phrase} ${verb} mais do que na escola.`,
-    ];
+    const sentence = item.school ? sourceDifference(item, home, school) : null;
+    return sentence ? [sentence] : [];
   });
 }
 
