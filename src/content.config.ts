@@ -252,6 +252,11 @@ export const collections = {
     loader: checked(glob({ pattern: '*/apresentacao.mdx', base: './content/guides' }), hubSchema),
     schema: hubSchema,
   }),
+  /** content/guides/direitos-na-escola.mdx — what the family can ask of the school (/direitos-na-escola/). */
+  rights: defineCollection({
+    loader: checked(glob({ pattern: 'direitos-na-escola.mdx', base: './content/guides' }), stageSchema),
+    schema: stageSchema,
+  }),
   /** content/site/emergencia.yaml — the /emergencia page. */
   emergency: defineCollection({
     loader: checked(glob({ pattern: 'emergencia.yaml', base: './content/site' }), emergencySchema),

@@ -272,6 +272,12 @@ function ChildCard({
         <a className="btn btn-secondary" href="/comportamento/" onClick={() => selectChild(child.id)}>
           Ver registros<span className="sr-only"> de {child.name}</span>
         </a>
+        {!child.pending && (
+          <a className="btn btn-secondary" href="/avaliacao-da-semana/" onClick={() => selectChild(child.id)}>
+            {role === 'viewer' ? 'Ver a semana' : 'Avaliar a semana'}
+            <span className="sr-only"> de {child.name}</span>
+          </a>
+        )}
         {role === 'owner' ? (
           <>
             <button type="button" className="btn btn-ghost" onClick={onEdit}>

@@ -11,12 +11,14 @@ import Actions from './patterns/Actions.tsx';
 import { fetchInsights } from './patterns/api.ts';
 import { isEmpty, type Period, presetPeriod, todayInSaoPaulo } from './patterns/model.ts';
 import PeriodChooser from './patterns/PeriodChooser.tsx';
+import type { ScaleWords } from './patterns/Report.tsx';
 import { SAMPLE_LABEL, sampleInsights } from './patterns/sample.ts';
 import type { Insights } from './patterns/types.ts';
 import { useHydratedStore } from './useHydrated.ts';
 import { useMountedOnce } from './useMountedOnce.ts';
 
 const Report = lazy(() => import('./patterns/Report.tsx'));
+const HomeSchool = lazy(() => import('./patterns/HomeSchool.tsx'));
 const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
 
 type State =
@@ -76,7 +78,7 @@ function Empty() {
   );
 }
 
-function Body({ state, retry }: { state: State; retry: () => void }) {
+function Body({ state, retry, scale }: { state: State; retry: () => void; scale: ScaleWords }) {
   if (state.status === 'loading')
     return (
       <p className="muted" role="status">
@@ -93,7 +95,22 @@ function Body({ state, retry }: { state: State; retry: () => void }) {
         </button>
       </div>
     );
-  if (state.status === 'ready' && isEmpty(state.insights)) return <Empty />;
+  if (state.status === 'ready' && isEmpty(state.insights))
+    return (
+      <>
+        <Empty />
+        {/* The weekly ratings are not diary entries: a week rated without a diary still shows. */}
+        <Suspense fallback={null}>
+          <HomeSchool
+            childId={state.insights.childId}
+            from={state.insights.from}
+            to={state.insights.to}
+            items={scale.items}
+            quietWhenEmpty
+          />
+        </Suspense>
+      </>
+    );
   return (
     <Suspense
       fallback={
@@ -108,13 +125,13 @@ function Body({ state, retry }: { state: State; retry: () => void }) {
             Atualizando o período…
           </p>
         )}
-        <Report insights={state.insights} sample={state.status === 'sample'} />
+        <Report insights={state.insights} sample={state.status === 'sample'} scale={scale} />
       </div>
     </Suspense>
   );
 }
 
-export default function Patterns() {
+export default function Patterns({ scale }: { scale: ScaleWords }) {
   const { loading } = useHydratedStore(session, SESSION_UNKNOWN);
   const child = useHydratedStore(currentChild, null);
   const [today] = useState(todayInSaoPaulo);
@@ -175,7 +192,7 @@ export default function Patterns() {
       {state.status === 'ready' && !isEmpty(state.insights) && (
         <Actions childId={child.id} period={period} onPaywall={() => setPaywall(true)} />
       )}
-      <Body state={state} retry={() => setPeriod({ ...period })} />
+      <Body state={state} retry={() => setPeriod({ ...period })} scale={scale} />
       {paywallMounted && (
         <Suspense fallback={null}>
           <PaywallDialog open={paywall} onClose={() => setPaywall(false)} next="/padroes/" />

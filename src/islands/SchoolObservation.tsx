@@ -11,6 +11,7 @@ import { readJson, removeKey, writeJson } from '../lib/storage.ts';
 import { ATTENTION_WORDS } from '../shared/enums.ts';
 import { nowStamp } from '../shared/format.ts';
 import Field from './Field.tsx';
+import SchoolRating, { type SchoolScale } from './school/SchoolRating.tsx';
 import { useForm } from './useForm.ts';
 
 const GONE = 'Este link não está mais ativo. Peça um novo à família.';
@@ -65,7 +66,7 @@ async function linkState(found: string): Promise<State> {
   }
 }
 
-export default function SchoolObservation() {
+export default function SchoolObservation({ scale }: { scale: SchoolScale }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [token, setToken] = useState('');
   const { form, setForm, setErrors, bind, errors } = useForm<Values>(EMPTY);
@@ -163,6 +164,8 @@ export default function SchoolObservation() {
         Link de <strong>{state.label}</strong>. O que você enviar vai para o diário que a família de {name} mantém. Você
         não vê nada além deste formulário.
       </p>
+      <SchoolRating token={token} name={name} scale={scale} onGone={() => setState({ kind: 'gone', message: GONE })} />
+      <h2 className="school-episode">Contar um episódio</h2>
       <form method="post" onSubmit={submit} noValidate aria-busy={busy}>
         <Field id={`${id}-date`} label="Dia" type="date" max={nowStamp().date} aria-required {...bind('date')} />
         <Field

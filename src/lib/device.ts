@@ -22,8 +22,8 @@ const PERSONAL_KEYS = [
   LOST_CHILDREN_KEY,
   ...CHECKLIST_SIZES.keys(),
 ];
-// "rascunho-": a diary form kept until saved (islands/useDraft.ts)
-const PERSONAL_PREFIXES = ['notas-observacao-', 'rascunho-'];
+// "rascunho-": a diary form kept until saved (islands/useDraft.ts); "semana-": her weekly ratings (islands/WeeklyRating.tsx)
+const PERSONAL_PREFIXES = ['notas-observacao-', 'rascunho-', 'semana-'];
 
 export async function clearUserCache(): Promise<void> {
   try {

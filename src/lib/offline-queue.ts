@@ -11,6 +11,7 @@ import { PENDING_FLAG, queue, synced } from '../stores/queue.ts';
 import { ApiError } from './api.ts';
 import { decideWrite } from './offline-rule.ts';
 import { isAddTo, isDeleteFrom, isSupport, type QueuedOp, sameTarget } from './queued-ops.ts';
+import { saveRating } from './ratings.ts';
 import { putNotes, putProgress, type ResourceName, SENDERS } from './resources.ts';
 import { removeKey, writeJson } from './storage.ts';
 import { sendMessage, startThread } from './support.ts';
@@ -74,6 +75,8 @@ function send(op: QueuedOp): Promise<unknown> {
       return putProgress(op.childId, op.key, op.checked);
     case 'notes-set':
       return putNotes(op.childId, op.condition, op.text);
+    case 'rating-set':
+      return saveRating(op.childId, op.weekStart, op.body);
     case 'support-thread':
       return startThread(op.body);
     case 'support-message':

@@ -4,6 +4,7 @@
  * from both so neither imports the other. Stored in IndexedDB as they are: a kind's spelling
  * (`diary-add`, `progress-set`…) never changes, or what waits on a phone would be lost.
  */
+import type { RatingInput } from './ratings.ts';
 import type { AddBody, ResourceName } from './resources.ts';
 import type { NewThread } from './support.ts';
 
@@ -50,7 +51,16 @@ export interface SupportMessageOp {
   body: { id: string; text: string };
 }
 
-export type QueuedOp = AddOp | DeleteOp | ProgressSet | NotesSet | SupportThreadOp | SupportMessageOp;
+/** Her rating of a child's week: only the latest of each week waits (the server keeps one too). */
+export interface RatingSet {
+  id: string;
+  kind: 'rating-set';
+  childId: string;
+  weekStart: string;
+  body: RatingInput;
+}
+
+export type QueuedOp = AddOp | DeleteOp | ProgressSet | NotesSet | RatingSet | SupportThreadOp | SupportMessageOp;
 
 /** An add to the list `name` (the kind says which list; the body is that list's). */
 export const isAddTo = <N extends ResourceName>(op: QueuedOp, name: N): op is AddOp<N> => op.kind === `${name}-add`;
@@ -65,4 +75,5 @@ export const isSupport = (op: QueuedOp): op is SupportThreadOp | SupportMessageO
 /** Two set operations on the same list or notes of the same child: the later replaces the earlier. */
 export const sameTarget = (a: QueuedOp, b: QueuedOp) =>
   (a.kind === 'progress-set' && b.kind === 'progress-set' && a.childId === b.childId && a.key === b.key) ||
-  (a.kind === 'notes-set' && b.kind === 'notes-set' && a.childId === b.childId && a.condition === b.condition);
+  (a.kind === 'notes-set' && b.kind === 'notes-set' && a.childId === b.childId && a.condition === b.condition) ||
+  (a.kind === 'rating-set' && b.kind === 'rating-set' && a.childId === b.childId && a.weekStart === b.weekStart);

@@ -139,7 +139,7 @@ test.describe('the family circle and the school', () => {
     await expect(observation).toContainText('Pedi para copiar do quadro');
     await page.goto('/padroes/');
     await hydrated(page, 'Patterns');
-    await expect(page.getByRole('heading', { name: 'Escola' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Escola', exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
     // His page is open while she removes him: his next write is refused and the page says why.

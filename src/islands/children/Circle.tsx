@@ -293,6 +293,7 @@ function School({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ label: string; url: string } | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -326,6 +327,10 @@ function School({
         A professora abre o link no celular e envia observações sem criar conta. Ela vê só o primeiro nome de{' '}
         {childName} e o formulário; nada do diário.
       </p>
+      <p className="field-hint">
+        <a href="/direitos-na-escola/">O que a família pode pedir à escola</a> — a lei, o pedido por escrito e a carta
+        para imprimir.
+      </p>
       {links.length > 0 && (
         <ul className="entries circle-list">
           {links.map((link) => (
@@ -335,6 +340,14 @@ function School({
                 Vale até {dayOf(link.expiresAt)} ·{' '}
                 {link.observations === 1 ? '1 observação' : `${link.observations} observações`}
               </p>
+              <button
+                type="button"
+                className="btn btn-secondary btn-block ask-rating-toggle"
+                aria-expanded={asking === link.id}
+                onClick={() => setAsking(asking === link.id ? null : link.id)}
+              >
+                Pedir a avaliação da semana<span className="sr-only"> a {link.label}</span>
+              </button>
               <div className="entry-actions">
                 <button
                   type="button"
@@ -344,6 +357,9 @@ function School({
                   Revogar<span className="sr-only"> o link {link.label}</span>
                 </button>
               </div>
+              {asking === link.id && (
+                <AskRating label={link.label} childName={childName} onDone={() => setAsking(null)} />
+              )}
             </li>
           ))}
         </ul>
@@ -430,6 +446,55 @@ function CreatedLink({
           </button>
         )}
         <WhatsApp text={`Link para enviar observações sobre ${childName}: ${link.url}`} />
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Pronto
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "Pedir a avaliação da semana": a message for the teacher, to copy, share or send by WhatsApp. The
+ * link itself was shown only when it was created, so the message points to the one she already has.
+ */
+function AskRating({ label, childName, onDone }: { label: string; childName: string; onDone: () => void }) {
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const text = `Olá! Você pode responder a avaliação da semana de ${childName}? São poucas perguntas sobre como foi a semana na escola, menos de um minuto. É no mesmo link que enviei para as observações: abra e responda “Como foi a semana”. Obrigada!`;
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast('Mensagem copiada', 'Cole na conversa com a escola.', 'success');
+    } catch {
+      toast('Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou selecione o texto.', 'info');
+    }
+  }
+
+  async function share() {
+    try {
+      await navigator.share({ title: `Avaliação da semana de ${childName}`, text });
+    } catch {
+      // She closed the share sheet: nothing to say.
+    }
+  }
+
+  return (
+    <div className="notice created-link ask-rating">
+      <p>
+        Mensagem para <strong>{label}</strong>:
+      </p>
+      <p className="ask-rating-text">{text}</p>
+      <div className="form-actions">
+        <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+          Copiar mensagem
+        </button>
+        {canShare && (
+          <button type="button" className="btn btn-secondary" onClick={() => void share()}>
+            Compartilhar
+          </button>
+        )}
+        <WhatsApp text={text} />
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           Pronto
         </button>

@@ -3,11 +3,16 @@
  * file to the phone's share sheet (WhatsApp on Android) where the browser shares files, and
  * downloads it elsewhere; "Imprimir" prints the page itself (print stylesheet).
  */
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { fetchReport } from './api.ts';
 import type { Period } from './model.ts';
+
+/** Over this many days, the list of every entry is left out unless she asks for it. */
+const LONG_PERIOD_DAYS = 30;
+const daysOf = (period: Period) =>
+  Math.round((Date.parse(`${period.to}T12:00:00Z`) - Date.parse(`${period.from}T12:00:00Z`)) / 86_400_000) + 1;
 
 function download(file: File) {
   const url = URL.createObjectURL(file);
@@ -52,11 +57,15 @@ interface Props {
 export default function Actions({ childId, period, onPaywall }: Props) {
   const [busy, setBusy] = useState<'report' | 'share' | null>(null);
   const [said, setSaid] = useState('');
+  const id = useId();
+  const long = daysOf(period) > LONG_PERIOD_DAYS;
+  const [entries, setEntries] = useState(!long);
+  useEffect(() => setEntries(!long), [long]);
   const run = async (what: 'report' | 'share') => {
     setBusy(what);
     setSaid('Gerando o relatório…');
     try {
-      const file = await fetchReport(childId, period);
+      const file = await fetchReport(childId, period, entries);
       let outcome: Outcome = 'downloaded';
       if (what === 'share') outcome = await share(file);
       else download(file);
@@ -71,6 +80,17 @@ export default function Actions({ childId, period, onPaywall }: Props) {
   };
   return (
     <div className="pattern-actions no-print">
+      <label className="report-entries" htmlFor={`${id}-entries`}>
+        <input id={`${id}-entries`} type="checkbox" checked={entries} onChange={(e) => setEntries(e.target.checked)} />
+        <span>
+          Incluir todos os registros
+          <span className="field-hint">
+            {long
+              ? 'A lista completa vai no fim, como anexo. Em períodos longos ela ocupa muitas páginas.'
+              : 'A lista completa vai no fim, como anexo.'}
+          </span>
+        </span>
+      </label>
       <button type="button" className="btn btn-primary" onClick={() => run('report')} disabled={busy !== null}>
         {busy === 'report' ? 'Aguarde…' : 'Relatório para o profissional'}
       </button>

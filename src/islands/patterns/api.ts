@@ -11,8 +11,12 @@ export function fetchInsights(childId: string, period: Period, signal?: AbortSig
 }
 
 /** The report as a File named as the server names it (Content-Disposition). */
-export async function fetchReport(childId: string, period: Period): Promise<File> {
-  const response = await client.children[':id']['report.pdf'].$get({ param: { id: childId }, query: period });
+export async function fetchReport(childId: string, period: Period, entries: boolean): Promise<File> {
+  const response = await client.children[':id']['report.pdf'].$get({
+    param: { id: childId },
+    // The full list of entries is an appendix she includes by choice (issue 30).
+    query: { ...period, entries: entries ? '1' : '0' },
+  });
   if (!response.ok) throw apiError(response.status, await response.json().catch(() => null));
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `relatorio-${period.from}-${period.to}.pdf`;

@@ -23,6 +23,7 @@ interface Choices {
   weekly: boolean;
   renewal: boolean;
   medicines: boolean;
+  rating: boolean;
 }
 
 const choicesOf = (settings: Settings): Choices => ({
@@ -34,6 +35,7 @@ const choicesOf = (settings: Settings): Choices => ({
   weekly: settings.weekly.enabled,
   renewal: settings.renewal.enabled,
   medicines: settings.medicines.enabled,
+  rating: settings.rating.enabled,
 });
 
 const isTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
@@ -58,6 +60,7 @@ const bodyOf = (choices: Choices) => ({
   weekly: { enabled: choices.weekly },
   renewal: { enabled: choices.renewal },
   medicines: { enabled: choices.medicines },
+  rating: { enabled: choices.rating },
 });
 
 /** The API's name for a field in its 422 answer, by the form's choice. */
@@ -268,6 +271,17 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
           </fieldset>
 
           <fieldset className="reminder">
+            <legend>Como foi a semana</legend>
+            <CheckField checked={choices.rating} onChange={(e) => change('rating', e.target.checked)}>
+              Aos domingos, às 19h, lembrar de avaliar a semana de cada criança
+            </CheckField>
+            <p className="field-hint">
+              O aviso pergunta pelo primeiro nome (por exemplo, “Como foi a semana de Lia?”) e só chega se você ainda
+              não avaliou a semana. Leva menos de um minuto, em <a href="/avaliacao-da-semana/">Como foi a semana</a>.
+            </p>
+          </fieldset>
+
+          <fieldset className="reminder">
             <legend>Resumo da semana</legend>
             <CheckField checked={choices.weekly} onChange={(e) => change('weekly', e.target.checked)}>
               Receber um resumo curto dos registros da semana
@@ -292,7 +306,7 @@ export default function SettingsForm({ steps, limits, deviceOn }: Props) {
             {status.text}
             {status.kind === 'saved' &&
             !deviceOn &&
-            (choices.daily || choices.bedtime || choices.weekly || choices.medicines)
+            (choices.daily || choices.bedtime || choices.weekly || choices.medicines || choices.rating)
               ? ' Para recebê-los neste aparelho, toque em “Ativar lembretes”.'
               : ''}
           </p>

@@ -1,0 +1,318 @@
+/**
+ * /avaliacao-da-semana/: her rating of the child's week (issue 30, item 2), one screen in under a
+ * minute: per item of the scale four big answers, the previous week's answer marked faintly, the
+ * side effects only while a medicine is current, an optional note. Saved with PUT (a second save
+ * replaces the first), offline through the one offline rule. A viewer sees the week and cannot rate.
+ */
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { ApiError } from '../lib/api.ts';
+import { roleOf } from '../lib/circle.ts';
+import type { RatingSet } from '../lib/queued-ops.ts';
+import { loadRatings, type Rating, type RatingInput, saveRating } from '../lib/ratings.ts';
+import { offlineQueue, sendOrQueue } from '../lib/send-or-queue.ts';
+import { readJson, writeJson } from '../lib/storage.ts';
+import { toast } from '../lib/toast.ts';
+import { loadMedicines } from '../lib/treatment.ts';
+import { formatDay, nowStamp } from '../shared/format.ts';
+import { addDays, mondayOf, type WeeklyScale } from '../shared/weekly-scale-words.ts';
+import { currentChild } from '../stores/child.ts';
+import { session } from '../stores/session.ts';
+import LoadFailure from './LoadFailure.tsx';
+import Question from './ratings/Question.tsx';
+import { useHydratedStore } from './useHydrated.ts';
+import { useMountedOnce } from './useMountedOnce.ts';
+
+const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
+
+type Answers = Record<string, number>;
+type Week = { ratings: Rating[]; medicine: boolean; offline: boolean };
+type Status = 'loading' | 'ready' | 'error' | 'paywall';
+
+/** What she saved last on this device, per child and week: shown again even before the server answers. */
+const savedKey = (childId: string) => `semana-${childId}`;
+/** Whether a medicine was current when the page last reached the server: side effects asked offline too. */
+const medicineKey = (childId: string) => `semana-remedio-${childId}`;
+const savedOf = (childId: string) => (readJson(savedKey(childId)) ?? {}) as Record<string, RatingInput>;
+
+/** A medicine in force on some day of the week. */
+const currentIn = (medicines: Array<{ startedOn: string; stoppedOn: string | null }>, monday: string) =>
+  medicines.some((m) => m.startedOn <= addDays(monday, 6) && (!m.stoppedOn || m.stoppedOn >= monday));
+
+/** Her own rating of a week, among the family's. */
+const mineOf = (ratings: Rating[], weekStart: string, myId: string) =>
+  ratings.find((r) => r.source === 'home' && r.weekStart === weekStart && r.byUserId === myId) ?? null;
+
+export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
+  const child = useHydratedStore(currentChild, null);
+  const me = useHydratedStore(session, null);
+  const myId = me?.user?.id ?? '';
+  const [today] = useState(() => nowStamp().date);
+  const thisMonday = mondayOf(today);
+  const [monday, setMonday] = useState(thisMonday);
+  const [week, setWeek] = useState<Week>({ ratings: [], medicine: false, offline: false });
+  const [status, setStatus] = useState<Status>('loading');
+  const [answers, setAnswers] = useState<Answers>({});
+  const [effects, setEffects] = useState<Answers>({});
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [paywall, setPaywall] = useState(false);
+  const paywallMounted = useMountedOnce(paywall);
+  const id = useId();
+  const role = child ? roleOf(child) : 'owner';
+  const canRate = role !== 'viewer';
+
+  const load = useCallback(async () => {
+    if (!child) return;
+    setStatus('loading');
+    try {
+      const [ratings, medicines] = await Promise.all([
+        loadRatings(child.id, addDays(monday, -7), addDays(monday, 6)),
+        loadMedicines(child.id).catch(() => []),
+      ]);
+      const medicine = currentIn(medicines, monday);
+      writeJson(medicineKey(child.id), medicine);
+      setWeek({ ratings, medicine, offline: false });
+      setStatus('ready');
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'network') {
+        // Offline: she still rates; what she saved on this device and the last known medicines fill in.
+        setWeek({ ratings: [], medicine: readJson(medicineKey(child.id)) === true, offline: true });
+        setStatus('ready');
+      } else setStatus(err instanceof ApiError && err.status === 402 ? 'paywall' : 'error');
+    }
+  }, [child, monday]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // The queue's code is loaded now, so that a week rated after the connection drops can wait in it.
+  useEffect(() => {
+    void offlineQueue();
+  }, []);
+
+  const previous: Answers =
+    (child && savedOf(child.id)[addDays(monday, -7)]?.answers) ??
+    mineOf(week.ratings, addDays(monday, -7), myId)?.answers ??
+    {};
+
+  // What she already saved for this week fills the form: saving again replaces it.
+  useEffect(() => {
+    if (!child || status !== 'ready') return;
+    const saved = savedOf(child.id)[monday] ?? mineOf(week.ratings, monday, myId);
+    setAnswers(saved?.answers ?? {});
+    setEffects(
+      Object.fromEntries(
+        Object.entries(saved?.sideEffects ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number'),
+      ),
+    );
+    setNote(saved?.note ?? '');
+    setDone(null);
+    setMissing([]);
+  }, [child, monday, status, week.ratings, myId]);
+
+  if (!child)
+    return (
+      <p className="record-of is-unknown" role="status">
+        Carregando…
+      </p>
+    );
+
+  const weekText = `${formatDay(monday).slice(0, 5)} a ${formatDay(addDays(monday, 6)).slice(0, 5)}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!child) return;
+    const left = scale.items.filter((item) => answers[item.key] === undefined).map((item) => item.key);
+    setMissing(left);
+    if (left.length) {
+      document.getElementById(`${id}-${left[0]}`)?.focus();
+      return;
+    }
+    const body: RatingInput = {
+      answers,
+      // Only what she answered: an effect left blank is not "nada".
+      ...(week.medicine && Object.keys(effects).length ? { sideEffects: effects } : {}),
+      ...(note.trim() ? { note: note.trim() } : {}),
+    };
+    const op: RatingSet = { id: crypto.randomUUID(), kind: 'rating-set', childId: child.id, weekStart: monday, body };
+    setBusy(true);
+    const result = await sendOrQueue(() => saveRating(child.id, monday, body), op);
+    setBusy(false);
+    if (result.outcome === 'sent' || result.outcome === 'queued') {
+      writeJson(savedKey(child.id), { ...savedOf(child.id), [monday]: body });
+      setDone(
+        result.outcome === 'sent'
+          ? `Semana de ${weekText} salva. Se mudar de ideia, é só salvar de novo.`
+          : 'Sem conexão agora: a avaliação ficou guardada neste aparelho e vai quando a internet voltar.',
+      );
+      return;
+    }
+    if (result.outcome === 'needs-subscription') return setPaywall(true);
+    toast('Não foi salvo', result.error.message);
+  }
+
+  const others = week.ratings.filter((r) => r.source === 'home' && r.weekStart === monday && r.byUserId !== myId);
+
+  return (
+    <div className="rating">
+      <div className="rating-week">
+        <p>
+          <span className="muted">Semana de</span> <strong>{weekText}</strong>
+        </p>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          onClick={() => setMonday(monday === thisMonday ? addDays(thisMonday, -7) : thisMonday)}
+        >
+          {monday === thisMonday ? 'Avaliar a semana passada' : 'Voltar para esta semana'}
+        </button>
+      </div>
+
+      {status === 'loading' && (
+        <p className="muted" role="status">
+          Carregando…
+        </p>
+      )}
+      {status === 'error' && (
+        <LoadFailure message="Não foi possível carregar a semana agora." onRetry={() => void load()} />
+      )}
+      {status === 'paywall' && (
+        <div className="card">
+          <p>A avaliação da semana faz parte da assinatura.</p>
+          <button type="button" className="btn btn-primary" onClick={() => setPaywall(true)}>
+            Conhecer a assinatura
+          </button>
+        </div>
+      )}
+      {paywallMounted && (
+        <Suspense fallback={null}>
+          <PaywallDialog open={paywall} onClose={() => setPaywall(false)} next="/avaliacao-da-semana/" />
+        </Suspense>
+      )}
+
+      {status === 'ready' && !canRate && (
+        <ViewerWeek scale={scale} ratings={week.ratings.filter((r) => r.weekStart === monday)} />
+      )}
+
+      {status === 'ready' && canRate && (
+        <form className="rating-form" onSubmit={submit} noValidate aria-busy={busy}>
+          {week.offline && (
+            <p className="notice" role="status">
+              Sem conexão agora. Você pode avaliar: a avaliação fica guardada neste aparelho e vai quando a internet
+              voltar.
+            </p>
+          )}
+          <p className="muted small">
+            Pense na semana toda. Nada está certo ou errado: é o que você viu. O tracinho marca sua resposta da semana
+            passada.
+          </p>
+          {scale.items.map((item) => (
+            <Question
+              key={item.key}
+              id={`${id}-${item.key}`}
+              name={`${id}-item-${item.key}`}
+              label={item.label}
+              hint={item.hint}
+              answers={scale.answers}
+              value={answers[item.key]}
+              previous={previous[item.key]}
+              error={missing.includes(item.key) ? 'Escolha uma resposta.' : undefined}
+              onChange={(value) => {
+                setAnswers((a) => ({ ...a, [item.key]: value }));
+                setDone(null);
+              }}
+            />
+          ))}
+          {week.medicine && (
+            <section className="rating-effects" aria-labelledby={`${id}-effects`}>
+              <h2 id={`${id}-effects`}>Enquanto toma remédio</h2>
+              <p className="muted small">
+                O que você notou nesta semana. Leve o que chamar atenção ao médico que acompanha.
+              </p>
+              {scale.sideEffects.map((effect) => (
+                <Question
+                  key={effect.key}
+                  id={`${id}-${effect.key}`}
+                  name={`${id}-effect-${effect.key}`}
+                  label={effect.label}
+                  answers={scale.answers}
+                  value={effects[effect.key]}
+                  onChange={(value) => {
+                    setEffects((e) => ({ ...e, [effect.key]: value }));
+                    setDone(null);
+                  }}
+                />
+              ))}
+            </section>
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-note`}>
+              Quer anotar algo da semana? <span className="optional">(opcional)</span>
+            </label>
+            <textarea
+              id={`${id}-note`}
+              rows={2}
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+          {missing.length > 0 && (
+            <p className="field-error" role="alert">
+              Falta responder {missing.length === 1 ? '1 pergunta' : `${missing.length} perguntas`}.
+            </p>
+          )}
+          {done && (
+            <p className="notice notice-success" role="status">
+              {done}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? 'Salvando…' : 'Salvar a semana'}
+          </button>
+          {others.length > 0 && (
+            <p className="muted small">
+              Também avaliaram esta semana: {others.map((r) => r.by).join(', ')}. Cada pessoa tem a sua avaliação.
+            </p>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** A viewer sees who rated the week and what, and is told who rates. */
+function ViewerWeek({ scale, ratings }: { scale: WeeklyScale; ratings: Rating[] }) {
+  return (
+    <div className="rating-viewer">
+      <p className="notice">
+        Você acompanha esta criança: quem cuida dela é que avalia a semana. Aqui você vê o que foi marcado.
+      </p>
+      {ratings.length === 0 ? (
+        <p className="muted">Ninguém avaliou esta semana ainda.</p>
+      ) : (
+        ratings.map((r) => (
+          <section key={`${r.source}-${r.by}`} className="card rating-seen" aria-label={`Avaliação de ${r.by}`}>
+            <h2>
+              {r.by} <span className="muted small">({r.source === 'school' ? 'escola' : 'casa'})</span>
+            </h2>
+            <dl>
+              {scale.items
+                .filter((item) => r.answers[item.key] !== undefined)
+                .map((item) => (
+                  <div key={item.key}>
+                    <dt>{item.label}</dt>
+                    <dd>{scale.answers[r.answers[item.key] ?? 0]}</dd>
+                  </div>
+                ))}
+            </dl>
+            {r.note && <p className="small">{r.note}</p>}
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * "Casa e escola" (issue 30): the weekly ratings of a period, per item and source, week by week,
+ * and where home and school differ by two points or more, in words. No zod, no React: the patterns
+ * page, the letter and the tests read the same arithmetic.
+ */
+import { DIFFERENCE_POINTS, meanOf } from '../../shared/weekly-scale-words.ts';
+
+export type Source = 'home' | 'school';
+export interface RatingRow {
+  weekStart: string;
+  source: Source;
+  by: string;
+  /** the school's rating: the teacher's name when she gave it */
+  observer?: string | null;
+  answers: Record<string, number>;
+}
+export interface Item {
+  key: string;
+  label: string;
+  school: boolean;
+}
+
+/** A difference this large (on 0–3) is said in words: the report's threshold too. */
+export const DIFFERENCE = DIFFERENCE_POINTS;
+
+export interface ItemWeeks {
+  item: Item;
+  /** one row per week that has any rating, oldest first */
+  weeks: Array<{ weekStart: string; home: number | null; school: number | null }>;
+  /** the period's mean of each source */
+  home: number | null;
+  school: number | null;
+}
+
+/** Per item, the mean of each source week by week (two carers in one week: their mean). */
+export function byItem(items: Item[], ratings: RatingRow[]): ItemWeeks[] {
+  const weeks = [...new Set(ratings.map((r) => r.weekStart))].sort();
+  return items.map((item) => {
+    const of = (source: Source, week?: string) =>
+      meanOf(
+        ratings
+          .filter((r) => r.source === source && (week === undefined || r.weekStart === week))
+          .map((r) => r.answers[item.key])
+          .filter((v): v is number => typeof v === 'number'),
+      );
+    return {
+      item,
+      weeks: weeks.map((weekStart) => ({ weekStart, home: of('home', weekStart), school: of('school', weekStart) })),
+      home: of('home'),
+      school: of('school'),
+    };
+  });
+}
+
+/** "Agitação" → "a agitação"; "Irritação e humor" → "a irritação e o humor" (plural). */
+export function withArticle(label: string): { phrase: string; plural: boolean } {
+  const parts = label.split(/\s+e\s+/);
+  const phrase = parts
+    .map((part) => {
+      const lower = part.charAt(0).toLocaleLowerCase('pt-BR') + part.slice(1);
+      const first = lower.split(/\s+/)[0] ?? '';
+      const feminine = /(a|ção|são|dade|gem|ice|ez)$/.test(first);
+      return `${feminine ? 'a' : 'o'} ${lower}`;
+    })
+    .join(' e ');
+  return { phrase, plural: parts.length > 1 };
+}
+
+/** The sentences where home and school differ by two points or more over the period. */
+export function differences(rows: ItemWeeks[]): string[] {
+  return rows.flatMap(({ item, home, school }) => {
+    if (home === null || school === null || Math.abs(school - home) < DIFFERENCE) return [];
+    const { phrase, plural } = withArticle(item.label);
+    const verb = plural ? 'aparecem' : 'aparece';
+    return [
+      school > home
+        ? `Na escola, ${phrase} ${verb} mais do que em casa.`
+        : `Em casa, ${phrase} ${verb} mais do que na escola.`,
+    ];
+  });
+}
+
+/** Who rated in the period, each once, by source; a school link with the teachers who signed it. */
+export function raters(ratings: RatingRow[]): Record<Source, string[]> {
+  const names = (source: Source) => {
+    const by = new Map<string, Set<string>>();
+    for (const r of ratings.filter((row) => row.source === source)) {
+      const observers = by.get(r.by) ?? new Set<string>();
+      if (r.observer) observers.add(r.observer);
+      by.set(r.by, observers);
+    }
+    return [...by].map(([name, observers]) => (observers.size ? `${name} (${[...observers].join(', ')})` : name));
+  };
+  return { home: names('home'), school: names('school') };
+}
+
+/** "Ana", "Ana e Carlos", "Ana, Bia e Carlos". */
+export const joinNames = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} e ${names.at(-1)}`;
+
+/** A mean as the pages write it ("1,5"), or a dash when nobody rated. */
+export const meanText = (value: number | null) => (value === null ? '—' : value.toFixed(1).replace('.', ','));

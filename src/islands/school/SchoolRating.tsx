@@ -1,0 +1,129 @@
+/**
+ * The school's weekly rating on the school link (issue 30, item 3): only the items the school
+ * answers, the teacher's optional name, one per link and week (sent again, it replaces). No account,
+ * and nothing of the record is shown.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
+import { sendSchoolRating } from '../../lib/ratings.ts';
+import { formatDay, nowStamp } from '../../shared/format.ts';
+import { addDays, mondayOf } from '../../shared/weekly-scale-words.ts';
+import Field from '../Field.tsx';
+import Question from '../ratings/Question.tsx';
+
+export interface SchoolScale {
+  items: Array<{ key: string; label: string; hint: string }>;
+  answers: string[];
+}
+
+export default function SchoolRating({
+  token,
+  name,
+  scale,
+  onGone,
+}: {
+  token: string;
+  name: string;
+  scale: SchoolScale;
+  onGone: () => void;
+}) {
+  const id = useId();
+  const thisMonday = mondayOf(nowStamp().date);
+  const [monday, setMonday] = useState(thisMonday);
+  const [answers, setAnswers] = useState<Record<string, number>>({});
+  const [observer, setObserver] = useState('');
+  const [missing, setMissing] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const weekText = `${formatDay(monday).slice(0, 5)} a ${formatDay(addDays(monday, 6)).slice(0, 5)}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const left = scale.items.filter((item) => answers[item.key] === undefined).map((item) => item.key);
+    setMissing(left);
+    setResult(null);
+    if (left.length) {
+      document.getElementById(`${id}-${left[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await sendSchoolRating(token, {
+        weekStart: monday,
+        answers,
+        ...(observer.trim() ? { observer: observer.trim() } : {}),
+      });
+      setResult({
+        ok: true,
+        text: `Obrigada! A avaliação da semana de ${weekText} chegou à família. Se enviar de novo, ela substitui esta.`,
+      });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return onGone();
+      setResult({
+        ok: false,
+        text:
+          err instanceof ApiError && err.code !== 'network'
+            ? err.message
+            : 'Sem conexão agora. Suas respostas continuam aqui: envie de novo quando a internet voltar.',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="school-rating" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Como foi a semana de {name} na escola?</h2>
+      <p className="field-hint">
+        {scale.items.length} perguntas, menos de um minuto. Pense na semana toda: de <strong>{weekText}</strong>.{' '}
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setMonday(monday === thisMonday ? addDays(thisMonday, -7) : thisMonday);
+            setResult(null);
+          }}
+        >
+          {monday === thisMonday ? 'Avaliar a semana passada' : 'Avaliar esta semana'}
+        </button>
+      </p>
+      <form className="rating-form" onSubmit={submit} noValidate aria-busy={busy}>
+        {scale.items.map((item) => (
+          <Question
+            key={item.key}
+            id={`${id}-${item.key}`}
+            name={`${id}-item-${item.key}`}
+            label={item.label}
+            hint={item.hint}
+            answers={scale.answers}
+            value={answers[item.key]}
+            error={missing.includes(item.key) ? 'Escolha uma resposta.' : undefined}
+            onChange={(value) => setAnswers((a) => ({ ...a, [item.key]: value }))}
+          />
+        ))}
+        <Field
+          id={`${id}-observer`}
+          label="Quem está avaliando"
+          optional
+          maxLength={80}
+          hint="Ex.: Profª Ana. Para a família saber quem respondeu."
+          value={observer}
+          onChange={(e: { target: { value: string } }) => setObserver(e.target.value)}
+        />
+        {missing.length > 0 && (
+          <p className="field-error" role="alert">
+            Falta responder {missing.length === 1 ? '1 pergunta' : `${missing.length} perguntas`}.
+          </p>
+        )}
+        {result && (
+          <div className={`notice ${result.ok ? 'notice-success' : 'notice-warning'}`} role="status">
+            <p>{result.text}</p>
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Enviando…' : 'Enviar a avaliação da semana'}
+        </button>
+      </form>
+    </section>
+  );
+}
