@@ -4,7 +4,7 @@
  * answers are checked against the scale (content/scales/weekly.yaml) by the route's schema; each
  * rating keeps the scale's version. Roles: the circle's one rule (decision 0019).
  */
-import { and, asc, between, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import {
@@ -17,11 +17,11 @@ import {
   weekStartSchema,
 } from '../../src/shared/ratings.ts';
 import type { Database } from '../db/client.ts';
-import { children, diaryEntries, profiles, schoolLinks, users, weeklyRatings } from '../db/schema.ts';
-import { ApiError, tooManyRequests } from '../errors.ts';
+import { children, profiles, schoolLinks, users, weeklyRatings } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { personName } from './circle.ts';
-import { liveLink, OBSERVATIONS_PER_LINK_PER_DAY } from './school.ts';
+import { liveLink, spendLinkDay } from './school.ts';
 import { weeklyScale } from './weekly-scale.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -170,22 +170,7 @@ export async function postSchoolRating(db: Database, token: string, input: Schoo
   const week = checkedWeek(input.weekStart, now);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`school:${link.id}`}))`);
-    const since = new Date(now.getTime() - DAY_MS);
-    const [observations, ratings] = await Promise.all([
-      tx
-        .select({ at: diaryEntries.createdAt })
-        .from(diaryEntries)
-        .where(and(eq(diaryEntries.schoolLinkId, link.id), gt(diaryEntries.createdAt, since))),
-      tx
-        .select({ at: weeklyRatings.updatedAt })
-        .from(weeklyRatings)
-        .where(and(eq(weeklyRatings.schoolLinkId, link.id), gt(weeklyRatings.updatedAt, since))),
-    ]);
-    const today = [...observations, ...ratings].map((r) => r.at.getTime()).sort((a, b) => a - b);
-    if (today.length >= OBSERVATIONS_PER_LINK_PER_DAY) {
-      const freeAt = today[today.length - OBSERVATIONS_PER_LINK_PER_DAY]! + DAY_MS;
-      throw tooManyRequests(MESSAGES.schoolPerDay, freeAt - now.getTime());
-    }
+    await spendLinkDay(tx, link.id, now);
     const values = {
       answers: input.answers,
       observer: input.observer ? input.observer : null,

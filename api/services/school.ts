@@ -9,7 +9,7 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { schoolLinkSchema, schoolObservationSchema } from '../../src/shared/circle.ts';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
-import { children, diaryEntries, schoolLinks } from '../db/schema.ts';
+import { children, diaryEntries, schoolLinks, weeklyRatings } from '../db/schema.ts';
 import { ApiError, tooManyRequests } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
@@ -117,7 +117,31 @@ export async function schoolLinkInfo(db: Database, token: string, now: Date) {
 }
 
 /**
- * An observation from the school, in the child's record; 30 per link per day. The id the
+ * The link's day, shared by its observations and its weekly ratings: 30 sends in any 24 hours (a
+ * rating sent again counts once, from its latest send). Past it, 429 saying when the oldest send of
+ * the day frees a place. Called in the transaction that holds the link's lock.
+ */
+export async function spendLinkDay(tx: Database, linkId: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const [observations, ratings] = await Promise.all([
+    tx
+      .select({ at: diaryEntries.createdAt })
+      .from(diaryEntries)
+      .where(and(eq(diaryEntries.schoolLinkId, linkId), gt(diaryEntries.createdAt, since))),
+    tx
+      .select({ at: weeklyRatings.updatedAt })
+      .from(weeklyRatings)
+      .where(and(eq(weeklyRatings.schoolLinkId, linkId), gt(weeklyRatings.updatedAt, since))),
+  ]);
+  const today = [...observations, ...ratings].map((row) => row.at.getTime()).sort((a, b) => a - b);
+  if (today.length >= OBSERVATIONS_PER_LINK_PER_DAY) {
+    const freeAt = today[today.length - OBSERVATIONS_PER_LINK_PER_DAY]! + DAY_MS;
+    throw tooManyRequests(MESSAGES.schoolPerDay, freeAt - now.getTime());
+  }
+}
+
+/**
+ * An observation from the school, in the child's record; 30 per link per day, its ratings included. The id the
  * teacher's device made stores a retried send once (answered as stored, even past the day's limit).
  */
 export async function postObservation(db: Database, token: string, input: ObservationInput, now: Date) {
@@ -132,16 +156,7 @@ export async function postObservation(db: Database, token: string, input: Observ
         .where(and(eq(diaryEntries.id, input.id), fromThisLink));
       if (stored) return;
     }
-    const today = await tx
-      .select({ createdAt: diaryEntries.createdAt })
-      .from(diaryEntries)
-      .where(and(fromThisLink, gt(diaryEntries.createdAt, new Date(now.getTime() - DAY_MS))))
-      .orderBy(asc(diaryEntries.createdAt));
-    if (today.length >= OBSERVATIONS_PER_LINK_PER_DAY) {
-      // Free again when the oldest of the day's observations is 24 hours old.
-      const freeAt = today[today.length - OBSERVATIONS_PER_LINK_PER_DAY]!.createdAt.getTime() + DAY_MS;
-      throw tooManyRequests(MESSAGES.schoolPerDay, freeAt - now.getTime());
-    }
+    await spendLinkDay(tx, link.id, now);
     const orNull = (value: string | undefined) => (value ? value : null);
     await insertOnce(tx, diaryEntries, {
       id: input.id,

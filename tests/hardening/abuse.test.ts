@@ -27,7 +27,7 @@ import { INVITATIONS_PER_ACCOUNT_PER_DAY, INVITATIONS_PER_CHILD_PER_DAY } from '
 import { DEVICE_UNSEEN_MS, DEVICES_PER_ACCOUNT } from '../../api/services/push.ts';
 import { accountKey, recordAttempt } from '../../api/services/rate-limit.ts';
 import { tick } from '../../api/services/reminders.ts';
-import { createSchoolLink } from '../../api/services/school.ts';
+import { createSchoolLink, OBSERVATIONS_PER_LINK_PER_DAY } from '../../api/services/school.ts';
 import { REPLIES_PER_WINDOW, THREADS_PER_DAY } from '../../api/services/support.ts';
 import { LIMIT_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
 import { activateSubscription, confirmedUser, login, PASSWORD, sessionCookieFrom } from '../support/accounts.ts';
@@ -224,13 +224,28 @@ describe('3. every 429 says when', () => {
     const observation = { date: '2026-11-20', antecedent: 'Na roda', behavior: 'Saiu da sala' };
     const post = (xff: string) =>
       t.call(`/api/school/${token}/observations`, { body: observation, headers: { 'x-forwarded-for': xff } });
-    for (let i = 0; i < 30; i++) expect((await post(`198.51.100.${i}`)).status).toBe(201);
+    // The weekly rating shares the link's day: a few ratings, then observations up to the budget.
+    const rating = {
+      weekStart: '2026-11-16',
+      answers: { atencao: 1, agitacao: 2, impulsividade: 0, humor: 1, preocupacao: 3 },
+    };
+    const rate = (xff: string, weekStart = rating.weekStart) =>
+      t.call(`/api/school/${token}/ratings`, { body: { ...rating, weekStart }, headers: { 'x-forwarded-for': xff } });
+    const weeks = ['2026-11-16', '2026-11-09', '2026-11-02'];
+    for (const [i, week] of weeks.entries()) expect((await rate(`198.51.100.${100 + i}`, week)).status).toBe(201);
+    for (let i = 0; i < OBSERVATIONS_PER_LINK_PER_DAY - weeks.length; i++)
+      expect((await post(`198.51.100.${i}`)).status).toBe(201);
     await expectTellsWhen(await post('198.51.100.200'), MESSAGES.schoolPerDay);
+    await expectTellsWhen(await rate('198.51.100.201', '2026-10-26'), MESSAGES.schoolPerDay);
+    // Sent again, a week's rating replaces its row: still counted, still refused within the day.
+    await expectTellsWhen(await rate('198.51.100.202'), MESSAGES.schoolPerDay);
 
     const now = clock.now();
     await recordAttempt(t.db.handle.db, now, ['school:ip:203.0.113.9'], 60);
     const address = await expectTellsWhen(await post('203.0.113.9'), /^Muitas observações enviadas desta rede/);
     expect(address.retryAfterMinutes).toBe(15);
+    const addressRating = await expectTellsWhen(await rate('203.0.113.9'), /^Muitas observações enviadas desta rede/);
+    expect(addressRating.retryAfterMinutes).toBe(15);
 
     for (let i = 0; i < THREADS_PER_DAY; i++) {
       const res = await as(mae, '/api/support/threads', {

@@ -7,8 +7,9 @@
 
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { diaryEntries, professionalContacts, profiles } from '../../api/db/schema.ts';
-import { INTENSITIES, MOODS, SPECIALTIES } from '../../src/shared/enums.ts';
+import { diaryEntries, professionalContacts, profiles, weeklyRatings } from '../../api/db/schema.ts';
+import { weeklyScale } from '../../api/services/weekly-scale.ts';
+import { INTENSITIES, LIMITS, MOODS, SPECIALTIES } from '../../src/shared/enums.ts';
 import { cpfError, fullNameError, phoneError } from '../../src/shared/validation.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -17,6 +18,9 @@ const RUNS = Number(process.env.HARDENING_RUNS ?? 300);
 let t: TestApp;
 let cookie: string;
 let userId: string;
+/** her child, whose weekly rating the generated bodies aim at, and its school link's token */
+let childId: string;
+let token: string;
 const counts: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -25,6 +29,13 @@ beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_TOKEN: 'token-de-administracao-bem-longo-123', TRUST_PROXY: '1' } });
   ({ cookie, userId } = await confirmedUser(t, 'fuzz@example.com'));
   await activateSubscription(t, userId);
+  const child = await t.call('/api/children', { body: { name: 'Lia', birthDate: '2019-01-01' }, headers: { cookie } });
+  childId = ((await child.json()) as { child: { id: string } }).child.id;
+  const link = await t.call(`/api/children/${childId}/school-links`, {
+    body: { label: 'Escola' },
+    headers: { cookie },
+  });
+  token = new URL(((await link.json()) as { link: { url: string } }).link.url, 'http://x').searchParams.get('token')!;
 });
 afterAll(async () => {
   console.log(`generated inputs per route: ${JSON.stringify(counts)}`);
@@ -61,6 +72,29 @@ const anyValue = fc.oneof(
   fc.constantFrom({ length: [{ toString: '' }] }, { length: { valueOf: 'x' } }, { length: 1e12 }),
 );
 
+/** A week's start: a real Monday (past or future), another day, or anything. */
+const week = fc.oneof(
+  fc.constantFrom('2026-11-16', '2026-11-09', '2026-01-05', '2099-01-05', '2026-11-17', '2026-02-30', '16/11/2026'),
+  nasty,
+);
+const ITEMS = weeklyScale().items.map((item) => item.key);
+const SCHOOL_ITEMS = weeklyScale()
+  .items.filter((item) => item.school)
+  .map((item) => item.key);
+const SIDE_EFFECTS = weeklyScale().sideEffects.map((effect) => effect.key);
+const rightAnswers = (keys: string[]) =>
+  fc.record(Object.fromEntries(keys.map((k) => [k, fc.integer({ min: 0, max: 3 })])));
+/** The scale's answers: every key (or some, or extra ones), each a right value or not. */
+const answersOf = (keys: string[]) =>
+  fc.oneof(
+    fc.record(Object.fromEntries(keys.map((k) => [k, fc.oneof(fc.integer({ min: -1, max: 4 }), anyValue)])), {
+      requiredKeys: [],
+    }),
+    rightAnswers(keys),
+    fc.dictionary(nasty, fc.integer({ min: 0, max: 3 }), { maxKeys: 3 }),
+    anyValue,
+  );
+
 /** Bodies near the real shape: each field either valid-looking, nasty, or missing; sometimes extra keys. */
 function around(shape: Record<string, fc.Arbitrary<unknown>>) {
   const fields = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, fc.oneof(v, anyValue)]));
@@ -71,7 +105,8 @@ function around(shape: Record<string, fc.Arbitrary<unknown>>) {
   );
 }
 
-const ROUTES: Array<{ method: string; path: string; body: fc.Arbitrary<unknown> }> = [
+/** `{id}` is generated (by `id`, else a uuid or anything); `{child}` and `{token}` are hers. */
+const ROUTES: Array<{ method: string; path: string; body: fc.Arbitrary<unknown>; id?: fc.Arbitrary<string> }> = [
   {
     method: 'POST',
     path: '/api/auth/signup',
@@ -131,6 +166,30 @@ const ROUTES: Array<{ method: string; path: string; body: fc.Arbitrary<unknown> 
     }),
   },
   { method: 'POST', path: '/api/account/delete', body: around({ password: nasty }) },
+  {
+    method: 'PUT',
+    path: '/api/children/{child}/ratings/{id}',
+    id: week,
+    body: fc.oneof(
+      around({ answers: answersOf(ITEMS), sideEffects: answersOf(SIDE_EFFECTS), note: nasty }),
+      // whole right bodies too, so the upsert itself runs with generated text
+      fc.record(
+        { answers: rightAnswers(ITEMS), sideEffects: rightAnswers(SIDE_EFFECTS), note: nasty },
+        { requiredKeys: ['answers'] },
+      ),
+    ),
+  },
+  {
+    method: 'POST',
+    path: '/api/school/{token}/ratings',
+    body: fc.oneof(
+      around({ weekStart: week, answers: answersOf(SCHOOL_ITEMS), observer: nasty }),
+      fc.record(
+        { weekStart: week, answers: rightAnswers(SCHOOL_ITEMS), observer: nasty },
+        { requiredKeys: ['weekStart', 'answers'] },
+      ),
+    ),
+  },
   { method: 'DELETE', path: '/api/diary/{id}', body: anyValue },
   { method: 'DELETE', path: '/api/professionals/{id}', body: anyValue },
   {
@@ -153,9 +212,12 @@ describe('bad input at scale', () => {
   for (const route of ROUTES) {
     it(`${route.method} ${route.path}: never a 5xx, always the contract's error shape`, async () => {
       await fc.assert(
-        fc.asyncProperty(route.body, fc.oneof(fc.uuid(), nasty), async (body, id) => {
+        fc.asyncProperty(route.body, route.id ?? fc.oneof(fc.uuid(), nasty), async (body, id) => {
           counts[`${route.method} ${route.path}`] = (counts[`${route.method} ${route.path}`] ?? 0) + 1;
-          const path = route.path.replace('{id}', encodeURIComponent(String(id).slice(0, 200)));
+          const path = route.path
+            .replace('{id}', encodeURIComponent(String(id).slice(0, 200)))
+            .replace('{child}', childId)
+            .replace('{token}', token);
           const raw = JSON.stringify(body) ?? 'null';
           const res = await t.call(path, {
             method: route.method,
@@ -175,7 +237,10 @@ describe('bad input at scale', () => {
 
   it('answers malformed JSON with 400 and other content types with 415 on every mutating route', async () => {
     for (const route of ROUTES) {
-      const path = route.path.replace('{id}', crypto.randomUUID());
+      const path = route.path
+        .replace('{id}', route.id ? '2026-11-16' : crypto.randomUUID())
+        .replace('{child}', childId)
+        .replace('{token}', token);
       // DELETE takes no body: its content type is checked, its body never read.
       for (const raw of route.method === 'DELETE' ? [] : ['{', '{"a":', 'nul', '[1,2', '"\\x"', '\u0000']) {
         const res = await t.call(path, { method: route.method, body: raw, headers: { cookie } });
@@ -211,6 +276,22 @@ describe('bad input at scale', () => {
       else expect(e.meal!.trim() && e.foods!.trim() && MOODS.includes(e.mood as never)).toBeTruthy();
       for (const text of [e.behavior, e.context, e.meal, e.foods, e.reaction])
         expect((text ?? '').length).toBeLessThanOrEqual(2000);
+    }
+    const ratings = await db.select().from(weeklyRatings).where(eq(weeklyRatings.childId, childId));
+    expect(
+      ratings.map((r) => r.source),
+      'generated ratings were stored, from home and school',
+    ).toEqual(expect.arrayContaining(['home', 'school']));
+    for (const r of ratings) {
+      expect(new Date(`${r.weekStart}T12:00:00Z`).getUTCDay(), r.weekStart).toBe(1);
+      // a week that has begun (the API's clock is the real one here)
+      expect(r.weekStart <= new Date().toISOString().slice(0, 10)).toBe(true);
+      expect(Object.keys(r.answers).sort()).toEqual((r.source === 'school' ? SCHOOL_ITEMS : ITEMS).toSorted());
+      for (const value of [...Object.values(r.answers), ...Object.values(r.sideEffects)])
+        expect([0, 1, 2, 3]).toContain(value);
+      for (const key of Object.keys(r.sideEffects)) expect(SIDE_EFFECTS).toContain(key);
+      expect((r.note ?? '').length).toBeLessThanOrEqual(LIMITS.freeText);
+      expect((r.observer ?? '').length).toBeLessThanOrEqual(LIMITS.schoolShort);
     }
     for (const p of await db.select().from(professionalContacts)) {
       expect(p.name.trim().length).toBeGreaterThan(0);

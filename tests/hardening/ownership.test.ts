@@ -28,6 +28,7 @@ import {
   supportThreads,
   therapies,
   therapySessions,
+  weeklyRatings,
 } from '../../api/db/schema.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -37,6 +38,8 @@ const ADMIN = 'token-de-administracao-bem-longo-123';
 const NOT_OWNED = new Set([
   'GET /api/health',
   'GET /api/plans',
+  // the weekly rating's scale: content, the same for everyone (the school's form reads it too)
+  'GET /api/scales/weekly',
   'POST /api/auth/signup',
   'GET /api/auth/confirm',
   'POST /api/auth/resend',
@@ -50,6 +53,8 @@ const NOT_OWNED = new Set([
   'POST /api/invitations/accept',
   'GET /api/school/:token',
   'POST /api/school/:token/observations',
+  // token-keyed too: "the school link's rating" below, and tests/api/ratings.test.ts
+  'POST /api/school/:token/ratings',
   'POST /api/payments/webhook/:provider',
   'POST /api/admin/subscriptions',
   'POST /api/admin/payments/:id/confirm',
@@ -83,9 +88,16 @@ const A = {
   medicineId: '',
   doseId: '',
   therapyId: '',
+  ratingId: '',
+  /** the school link's token, as the teacher holds it */
+  token: '',
   endpoint: 'http://127.0.0.1:9/push/da-mae-a',
 };
 const B = { cookie: '', userId: '' };
+/** A's weekly ratings (home and school) are of this week, a Monday long begun. */
+const WEEK = '2026-11-16';
+const homeAnswers = { atencao: 2, agitacao: 1, impulsividade: 3, humor: 0, sono: 1, apetite: 2, preocupacao: 1 };
+const schoolAnswers = { atencao: 3, agitacao: 2, impulsividade: 1, humor: 0, preocupacao: 2 };
 /** a member of A's child's circle, whose id the member routes take */
 const M = { cookie: '', userId: '' };
 
@@ -115,6 +127,7 @@ async function snapshotOfA() {
     doses: await db.select().from(medicineDoses).where(eq(medicineDoses.childId, A.childId)),
     therapies: await db.select().from(therapies).where(eq(therapies.childId, A.childId)),
     sessions: await db.select().from(therapySessions).where(eq(therapySessions.childId, A.childId)),
+    ratings: await db.select().from(weeklyRatings).where(eq(weeklyRatings.childId, A.childId)),
   });
 }
 
@@ -172,7 +185,9 @@ beforeAll(async () => {
   A.invitationId = (
     await as({ email: 'convidada@example.com', role: 'viewer' }, `/api/children/${A.childId}/invitations`)
   ).invitation.id;
-  A.linkId = (await as({ label: A.marker.slice(0, 40) }, `/api/children/${A.childId}/school-links`)).link.id;
+  const link = (await as({ label: A.marker.slice(0, 40) }, `/api/children/${A.childId}/school-links`)).link;
+  A.linkId = link.id;
+  A.token = new URL(link.url, 'http://x').searchParams.get('token')!;
   Object.assign(M, await confirmedUser(t, 'm-membro@example.com'));
   await t.db.handle.db.insert(childMembers).values({ childId: A.childId, userId: M.userId, role: 'carer' });
   A.threadId = (
@@ -228,6 +243,17 @@ beforeAll(async () => {
     { date: '2026-11-19', attended: true, note: A.marker },
     `/api/children/${A.childId}/therapies/${A.therapyId}/sessions`,
   );
+  A.ratingId = (
+    await as(
+      { answers: homeAnswers, sideEffects: { tiques: 1 }, note: A.marker },
+      `/api/children/${A.childId}/ratings/${WEEK}`,
+      'PUT',
+    )
+  ).rating.id;
+  const school = await t.call(`/api/school/${A.token}/ratings`, {
+    body: { weekStart: WEEK, answers: schoolAnswers, observer: A.marker },
+  });
+  expect(school.status).toBe(201);
   // The invitation's e-mail job gives it its token: done before the snapshot.
   await t.deps.jobs.idle();
 });
@@ -278,6 +304,8 @@ function bodyFor(method: string, path: string): unknown {
     return { date: '2026-11-21', attended: false };
   if (method === 'PUT' && path === '/api/children/:id/progress/:key') return { checked: Array(8).fill(false) };
   if (method === 'PUT' && path === '/api/children/:id/notes/:condition') return { text: 'da B' };
+  if (method === 'PUT' && path === '/api/children/:id/ratings/:weekStart')
+    return { answers: { ...homeAnswers, atencao: 0 }, note: 'da B' };
   if (method === 'POST' && path === '/api/professionals')
     return { name: 'da B', phone: '1', specialty: 'Pediatra', id: A.professionalId };
   if (method === 'POST' && path === '/api/support/threads')
@@ -332,14 +360,19 @@ describe('ownership matrix', () => {
           .replace(':linkId', A.linkId)
           .replace(':medicineId', A.medicineId)
           .replace(':doseId', A.doseId)
-          .replace(':therapyId', A.therapyId);
+          .replace(':therapyId', A.therapyId)
+          .replace(':weekStart', WEEK);
       }
       const query =
         path === '/api/diary' && method === 'GET'
           ? ['?type=behavior', '?type=food', '?type=sleep', '?type=school', `?type=sleep&childId=${A.childId}`]
           : path === '/api/insights'
             ? [`?childId=${A.childId}`, `?childId=${A.childId}&from=2025-07-01&to=2026-06-30`]
-            : [''];
+            : path.endsWith('/ratings') && method === 'GET'
+              ? ['', `?from=${WEEK}&to=${WEEK}`]
+              : path.endsWith('/before-after')
+                ? ['', `?on=${WEEK}&days=7`]
+                : [''];
       for (const q of query) {
         const res = await t.call(path + q, {
           method,
@@ -363,6 +396,8 @@ describe('ownership matrix', () => {
           A.medicineId,
           A.doseId,
           A.therapyId,
+          A.ratingId,
+          A.token,
         ]) {
           expect(text, `${route}${q} mentioned A's id`).not.toContain(id);
         }
@@ -374,6 +409,38 @@ describe('ownership matrix', () => {
     }
     expect(await snapshotOfA()).toBe(before);
     console.log(`ownership matrix: ${tried.length} requests over ${unique.length} routes\n  ${tried.join('\n  ')}`);
+  });
+
+  it("the school link's rating: only its token opens it, and it never touches the family's own rating", async () => {
+    const before = await snapshotOfA();
+    const body = { weekStart: WEEK, answers: { ...schoolAnswers, atencao: 0 }, observer: 'da B' };
+    // A's link id, a token of the right length, B's session, A's child id: all unknown, like any token.
+    for (const [token, headers] of [
+      [A.linkId, {}],
+      [A.linkId, { cookie: B.cookie }],
+      [A.childId, { cookie: B.cookie }],
+      [`${A.token.slice(0, -2)}xx`, {}],
+      [A.token.toUpperCase() === A.token ? A.token.toLowerCase() : A.token.toUpperCase(), {}],
+    ] as const) {
+      const res = await t.call(`/api/school/${token}/ratings`, { body, headers });
+      const text = await res.text();
+      expect(res.status, `${token}: ${text}`).toBe(404);
+      expect(text).not.toContain(A.marker);
+    }
+    expect(await snapshotOfA()).toBe(before);
+    // The token itself replaces the school's row of that week, and nothing else of A's.
+    const home = async () =>
+      JSON.stringify(await t.db.handle.db.select().from(weeklyRatings).where(eq(weeklyRatings.id, A.ratingId)));
+    const homeBefore = await home();
+    const res = await t.call(`/api/school/${A.token}/ratings`, { body, headers: { cookie: B.cookie } });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(await home()).toBe(homeBefore);
+    const rows = await t.db.handle.db.select().from(weeklyRatings).where(eq(weeklyRatings.childId, A.childId));
+    expect(rows.map((r) => [r.source, r.weekStart, r.observer]).sort()).toEqual([
+      ['home', WEEK, null],
+      ['school', WEEK, 'da B'],
+    ]);
   });
 });
 
@@ -502,6 +569,10 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     'POST /api/children/:id/therapies': WRITE,
     'PATCH /api/children/:id/therapies/:therapyId': WRITE,
     'POST /api/children/:id/therapies/:therapyId/sessions': WRITE,
+    'GET /api/children/:id/ratings': READ,
+    // one per person per week: each one's own row (a second save replaces it)
+    'PUT /api/children/:id/ratings/:weekStart': WRITE,
+    'GET /api/children/:id/before-after': READ,
   };
   const people = {} as Record<Who, { cookie: string; userId: string }>;
   const ids = {
@@ -618,11 +689,16 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       .replace(':linkId', ids.link)
       .replace(':medicineId', ids.medicine)
       .replace(':doseId', ids.dose)
-      .replace(':therapyId', ids.therapy);
+      .replace(':therapyId', ids.therapy)
+      .replace(':weekStart', '2026-11-09');
     const query =
       pattern === '/api/insights' || (pattern === '/api/diary' && method === 'GET')
         ? `?childId=${ids.child}${method === 'GET' && pattern === '/api/diary' ? '&type=behavior' : ''}`
-        : '';
+        : pattern.endsWith('/before-after')
+          ? '?on=2026-11-02&days=14'
+          : pattern.endsWith('/ratings')
+            ? '?from=2026-10-01&to=2026-11-30'
+            : '';
     const bodies: Record<string, unknown> = {
       'PUT /api/children/:id/progress/:key': { checked: Array(8).fill(true) },
       'PUT /api/children/:id/notes/:condition': { text: 'nota' },
@@ -652,6 +728,10 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       'POST /api/children/:id/therapies': { kind: 'psicologia', startedOn: '2026-11-01' },
       'PATCH /api/children/:id/therapies/:therapyId': { frequency: '1x por semana' },
       'POST /api/children/:id/therapies/:therapyId/sessions': { date: '2026-11-20', attended: true },
+      'PUT /api/children/:id/ratings/:weekStart': {
+        answers: { atencao: 1, agitacao: 1, impulsividade: 0, humor: 2, sono: 1, apetite: 0, preocupacao: 3 },
+        note: 'semana calma',
+      },
     };
     return { method, path: path + query, body: method === 'GET' ? undefined : (bodies[route] ?? {}) };
   }
