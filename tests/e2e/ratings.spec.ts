@@ -151,7 +151,10 @@ test.describe('how the week went: home and school, side by side, before and afte
     await expectNoAxeViolations(page);
     await shot(page, 'weekly-rating', '.rating-week');
     // A second save replaces the first: one rating of hers for the week.
-    await page.getByRole('group', { name: 'Dificuldade com o sono', exact: true }).getByRole('radio', { name: 'bastante' }).check();
+    await page
+      .getByRole('group', { name: 'Dificuldade com o sono', exact: true })
+      .getByRole('radio', { name: 'bastante' })
+      .check();
     await page.getByRole('button', { name: 'Salvar a semana' }).click();
     await expect(page.getByText(/salva\. Se mudar de ideia/)).toBeVisible();
     const mine = (await (await request.get(`/api/children/${lia.id}/ratings?from=${lastMonday}&to=${today}`)).json())

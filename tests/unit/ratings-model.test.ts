@@ -15,7 +15,13 @@ const row = (weekStart: string, source: 'home' | 'school', by: string, answers: 
 describe('Casa e escola', () => {
   const items = [
     { key: 'agitacao', label: 'Agitação', inSentence: 'a agitação', school: true },
-    { key: 'humor', label: 'Irritação e explosões', inSentence: 'a irritação e as explosões', plural: true, school: true },
+    {
+      key: 'humor',
+      label: 'Irritação e explosões',
+      inSentence: 'a irritação e as explosões',
+      plural: true,
+      school: true,
+    },
     { key: 'sono', label: 'Dificuldade com o sono', inSentence: 'a dificuldade com o sono', school: false },
   ];
   const ratings = [
