@@ -24,7 +24,8 @@ const BUDGET = {
   accessibility: 100,
   bestPractices: 100,
   lcpRatio: 1.3,
-  tbtMs: 100,
+  /** a page's total blocking time over the floor page's own in the same run (issue 31) */
+  tbtOverFloorMs: 250,
   cls: 0.02,
   jsIslandsKb: 100,
   jsPlainKb: 10,
@@ -221,6 +222,7 @@ try {
     { page: '/hiperatividade/observacao/', signedIn: true },
     { page: '/comportamento/', signedIn: true },
     { page: '/padroes/', signedIn: true },
+    { page: '/avaliacao-da-semana/', signedIn: true },
   ];
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   const rows: Row[] = [];
@@ -253,7 +255,10 @@ try {
     check(row.accessibility >= BUDGET.accessibility, `Accessibility ${row.accessibility} < ${BUDGET.accessibility}`);
     check(row.bestPractices >= BUDGET.bestPractices, `Best Practices ${row.bestPractices} < ${BUDGET.bestPractices}`);
     check(row.lcpRatio <= BUDGET.lcpRatio, `LCP ${row.lcpMs} ms = ${row.lcpRatio}× the floor (> ${BUDGET.lcpRatio}×)`);
-    check(row.tbtMs <= BUDGET.tbtMs, `TBT ${row.tbtMs} ms > ${BUDGET.tbtMs} ms`);
+    check(
+      row.tbtMs <= floor.tbtMs + BUDGET.tbtOverFloorMs,
+      `TBT ${row.tbtMs} ms > the floor's ${floor.tbtMs} ms + ${BUDGET.tbtOverFloorMs} ms`,
+    );
     check(row.cls <= BUDGET.cls, `CLS ${row.cls} > ${BUDGET.cls}`);
     check(row.jsKb <= jsBudget, `JS ${row.jsKb} kB > ${jsBudget} kB`);
     check(row.renderBlockingScripts === 0, `${row.renderBlockingScripts} render-blocking scripts`);

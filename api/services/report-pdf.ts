@@ -23,6 +23,9 @@ import type { DiaryEntryView } from './diary.ts';
 import type { ReportData } from './report-data.ts';
 import type { MedicineChangeView, MedicineInPeriod } from './treatment.ts';
 
+/** «Marina e Carlos», «Ana, Bia e Carlos» */
+const NAMES = new Intl.ListFormat('pt-BR', { type: 'conjunction' });
+
 type Doc = PDFKit.PDFDocument;
 const MARGIN = 50;
 const INK = '#1f2933';
@@ -393,8 +396,8 @@ function homeAndSchool(doc: Doc, { homeSchool, scale }: ReportData) {
   doc.moveDown(0.2);
   for (const sentence of differences) bullet(doc, sentence);
   const who = [
-    raters.home.length ? `em casa, ${raters.home.join(', ')}` : '',
-    raters.school.length ? `na escola, ${raters.school.join(', ')}` : '',
+    raters.home.length ? `em casa, ${NAMES.format(raters.home)}` : '',
+    raters.school.length ? `na escola, ${NAMES.format(raters.school)}` : '',
   ].filter(Boolean);
   paragraph(doc, `Quem avaliou: ${who.join('; ')}.`, MUTED);
   notice(doc, RATINGS_NOTICE);

@@ -262,10 +262,10 @@ describe('the report read in one minute', () => {
     expect(first).toContain('Casa e escola');
     expect(first).toContain('Semana de 26/10 Semana de 02/11 Semana de 09/11 Semana de 16/11');
     expect(first).toMatch(/Distração nas tarefas — · — 2,5 · 3,0 1,0 · — 0,0 · 1,0/);
-    expect(first).toMatch(/Sono — · só casa/);
+    expect(first).toMatch(/Dificuldade com o sono — · só casa/);
     expect(first).toContain('Na escola, a agitação aparece mais do que em casa.');
     expect(first).not.toContain('a distração nas tarefas aparece');
-    expect(first).toContain('Quem avaliou: em casa, Marina, Carlos; na escola, Profª Ana.');
+    expect(first).toContain('Quem avaliou: em casa, Marina e Carlos; na escola, Profª Ana.');
     expect(first).toContain('Resumo do período');
     expect(first).toContain('Episódios de comportamento: 17');
     // Every section keeps its notice: no diagnosis, no dose, no cause.
