@@ -141,7 +141,7 @@ export const LIMIT_MESSAGES = {
   supportReplies: (minutes: number) =>
     `Você enviou muitas mensagens em pouco tempo. Tente novamente em ${minutesText(minutes)}.`,
   schoolAddress: (minutes: number) =>
-    `Muitas observações enviadas desta rede em pouco tempo. Tente novamente em ${minutesText(minutes)}.`,
+    `Muitos envios desta rede pelo link da escola em pouco tempo. Tente novamente em ${minutesText(minutes)}.`,
   totpCodes: (minutes: number) => `Muitos códigos tentados nesta conta. Tente novamente em ${minutesText(minutes)}.`,
   adminToken: (minutes: number) =>
     `Muitos tokens de administração incorretos deste endereço. Tente novamente em ${minutesText(minutes)}.`,

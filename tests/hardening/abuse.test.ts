@@ -242,9 +242,9 @@ describe('3. every 429 says when', () => {
 
     const now = clock.now();
     await recordAttempt(t.db.handle.db, now, ['school:ip:203.0.113.9'], 60);
-    const address = await expectTellsWhen(await post('203.0.113.9'), /^Muitas observações enviadas desta rede/);
+    const address = await expectTellsWhen(await post('203.0.113.9'), /^Muitos envios desta rede pelo link da escola/);
     expect(address.retryAfterMinutes).toBe(15);
-    const addressRating = await expectTellsWhen(await rate('203.0.113.9'), /^Muitas observações enviadas desta rede/);
+    const addressRating = await expectTellsWhen(await rate('203.0.113.9'), /^Muitos envios desta rede pelo link da escola/);
     expect(addressRating.retryAfterMinutes).toBe(15);
 
     for (let i = 0; i < THREADS_PER_DAY; i++) {
