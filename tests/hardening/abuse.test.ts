@@ -244,7 +244,10 @@ describe('3. every 429 says when', () => {
     await recordAttempt(t.db.handle.db, now, ['school:ip:203.0.113.9'], 60);
     const address = await expectTellsWhen(await post('203.0.113.9'), /^Muitos envios desta rede pelo link da escola/);
     expect(address.retryAfterMinutes).toBe(15);
-    const addressRating = await expectTellsWhen(await rate('203.0.113.9'), /^Muitos envios desta rede pelo link da escola/);
+    const addressRating = await expectTellsWhen(
+      await rate('203.0.113.9'),
+      /^Muitos envios desta rede pelo link da escola/,
+    );
     expect(addressRating.retryAfterMinutes).toBe(15);
 
     for (let i = 0; i < THREADS_PER_DAY; i++) {
