@@ -82,12 +82,13 @@ const API_NODE_FLAGS = (
   .split(' ')
   .filter(Boolean);
 const TODAY = todayInSaoPaulo(new Date());
-const YEAR_REPORT = `/api/children/{childId}/report.pdf?from=${addDays(TODAY, -365)}&to=${TODAY}`;
+// With every entry (the appendix she may choose): the longest report there is.
+const YEAR_REPORT = `/api/children/{childId}/report.pdf?from=${addDays(TODAY, -365)}&to=${TODAY}&entries=1`;
 const INSIGHTS = `GET /api/insights?childId={childId}&from=${addDays(TODAY, -365)}&to=${TODAY}`;
 /** what the patterns page asks first: the default last 14 days, for the same children */
 const INSIGHTS_14 = 'GET /api/insights?childId={childId}';
 const isInsights = (route: string) => route === INSIGHTS || route === INSIGHTS_14;
-const REPORT = `/api/children/{childId}/report.pdf?from=${addDays(TODAY, -89)}&to=${TODAY}`;
+const REPORT = `/api/children/{childId}/report.pdf?from=${addDays(TODAY, -89)}&to=${TODAY}&entries=1`;
 
 const dbName = `olhar_bench_${Date.now()}`;
 const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
