@@ -32,7 +32,7 @@ export default defineConfig({
   webServer: {
     // The real server on the built site, with a fresh embedded database per run,
     // or the (fresh) PostgreSQL of DATABASE_URL.
-    command: 'node api/server.ts',
+    command: 'node --experimental-async-context-frame api/server.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -71,7 +71,7 @@ try {
         VAPID_PRIVATE_KEY: vapid.privateKey,
         TEST_CLOCK_SHIFT_MS: String(SHIFT_MS),
       },
-      ['--max-old-space-size=192', ...SHIFTED_CLOCK_FLAGS],
+      ['--max-old-space-size=192', '--experimental-async-context-frame', ...SHIFTED_CLOCK_FLAGS],
     );
     children.push(child);
   };

@@ -7,9 +7,11 @@
  * frees its slot; one past its deadline stops too. Her 20 year-long insights at once run one after
  * another and beyond her queue are refused. The production deadline (1500 ms, 10× for the report) is in force.
  */
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../api/app.ts';
 import { loadConfig } from '../../api/env.ts';
+import { listen } from '../../api/http/node-server.ts';
 import type { LogFields, Logger } from '../../api/log.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, SITE, type TestApp } from '../support/app.ts';
@@ -165,6 +167,34 @@ it('stops drawing a report whose client leaves mid-render and frees her slot at 
   expect(stopped!.ms as number).toBeLessThan(fullMs * 0.6 + 100);
   // Her slot was given back: the next report is drawn, not refused.
   expect((await as(ana, report)).status).toBe(200);
+});
+
+it('stops drawing when her connection to the real server closes mid-render', async () => {
+  // The Node server tells the route from the response's close, not from a WHATWG signal.
+  const server = listen(t.app.fetch, 0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    logs.length = 0;
+    const leaving = new AbortController();
+    const pending = fetch(`http://127.0.0.1:${port}${report}`, {
+      headers: { origin: SITE, cookie: ana.cookie },
+      signal: leaving.signal,
+    }).catch(() => null);
+    while (!logs.some((l) => l.msg === 'report_drawing')) await sleep(2);
+    await sleep(30);
+    const leftAt = performance.now();
+    leaving.abort();
+    await pending;
+    while (!logs.some((l) => l.msg === 'report_stopped')) await sleep(5);
+    const stopped = logs.find((l) => l.msg === 'report_stopped');
+    expect(stopped).toMatchObject({ why: 'client_left', stage: 'render' });
+    expect(stopped!.at - leftAt).toBeLessThan(200);
+    // Her slot was given back.
+    expect((await as(ana, report)).status).toBe(200);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 it('stops a report past its deadline instead of drawing it after the 503', async () => {
