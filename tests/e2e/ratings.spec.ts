@@ -33,9 +33,9 @@ async function invitationToken(to: string): Promise<string> {
   throw new Error(`no invitation to ${to}`);
 }
 
-/** SHOTS=dir saves the page at 390×844 (the screens described in the report). */
+/** SHOTS_DIR=dir saves the page at 390×844 (the screens described in the report), as in support.spec.ts. */
 async function shot(page: Page, name: string, locator?: string) {
-  const dir = process.env.SHOTS;
+  const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   if (locator) await page.locator(locator).first().scrollIntoViewIfNeeded();
