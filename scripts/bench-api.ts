@@ -11,7 +11,9 @@
  * "API / floor" is what Hono, zod validation and the request log (on, as in production) cost.
  * Then the report storm: one mother asks 20 year-long report.pdf at once, twice, while another
  * mother calls GET /api/me back to back: her p99 and 503s, the answers' statuses and the API's
- * RSS, on PostgreSQL (the same API) and on PGlite (an API on a folder seeded the same way). Then
+ * RSS, on PostgreSQL (the same API) and on PGlite (an API on a folder seeded the same way); and
+ * another mother's GET /api/me at 10 connections while 0, 1 and 20 mothers ask for their year-long
+ * reports back to back (its p99 with reports within 1.5× of its p99 without). Then
  * the soak: every route mixed at 50 connections for BENCH_SOAK_SECONDS (60; 600 for the record in
  * docs/benchmarks.md), the API's RSS sampled 20 times. The API runs with its start script's node
  * flags (package.json "api": the heap limit). BENCH_ONLY=reports|soak runs one part alone.
@@ -73,6 +75,8 @@ const BUDGET = {
    * and the database lives in its own processes).
    */
   stormRssGrowthMb: 100,
+  /** the other mother's /api/me p99 with 1 and with 20 reports being drawn, over its p99 with none */
+  reportLoadP99Ratio: 1.5,
   /** the soak's last RSS sample over its first minute's highest */
   soakGrowth: 1.15,
 };
@@ -250,10 +254,95 @@ async function seedStorm(db: Database, passwordHash: string) {
     await db.execute(
       sql`insert into sessions (id, user_id, expires_at) values (${hashToken(tokens[i]!)}, ${who.id}, now() + interval '20 days')`,
     );
+  // 19 more mothers, each her own child and year, copied from the first: 20 reports of 20 accounts.
+  const reporters: Target[] = [{ id: u, cookie: `session=${tokens[0]}`, childId: c }];
+  for (let i = 1; i < LOAD_REPORTERS; i++) {
+    const [extra] = rows<{ id: string }>(
+      await db.execute(sql`insert into users (email, password_hash, email_confirmed_at)
+        values (${`relatorio${i}@bench.example`}, ${passwordHash}, now()) returning id`),
+    );
+    await db.execute(
+      sql`insert into subscriptions (user_id, status, plan_id, expires_at) values (${extra!.id}, 'paid', '6-meses', now() + interval '90 days')`,
+    );
+    const [kid] = rows<{ id: string }>(
+      await db.execute(
+        sql`insert into children (user_id, name, birth_date) values (${extra!.id}, 'Lia Maria', '2019-03-10') returning id`,
+      ),
+    );
+    await db.execute(sql`insert into diary_entries (user_id, child_id, type, date, time, behavior, context, intensity, consequence, duration_minutes, helped, meal, foods, reaction, mood, woke_at, night_wakings, sleep_minutes, notes)
+      select ${extra!.id}, ${kid!.id}, type, date, time, behavior, context, intensity, consequence, duration_minutes, helped, meal, foods, reaction, mood, woke_at, night_wakings, sleep_minutes, notes
+      from diary_entries where child_id = ${c}`);
+    const token = generateToken();
+    await db.execute(
+      sql`insert into sessions (id, user_id, expires_at) values (${hashToken(token)}, ${extra!.id}, now() + interval '20 days')`,
+    );
+    reporters.push({ id: extra!.id, cookie: `session=${token}`, childId: kid!.id });
+  }
   return {
-    mother: { id: u, cookie: `session=${tokens[0]}`, childId: c } as Target,
+    mother: reporters[0]!,
     other: { id: other!.id, cookie: `session=${tokens[1]}` } as Target,
+    reporters,
   };
+}
+
+/** How many mothers ask for reports at once in the load below (issue 29, item 7). */
+const LOAD_REPORTERS = 20;
+/** connections and seconds of the other mother's GET /api/me while reports are drawn */
+const LOAD_CONNECTIONS = 10;
+const LOAD_SECONDS = 6;
+
+interface ReportLoad {
+  /** how many mothers asked for year-long reports back to back meanwhile */
+  reports: number;
+  /** reports answered 200 while it ran */
+  drawn: number;
+  me: { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+}
+
+/**
+ * Another mother's GET /api/me at LOAD_CONNECTIONS for LOAD_SECONDS while 0, 1 and then 20 mothers
+ * each ask for their year-long report (with every entry) again as soon as the last one arrives:
+ * what one report, and the most the process draws at once, cost everybody else (issue 29, item 7).
+ */
+async function reportLoad(port: number, reporters: Target[], other: Target): Promise<ReportLoad[]> {
+  const base = `http://127.0.0.1:${port}`;
+  const out: ReportLoad[] = [];
+  for (const n of [0, 1, LOAD_REPORTERS]) {
+    let running = true;
+    let drawn = 0;
+    const loops = reporters.slice(0, n).map(async (mother) => {
+      while (running) {
+        const res = await fetch(`${base}${YEAR_REPORT.replace('{childId}', mother.childId!)}`, {
+          headers: { cookie: mother.cookie },
+        }).catch(() => null);
+        await res?.arrayBuffer().catch(() => {});
+        if (res?.status === 200) drawn++;
+        else await sleep(100);
+      }
+    });
+    // The reports under way before the measure starts.
+    if (n > 0) await sleep(500);
+    const result = await autocannon({
+      url: `${base}/api/me`,
+      connections: LOAD_CONNECTIONS,
+      duration: LOAD_SECONDS,
+      headers: { cookie: other.cookie },
+    });
+    running = false;
+    await Promise.all(loops);
+    out.push({
+      reports: n,
+      drawn,
+      me: {
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      },
+    });
+  }
+  return out;
 }
 
 interface Storm {
@@ -542,10 +631,13 @@ try {
   const report = ONLY ? null : await timeReports(year);
   const rssMb = peakRssMb(api.pid!);
   const storms: Storm[] = [];
+  const loads: Array<{ database: Storm['database']; runs: ReportLoad[] }> = [];
   if (ONLY !== 'soak') {
     storms.push(await reportStorm('postgres', API_PORT, api.pid!, stormPg.mother, stormPg.other));
+    loads.push({ database: 'postgres', runs: await reportLoad(API_PORT, stormPg.reporters, stormPg.other) });
     const liteApi = await start('api/server.ts', PGLITE_PORT, { DATABASE_URL: '', PGLITE_DIR: pgliteDir });
     storms.push(await reportStorm('pglite', PGLITE_PORT, liteApi.pid!, stormLite.mother, stormLite.other));
+    loads.push({ database: 'pglite', runs: await reportLoad(PGLITE_PORT, stormLite.reporters, stormLite.other) });
     liteApi.kill('SIGTERM');
   }
   const soaked = ONLY !== 'reports' && SOAK_SECONDS > 0 ? await soak(api.pid!, targets, year, SOAK_SECONDS) : null;
@@ -579,6 +671,18 @@ try {
     for (const round of storm.rounds)
       if (round.statuses['200'] !== 1 || round.statuses['429'] !== 19)
         failures.push(`${where}: respostas ${JSON.stringify(round.statuses)} (esperado 1 × 200, 19 × 429)`);
+  }
+  for (const { database, runs } of loads) {
+    const none = runs.find((r) => r.reports === 0)!;
+    for (const run of runs.filter((r) => r.reports > 0)) {
+      const where = `/api/me com ${run.reports} relatório(s) sendo gerado(s) (${database})`;
+      if (run.me.p99 > none.me.p99 * BUDGET.reportLoadP99Ratio)
+        failures.push(
+          `${where}: p99 ${run.me.p99} ms > ${BUDGET.reportLoadP99Ratio} × ${none.me.p99} ms sem relatório`,
+        );
+      if (run.me.non2xx || run.me.errors) failures.push(`${where}: ${run.me.errors} erros, ${run.me.non2xx} não-2xx`);
+      if (run.drawn === 0) failures.push(`${where}: nenhum relatório gerado durante a medida`);
+    }
   }
   if (soaked && soaked.lastMb > soaked.firstMinuteMb * BUDGET.soakGrowth)
     failures.push(`soak: RSS ${soaked.lastMb} MB ao fim > ${BUDGET.soakGrowth} × ${soaked.firstMinuteMb} MB do início`);
@@ -614,6 +718,15 @@ try {
       `  RSS da API: ${storm.rssMb.before} MB antes, pico ${storm.rssMb.peak} MB, ${storm.rssMb.after} MB 3 s depois`,
     );
   }
+  for (const { database, runs } of loads) {
+    console.log(
+      `\n/api/me da outra mãe (${LOAD_CONNECTIONS} conexões, ${LOAD_SECONDS} s) enquanto mães pedem relatórios de um ano (${database}):`,
+    );
+    for (const run of runs)
+      console.log(
+        `  ${String(run.reports).padStart(2)} relatório(s): ${run.me.rps} pedidos/s, p50 ${run.me.p50} ms, p99 ${run.me.p99} ms, ${run.me.non2xx} não-2xx; ${run.drawn} relatório(s) gerado(s)`,
+      );
+  }
   if (soaked) {
     console.log(
       `\nsoak: ${soaked.seconds} s, ${CONNECTIONS} conexões, rotas misturadas: ${soaked.requests} pedidos (${soaked.rps}/s), p99 ${soaked.p99} ms, ${soaked.errors} erros, ${soaked.non2xx} não-2xx ${JSON.stringify(soaked.statuses)}`,
@@ -635,6 +748,7 @@ try {
         report,
         rows,
         storms,
+        reportLoads: loads,
         soak: soaked,
         failures,
       },

@@ -7,6 +7,7 @@
  * at once with the caller's error (a 429). Per process on purpose: what runs out is this process's
  * CPU and memory, not anything instances share (decision 0018).
  */
+import { availableParallelism } from 'node:os';
 import { DEFAULT_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
 import { type ApiError, tooManyRequests } from '../errors.ts';
 
@@ -114,14 +115,21 @@ export class WorkLimiter {
 const RETRY_AFTER_SECONDS = 5;
 
 /**
+ * Reports drawn at once in the process: each takes a core in its worker for ~0.3–1.3 s, so one core
+ * is always left to the event loop (everyone else's requests), and never more than two. On two
+ * cores, two drawing at once doubled another mother's /api/me p99 (bench:api, issue 29 item 7).
+ */
+export const REPORT_SLOTS = Math.max(1, Math.min(2, availableParallelism() - 1));
+
+/**
  * The report's PDF: one at a time per account (her second click is refused: the first is still
- * being drawn), two at a time in the process (a year's report is ~0.3–1.3 s of this thread's CPU).
+ * being drawn), REPORT_SLOTS at a time in the process, six in all with those waiting their turn.
  */
 export const reportLimiter = new WorkLimiter({
   perAccount: 1,
   accountQueue: 0,
-  global: 2,
-  globalQueue: 4,
+  global: REPORT_SLOTS,
+  globalQueue: 6 - REPORT_SLOTS,
   accountBusy: () =>
     tooManyRequests(DEFAULT_MESSAGES.report_in_progress, RETRY_AFTER_SECONDS * 1000, 'report_in_progress'),
   globalBusy: () => tooManyRequests(MESSAGES.reportsBusy, RETRY_AFTER_SECONDS * 1000),
