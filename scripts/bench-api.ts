@@ -13,7 +13,8 @@
  * mother calls GET /api/me back to back: her p99 and 503s, the answers' statuses and the API's
  * RSS, on PostgreSQL (the same API) and on PGlite (an API on a folder seeded the same way); and
  * another mother's GET /api/me at 10 connections while 0, 1 and 20 mothers ask for their year-long
- * reports back to back (its p99 with reports within 1.5× of its p99 without). Then
+ * reports back to back, each asking again when a 429's Retry-After says (its p99 with reports
+ * within 1.5× of its p99 without). Then
  * the soak: every route mixed at 50 connections for BENCH_SOAK_SECONDS (60; 600 for the record in
  * docs/benchmarks.md), the API's RSS sampled 20 times. The API runs with its start script's node
  * flags (package.json "api": the heap limit). BENCH_ONLY=reports|soak runs one part alone.
@@ -317,7 +318,8 @@ async function reportLoad(port: number, reporters: Target[], other: Target): Pro
         }).catch(() => null);
         await res?.arrayBuffer().catch(() => {});
         if (res?.status === 200) drawn++;
-        else await sleep(100);
+        // Refused (one drawing, the line full): she asks again when told to, as the app does.
+        else await sleep(Number(res?.headers.get('retry-after') ?? 1) * 1000);
       }
     });
     // The reports under way before the measure starts.
