@@ -1,27 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { E2E } from './env.ts';
-import { createAccount, expect, expectNoAxeViolations, hydrated, PASSWORD, PROFILE, signIn, test } from './fixtures.ts';
+import {
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  invitationLink,
+  PASSWORD,
+  PROFILE,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
-
-const INVITE_LINK = /https?:\/\/\S+\/convite\/\?token=[a-z2-7]{32}/;
-
-/** The invitation e-mail to `to` in the SMTP sink (the one whose text carries a /convite/ link). */
-async function invitationLink(to: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const file of readdirSync(E2E.mailDir).sort().reverse()) {
-      const mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8')) as { to: string[]; text: string };
-      const found = mail.to.includes(to.toLowerCase()) && INVITE_LINK.exec(mail.text);
-      if (found) return found[0];
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no invitation to ${to}`);
-}
 
 async function openCircle(page: Page, childName: string) {
   await page.goto('/criancas/');

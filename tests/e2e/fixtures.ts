@@ -23,26 +23,39 @@ function serverDatabase(): Promise<DatabaseHandle> | null {
 let counter = 0;
 export const uniqueEmail = (name = 'mae') => `${name}.${Date.now()}.${counter++}@example.com`;
 
-/** The newest e-mail to `to` (with this subject, when given) in the SMTP sink's folder. */
-export async function waitForMail(
-  to: string,
-  timeoutMs = 10_000,
-  subject?: string,
-): Promise<{ subject: string; text: string }> {
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** The newest e-mail to `to` in the SMTP sink's folder that `fits`, waiting up to `timeoutMs`. */
+async function newestMail(to: string, fits: (mail: Mail) => boolean, timeoutMs: number, what: string): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    // The sink moves each e-mail in whole (global-setup.ts): every file here parses.
     for (const file of readdirSync(E2E.mailDir).sort().reverse()) {
-      const mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8')) as {
-        to: string[];
-        subject: string;
-        text: string;
-      };
-      if (mail.to.includes(to.toLowerCase()) && (subject === undefined || mail.subject === subject)) return mail;
+      const mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8')) as Mail;
+      if (mail.to.includes(to.toLowerCase()) && fits(mail)) return mail;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no e-mail to ${to}`);
+  throw new Error(`no ${what} to ${to}`);
 }
+
+/** The newest e-mail to `to` (with this subject, when given) in the SMTP sink's folder. */
+export const waitForMail = (to: string, timeoutMs = 10_000, subject?: string): Promise<Mail> =>
+  newestMail(to, (mail) => subject === undefined || mail.subject === subject, timeoutMs, 'e-mail');
+
+const INVITE_LINK = /https?:\/\/\S+\/convite\/\?token=[a-z2-7]{32}/;
+
+/** The newest invitation to the circle sent to `to` (the e-mail whose text carries a /convite/ link). */
+export const invitationMail = (to: string): Promise<Mail> =>
+  newestMail(to, (mail) => INVITE_LINK.test(mail.text), 15_000, 'invitation');
+
+/** The invitation's /convite/ link, and its token. */
+export const invitationLink = async (to: string) => INVITE_LINK.exec((await invitationMail(to)).text)![0];
+export const invitationToken = async (to: string) => new URL(await invitationLink(to)).searchParams.get('token')!;
 
 export const confirmLink = (text: string) => /https?:\/\/\S+\/api\/auth\/confirm\?token=[a-z2-7]+/.exec(text)![0];
 

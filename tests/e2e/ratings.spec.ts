@@ -1,38 +1,25 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { mondayOf } from '../../src/shared/weekly-scale-words.ts';
-import { E2E } from './env.ts';
-import { createAccount, expect, expectNoAxeViolations, hydrated, PROFILE, signIn, test } from './fixtures.ts';
+import {
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  invitationToken,
+  PROFILE,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 const SCALE = parse(readFileSync('content/scales/weekly.yaml', 'utf8')) as {
   items: Array<{ key: string; label: string; school: boolean }>;
   sideEffects: Array<{ key: string; label: string }>;
 };
 const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-const INVITE_LINK = /https?:\/\/\S+\/convite\/\?token=[a-z2-7]{32}/;
-
-/** The invitation e-mail to `to` in the SMTP sink. */
-async function invitationToken(to: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const file of readdirSync(E2E.mailDir).sort().reverse()) {
-      let mail: { to: string[]; text: string };
-      try {
-        mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8'));
-      } catch {
-        continue; // still being written
-      }
-      const found = mail.to.includes(to.toLowerCase()) && INVITE_LINK.exec(mail.text);
-      if (found) return new URL(found[0]).searchParams.get('token')!;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no invitation to ${to}`);
-}
-
 /** SHOTS_DIR=dir saves the page at 390×844 (the screens described in the report), as in support.spec.ts. */
 async function shot(page: Page, name: string, locator?: string) {
   const dir = process.env.SHOTS_DIR;

@@ -1,24 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { E2E } from './env.ts';
-import { createAccount, expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
-
-/** The text of the invitation e-mail to `to` in the SMTP sink. */
-async function invitationText(to: string): Promise<{ subject: string; text: string }> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const file of readdirSync(E2E.mailDir).sort().reverse()) {
-      const mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8')) as {
-        to: string[];
-        subject: string;
-        text: string;
-      };
-      if (mail.to.includes(to.toLowerCase()) && mail.text.includes('/convite/?token=')) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no invitation to ${to}`);
-}
+import { createAccount, expect, expectNoAxeViolations, hydrated, invitationMail, signIn, test } from './fixtures.ts';
 
 test.describe('rough edges (issue 29)', () => {
   test('a long e-mail wraps inside 390 px; the invitation speaks in infinitives; a removed carer is told on reload', async ({
@@ -39,7 +19,7 @@ test.describe('rough edges (issue 29)', () => {
 
     const invited = await request.post(`/api/children/${lia}/invitations`, { data: { email: long, role: 'carer' } });
     expect(invited.status()).toBe(201);
-    const mail = await invitationText(long);
+    const mail = await invitationMail(long);
     expect(mail.subject).toBe('Convite para acompanhar uma criança no Olhar de Mãe');
     expect(mail.text).toContain(
       'Você vai poder: registrar no diário, marcar as listas, escrever anotações e ver os padrões.',

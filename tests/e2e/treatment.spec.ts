@@ -1,34 +1,21 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { pdfText } from '../support/pdf.ts';
-import { E2E } from './env.ts';
-import { createAccount, expect, expectNoAxeViolations, hydrated, PROFILE, signIn, test } from './fixtures.ts';
+import {
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  invitationToken,
+  PROFILE,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
-
-const INVITE_LINK = /https?:\/\/\S+\/convite\/\?token=[a-z2-7]{32}/;
-
-/** The invitation e-mail to `to` in the SMTP sink. */
-async function invitationToken(to: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const file of readdirSync(E2E.mailDir).sort().reverse()) {
-      let mail: { to: string[]; text: string };
-      try {
-        mail = JSON.parse(readFileSync(path.join(E2E.mailDir, file), 'utf8'));
-      } catch {
-        continue; // still being written
-      }
-      const found = mail.to.includes(to.toLowerCase()) && INVITE_LINK.exec(mail.text);
-      if (found) return new URL(found[0]).searchParams.get('token')!;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no invitation to ${to}`);
-}
 
 /** SHOTS=dir saves the page at 390×844 (the screens described in the pull request). */
 async function shot(page: Page, name: string, locator?: string) {
