@@ -170,7 +170,7 @@ test.describe('treatment: medicines, doses and therapies', () => {
     await change.getByLabel('Motivo').fill('A neuropediatra aumentou na consulta');
     await expectNoAxeViolations(page);
     await change.getByRole('button', { name: 'Anotar a mudança' }).click();
-    await expect(page.getByText('Mudança anotada')).toBeVisible();
+    await expect(page.getByText('Mudança anotada', { exact: true })).toBeVisible();
     const card = page.locator('.medicine', { hasText: 'Metilfenidato (Ritalina)' });
     await expect(card.locator('.medicine-regimen')).toHaveText('15 mg às 07:00 e 12:00');
     const timeline = card.locator('.timeline-item');
