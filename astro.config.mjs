@@ -7,6 +7,7 @@ import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
 import remarkDirective from 'remark-directive';
 import { GUARD_BOOT_HASH } from './src/integrations/guard-boot.mjs';
+import { precompressIntegration } from './src/integrations/precompress.ts';
 import { remarkGuide } from './src/integrations/remark-guide.ts';
 
 export default defineConfig({
@@ -85,6 +86,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompressIntegration(),
   ],
   // The guides' :::checklist and callout blocks (content/README.md) are remark plugins.
   markdown: { processor: unified({ remarkPlugins: [remarkDirective, remarkGuide] }), syntaxHighlight: false },
@@ -103,6 +105,37 @@ export default defineConfig({
         "worker-src 'self'",
       ],
       scriptDirective: { hashes: [GUARD_BOOT_HASH] },
+    },
+  },
+  // Fewer, larger scripts in the browser's build (decision 0028): each file costs a phone on slow
+  // 4G a request of its own. React with its DOM renderer in one chunk; the session, storage, toast,
+  // API client and the child and queue stores, which every page's own script loads at once, in
+  // another. Everything else keeps Vite's automatic split (islands and what only they load).
+  // Only the client: the prerender build keeps its own order of module evaluation.
+  vite: {
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+                    priority: 2,
+                  },
+                  {
+                    name: 'base',
+                    test: /[\\/]src[\\/](lib|stores)[\\/](session|storage|toast|api|child|queue)\.ts$/,
+                    priority: 1,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
     },
   },
   devToolbar: { enabled: false },

@@ -41,6 +41,8 @@ export function staticSite(root: string, logger: Logger) {
     '*',
     serveStatic({
       root: path.relative(process.cwd(), absoluteRoot) || '.',
+      // The build's .br and .gz copies (src/integrations/precompress.ts), sent as they are.
+      precompressed: true,
       onFound: (filePath, c) => {
         const immutable = filePath.includes(`${path.sep}_astro${path.sep}`) || filePath.includes('/_astro/');
         c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -6,7 +6,6 @@ test.describe('headers and XSS', () => {
     for (const path of [
       '/auth/',
       '/nao-existe/',
-      jsAsset,
       '/sw.js',
       '/manifest.webmanifest',
       '/api/health',
@@ -22,6 +21,15 @@ test.describe('headers and XSS', () => {
       for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
         expect(headers['permissions-policy'], path).toContain(`${feature}=()`);
     }
+    // A hashed script is never a document: only nosniff applies to it (decision 0028), and it is
+    // sent as the build compressed it, cached for good.
+    const asset = await request.get(jsAsset, { headers: { 'accept-encoding': 'br, gzip' } });
+    const headers = asset.headers();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(headers['content-encoding']).toBe('br');
+    expect(headers['content-security-policy']).toBeUndefined();
+    expect(await asset.text()).toContain('import');
   });
 
   test('diary and professional texts with script or HTML render as text and never run', async ({
