@@ -108,9 +108,9 @@ export default defineConfig({
     },
   },
   // Fewer, larger scripts in the browser's build (decision 0028): each file costs a phone on slow
-  // 4G a request of its own. React with its DOM renderer in one chunk; the session, storage, toast,
-  // API client and the child and queue stores, which every page's own script loads at once, in
-  // another. Everything else keeps Vite's automatic split (islands and what only they load).
+  // 4G a request of its own. React with its DOM renderer in one chunk; the session, storage, the API
+  // calls' core, the child and queue stores and the start of every page's own script, which every
+  // page loads at once, in another. Everything else keeps Vite's automatic split (islands and what only they load).
   // Only the client: the prerender build keeps its own order of module evaluation.
   vite: {
     environments: {
@@ -127,7 +127,7 @@ export default defineConfig({
                   },
                   {
                     name: 'base',
-                    test: /[\\/]src[\\/](lib|stores)[\\/](session|storage|toast|api|child|queue)\.ts$/,
+                    test: /[\\/]src[\\/](lib|stores)[\\/](session|storage|api-core|child|queue|flashed|start-shell)\.ts$/,
                     priority: 1,
                   },
                 ],

@@ -276,9 +276,14 @@ try {
     }
   };
   try {
-    // She signed in on this phone: the device knows her (the guard shows the page at once).
-    await audit({ page: '/', signedIn: true });
+    let known = false;
     for (const target of targets) {
+      if (target.signedIn && !known) {
+        // She signed in on this phone: the device knows her (the guard shows the page at once).
+        // After /auth/'s runs, which measure a device that has never seen her.
+        await audit({ page: '/', signedIn: true });
+        known = true;
+      }
       if (target.repeat) await warmServiceWorker(chrome.port, target.page, cookie);
       const runs: Row[] = [];
       const reports: Lhr[] = [];

@@ -8,8 +8,10 @@
  */
 
 import { onAuthChange, refreshSession, type SessionState } from '../stores/session.ts';
+import { showFlashedIfAny } from './flashed.ts';
 import { readJson, removeKey, KNOWN_SESSION_KEY as SNAPSHOT, writeJson } from './storage.ts';
-import { showFlashed } from './toast.ts';
+import './logout.ts';
+import './start-shell.ts';
 
 type Access = 'guarded' | 'signed-in';
 
@@ -39,7 +41,7 @@ async function check(access: Access, left = false) {
   if (target) window.location.replace(target);
   else {
     document.documentElement.dataset.guard = 'ok';
-    showFlashed();
+    showFlashedIfAny();
   }
 }
 

@@ -12,9 +12,8 @@ export function isDismissed(stored: unknown, now: number): boolean {
   return typeof stored === 'number' && Number.isFinite(stored) && now - stored >= 0 && now - stored < DISMISS_FOR_MS;
 }
 
-export function isIos(userAgent: string, maxTouchPoints = 0): boolean {
-  return /iphone|ipad|ipod/i.test(userAgent) || (/macintosh/i.test(userAgent) && maxTouchPoints > 1);
-}
+// In a module of its own: push.ts needs it on the reminders page, without the install rules.
+export { isIos } from './platform.ts';
 
 /** localStorage: when this device first and last opened a page, and how many visits that makes. */
 export const VISITS_KEY = 'visitas';

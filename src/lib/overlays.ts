@@ -4,13 +4,13 @@
  */
 
 import { el } from './dom.ts';
+import type { InstallPromptEvent, PromptHolder } from './install-card.ts';
 import {
   AFTER_EVENT_MS,
   FALLBACK_AFTER_LOAD_MS,
   hasUsedApp,
   INSTALL_DISMISS_KEY,
   isDismissed,
-  isIos,
   recordVisit,
   VISITS_KEY,
 } from './install-rules.ts';
@@ -46,16 +46,16 @@ function connectionBanner() {
 }
 
 // ── install card ─────────────────────────────────────────────────────────────────────
-interface InstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
-
 /** Pages where she types or reads her history: the card would cover the form or the list. */
 const busyPage = () =>
   document.documentElement.dataset.installCard === 'off' ||
   document.querySelector('main form, main textarea, main select, main input:not([type="checkbox"])') !== null;
 
+/**
+ * Whether and when the card shows is decided here, from the page's start (the browser's install
+ * prompt must be caught as it comes); the card itself (its text, buttons and the prompt) is
+ * ./install-card.ts, loaded only when it is about to show (decision 0028).
+ */
 function installCard() {
   const standalone =
     window.matchMedia('(display-mode: standalone)').matches ||
@@ -64,65 +64,28 @@ function installCard() {
   const visits = recordVisit(readJson(VISITS_KEY), Date.now());
   writeJson(VISITS_KEY, visits);
   if (!hasUsedApp(visits) || busyPage()) return;
-  let deferred: InstallPromptEvent | null = null;
-  let card: HTMLElement | null = null;
-  const dismissed = () => isDismissed(readJson(INSTALL_DISMISS_KEY), Date.now());
-  const hide = (remember: boolean) => {
-    card?.remove();
-    card = null;
-    document.body.classList.remove('has-install-card');
-    if (remember) writeJson(INSTALL_DISMISS_KEY, Date.now());
-  };
+  const holder: PromptHolder = { deferred: null };
+  let loaded: typeof import('./install-card.ts') | undefined;
   const show = () => {
-    if (card || dismissed()) return;
-    const ios = isIos(navigator.userAgent, navigator.maxTouchPoints);
-    const close = el('button', { type: 'button', className: 'install-x', textContent: '×' });
-    close.setAttribute('aria-label', 'Fechar');
-    close.addEventListener('click', () => hide(true));
-    const later = el('button', { type: 'button', className: 'btn btn-ghost', textContent: 'Agora não' });
-    later.addEventListener('click', () => hide(true));
-    const text = ios
-      ? el('p', {}, 'No iPhone: toque em Compartilhar e depois em “Adicionar à Tela de Início”.')
-      : deferred
-        ? el('p', {}, 'Tenha o Olhar de Mãe na tela inicial, abrindo rápido e funcionando até sem internet.')
-        : el('p', {}, 'Abra o menu do navegador e escolha “Instalar aplicativo” ou “Adicionar à tela inicial”.');
-    const actions = el('div', { className: 'install-actions' }, later);
-    if (!ios && deferred) {
-      const install = el('button', { type: 'button', className: 'btn btn-primary', textContent: 'Instalar' });
-      install.addEventListener('click', async () => {
-        const prompt = deferred;
-        if (!prompt) return;
-        await prompt.prompt();
-        const { outcome } = await prompt.userChoice;
-        deferred = null;
-        if (outcome === 'accepted') hide(false);
-      });
-      actions.append(install);
-    }
-    card = el(
-      'aside',
-      { className: 'install-card' },
-      close,
-      el('p', { className: 'install-title', textContent: 'Instale o Olhar de Mãe' }),
-      text,
-      actions,
-    );
-    card.setAttribute('aria-label', 'Instalar o aplicativo');
-    document.body.append(card);
-    // Room below the page, so the card never hides its last button.
-    document.body.classList.add('has-install-card');
+    if (isDismissed(readJson(INSTALL_DISMISS_KEY), Date.now())) return;
+    void import('./install-card.ts')
+      .then((card) => {
+        loaded = card;
+        card.showInstallCard(holder);
+      })
+      .catch(() => {});
   };
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
-    deferred = event as InstallPromptEvent;
-    if (card) hide(false);
+    holder.deferred = event as InstallPromptEvent;
+    loaded?.hideInstallCard(false);
     setTimeout(show, AFTER_EVENT_MS);
   });
-  window.addEventListener('appinstalled', () => hide(false));
+  window.addEventListener('appinstalled', () => loaded?.hideInstallCard(false));
   // Counted from the page's load, not from when this module arrived.
   setTimeout(
     () => {
-      if (!deferred) show();
+      if (!holder.deferred) show();
     },
     Math.max(0, FALLBACK_AFTER_LOAD_MS - performance.now()),
   );

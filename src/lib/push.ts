@@ -5,7 +5,7 @@
  */
 
 import { ApiError, call, client } from './api.ts';
-import { isIos } from './install-rules.ts';
+import { isIos } from './platform.ts';
 import { pushSubscriptionOnDevice } from './push-subscription.ts';
 
 /**

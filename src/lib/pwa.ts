@@ -5,7 +5,6 @@
  */
 
 import { onAuthChange } from '../stores/session.ts';
-import { clearUserCache } from './device.ts';
 
 async function register() {
   const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
@@ -17,4 +16,5 @@ if ('serviceWorker' in navigator) {
   register().catch((err) => console.warn('Não foi possível ativar o modo offline', err));
 }
 
-onAuthChange(() => void clearUserCache());
+// Loaded when she signs in or out, not with every page (what it clears knows every guide's keys).
+onAuthChange(() => void import('./device.ts').then((device) => device.clearUserCache()));

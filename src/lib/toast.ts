@@ -3,6 +3,8 @@
  * region announces them; no framework needed, so any island or script can call toast().
  * One at a time: a new toast replaces the one on screen, so they never pile up over a list.
  */
+import { FLASH_KEY } from './flashed.ts';
+
 export type ToastVariant = 'success' | 'error' | 'info';
 
 const DURATION_MS = 5000;
@@ -117,8 +119,6 @@ function stopPlacing() {
   placing?.();
   placing = null;
 }
-
-const FLASH_KEY = 'aviso-pendente';
 
 /** A toast for the next page, when this one is about to navigate away. */
 export function flash(title: string, description?: string, variant: ToastVariant = 'success'): void {

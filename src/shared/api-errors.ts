@@ -34,6 +34,12 @@ export interface ErrorBody {
   };
 }
 
+/**
+ * The one default the browser needs (an answer without the contract's body): a constant of its own,
+ * so the pages' shared script does not carry every message below (~1.5 kB).
+ */
+export const INTERNAL_ERROR_MESSAGE = 'Ocorreu um erro inesperado';
+
 /** pt-BR default message per code, fit for a toast. */
 export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   bad_json: 'Não foi possível ler os dados enviados.',
@@ -52,7 +58,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   validation_failed: 'Verifique os campos destacados.',
   rate_limited: 'Muitas tentativas. Tente novamente mais tarde.',
   report_in_progress: 'Seu relatório já está sendo gerado',
-  internal_error: 'Ocorreu um erro inesperado',
+  internal_error: INTERNAL_ERROR_MESSAGE,
   unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
 };
 

@@ -4,7 +4,8 @@
  * any failure means "not subscribed" and is logged. Other tabs follow sign-in and sign-out.
  */
 import { atom } from 'nanostores';
-import { type Answer, ApiError, call, client } from '../lib/api.ts';
+import type { Answer, client } from '../lib/api.ts';
+import { ApiError, getJson } from '../lib/api-core.ts';
 import { readJson, writeJson } from '../lib/storage.ts';
 
 type Me = Answer<typeof client.me.$get>;
@@ -75,7 +76,8 @@ export function refreshSession(force = false): Promise<SessionState> {
   inflight = (async () => {
     const before = session.get();
     try {
-      const me = await call(client.me.$get());
+      // Not through the typed client: every page runs this check (see lib/api-core.ts).
+      const me = await getJson<Me>('/me');
       const next: SessionState = {
         loading: false,
         online: true,

@@ -1,0 +1,89 @@
+/**
+ * What every HTTP call of the browser shares, without the typed route client (./api.ts): where the
+ * API answers, JSON both ways with the cookie, and every failure as ApiError with the contract's
+ * code and a pt-BR message. The session check of every page needs only this, so the pages' shared
+ * script does not carry Hono's client (~2 kB) (decision 0028).
+ */
+import type { ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import { type ErrorBody, type ErrorCode, INTERNAL_ERROR_MESSAGE } from '../shared/api-errors.ts';
+
+/** Where the API answers: '' for the same origin (npm start), else PUBLIC_API_URL. */
+export const BASE = (import.meta.env.PUBLIC_API_URL ?? '').replace(/\/$/, '');
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'network';
+  readonly fields: Record<string, string>;
+  readonly retryAfterMinutes?: number;
+
+  constructor(
+    status: number,
+    code: ApiError['code'],
+    message: string,
+    fields: Record<string, string> = {},
+    retryAfterMinutes?: number,
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.retryAfterMinutes = retryAfterMinutes;
+  }
+}
+
+export const NETWORK_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Every request: JSON both ways (the API answers 415 to a mutation without it), cookie included. */
+export async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('accept', 'application/json');
+  const method = (init.method ?? 'GET').toUpperCase();
+  const body = MUTATING.has(method) ? (init.body ?? '{}') : undefined;
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  try {
+    return await fetch(input, { ...init, method, headers, body, credentials: 'include' });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', NETWORK_MESSAGE);
+  }
+}
+
+type Success<R> =
+  R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/** The success body of a call (undefined for 204), or an ApiError carrying the contract's code. */
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+): Promise<Success<R>> {
+  const response = await request;
+  if (response.status === 204) return undefined as Success<R>;
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) throw apiError(response.status, data);
+  return data as Success<R>;
+}
+
+/** A failed answer as an ApiError with the contract's code, from its error body (if it has one). */
+export function apiError(status: number, data: unknown): ApiError {
+  const error = (data as ErrorBody | null)?.error;
+  return new ApiError(
+    status,
+    error?.code ?? (status >= 500 ? 'unavailable' : 'bad_json'),
+    error?.message ?? INTERNAL_ERROR_MESSAGE,
+    error?.fields ?? {},
+    error?.retryAfterMinutes,
+  );
+}
+
+/**
+ * GET `/api{path}` as JSON, for the few calls of every page (the session check) that do without
+ * the typed client: the answer's type comes from the route's, `Answer<typeof client.me.$get>`.
+ */
+export async function getJson<T>(path: string): Promise<T> {
+  const response = await send(`${BASE}/api${path}`);
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) throw apiError(response.status, data);
+  return data as T;
+}

@@ -1,0 +1,4 @@
+/** iPhone and iPad (iPadOS reports itself as a Mac with a touch screen): no install prompt, no Web Push before iOS 16.4. */
+export function isIos(userAgent: string, maxTouchPoints = 0): boolean {
+  return /iphone|ipad|ipod/i.test(userAgent) || (/macintosh/i.test(userAgent) && maxTouchPoints > 1);
+}
