@@ -2,7 +2,7 @@
  * A toast left for the next page (toast.ts `flash`: "Conta excluída", "Você saiu"…). Every page
  * checks for one; the toast's code loads only when one waits (decision 0028).
  */
-export const FLASH_KEY = 'aviso-pendente';
+import { FLASH_KEY } from './storage.ts';
 
 export function showFlashedIfAny(): void {
   let waiting = false;

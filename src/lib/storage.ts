@@ -35,3 +35,5 @@ export function removeKey(key: string): void {
 export const SHARED_CHILDREN_KEY = 'criancas-compartilhadas';
 /** Names of shared children she lost access to, until she reads the notice. */
 export const LOST_CHILDREN_KEY = 'criancas-sem-acesso';
+/** sessionStorage: a toast left for the next page (toast.ts `flash`, flashed.ts). */
+export const FLASH_KEY = 'aviso-pendente';

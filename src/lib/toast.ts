@@ -3,7 +3,7 @@
  * region announces them; no framework needed, so any island or script can call toast().
  * One at a time: a new toast replaces the one on screen, so they never pile up over a list.
  */
-import { FLASH_KEY } from './flashed.ts';
+import { FLASH_KEY } from './storage.ts';
 
 export type ToastVariant = 'success' | 'error' | 'info';
 
