@@ -192,7 +192,8 @@ export function deadline(ms: number): MiddlewareHandler<AppEnv> {
       timer = setTimeout(() => resolve('timeout'), limit);
     });
     // The database layer (PGlite's queue) refuses statements past the same limit.
-    const state: RequestDeadline = { deadline: 0, wrote: false, answered: false };
+    // A report's reads give way to other requests' statements on PGlite (api/db/deadline.ts).
+    const state: RequestDeadline = { deadline: 0, wrote: false, answered: false, yields: REPORT_PATH.test(c.req.path) };
     const work = withDeadline(limit, next, state).then(() => 'done' as const);
     try {
       const outcome = await Promise.race([work, timedOut]);

@@ -34,6 +34,35 @@ it('skips a statement whose deadline passed while it waited', async () => {
   await ahead;
 });
 
+describe("a report's statements give way (issue 29, item 7)", () => {
+  const report = <T>(work: () => Promise<T>) =>
+    withDeadline(15_000, work, { deadline: 0, wrote: false, answered: false, yields: true });
+
+  it("another request's statement runs before the report's statements queued ahead of it", async () => {
+    const enqueue = deadlineQueue();
+    const done: string[] = [];
+    const running = report(() => enqueue(() => sleep(40).then(() => done.push('report 1'))));
+    const queued = [2, 3, 4].map((n) => report(() => enqueue(() => sleep(20).then(() => done.push(`report ${n}`)))));
+    await sleep(5);
+    const started = performance.now();
+    await withDeadline(1500, () => enqueue(async () => done.push('/api/me')));
+    // It waited only for the statement already running, not for the three behind it.
+    expect(performance.now() - started).toBeLessThan(40 + 30);
+    await Promise.all([running, ...queued]);
+    expect(done).toEqual(['report 1', '/api/me', 'report 2', 'report 3', 'report 4']);
+  });
+
+  it('is never starved: it runs after at most eight statements of others', async () => {
+    const enqueue = deadlineQueue();
+    const done: string[] = [];
+    const others = Array.from({ length: 20 }, (_, i) => enqueue(() => sleep(1).then(() => done.push(`other ${i}`))));
+    await sleep(0);
+    await report(() => enqueue(async () => done.push('report')));
+    expect(done.indexOf('report')).toBeLessThanOrEqual(9);
+    await Promise.all(others);
+  });
+});
+
 describe('isWrite', () => {
   it('reads plain selects and `with` queries that only select', () => {
     expect(isWrite('select 1')).toBe(false);
