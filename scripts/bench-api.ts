@@ -116,7 +116,9 @@ async function cleanup() {
 }
 
 function start(script: string, port: number, extra: Record<string, string> = {}): Promise<ChildProcess> {
-  const flags = script === 'api/server.ts' ? API_NODE_FLAGS : [];
+  // The floor runs with the API's node flags too: its heap cap makes the collector work harder on
+  // large answers (the insights), a cost of the deployment, not of the framework the ratio measures.
+  const flags = script === 'api/server.ts' || script === 'scripts/bench-floor.ts' ? API_NODE_FLAGS : [];
   const child = spawn(process.execPath, [...flags, script], {
     env: {
       ...process.env,
