@@ -17,4 +17,9 @@ if ('serviceWorker' in navigator) {
 }
 
 // Loaded when she signs in or out, not with every page (what it clears knows every guide's keys).
-onAuthChange(() => void import('./device.ts').then((device) => device.clearUserCache()));
+onAuthChange(
+  () =>
+    void import('./device.ts')
+      .then((device) => device.clearUserCache())
+      .catch((err) => console.warn('Não foi possível limpar os dados do aparelho', err)),
+);
