@@ -4,7 +4,9 @@
  * run: a one-heading static page from the same server. Prints a table, writes
  * bench-results/web.json, exits 1 when a budget is missed.
  *   BENCH_PORT (default 4470), BENCH_RUNS (default 3: the median run per page), BENCH_SKIP_BUILD=1,
- *   CHROME_PATH, BENCH_PAGES (a comma-separated list of paths: only those, with the floor),
+ *   CHROME_PATH, BENCH_THROTTLING (devtools, the default: the throttling applied to the real load;
+ *   simulate: Lighthouse's estimate, decision 0028), BENCH_PAGES (a comma-separated list of paths:
+ *   only those, with the floor),
  *   BENCH_LHR_DIR (writes each page's median Lighthouse report there as JSON, to read its trace
  *   findings: the LCP element and its phases, every request). The mother is made by
  *   scripts/bench-account.ts (also run by `npm test`).
@@ -356,7 +358,9 @@ try {
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\nLighthouse ${RUNS}× per page (median), mobile, slow 4G, 4× CPU — transfer sizes as sent (Brotli)\n`);
+  console.log(
+    `\nLighthouse ${RUNS}× per page (median), mobile, slow 4G, 4× CPU (${THROTTLING} throttling) — transfer sizes as sent (Brotli)\n`,
+  );
   console.log(line(header));
   for (const row of table) console.log(line(row));
   for (const row of rows.slice(1))

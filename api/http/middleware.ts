@@ -182,7 +182,8 @@ function onClientLeft(c: Context<AppEnv>, left: () => void): () => void {
 export function deadline(ms: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const limit = REPORT_PATH.test(c.req.path) ? ms * REPORT_DEADLINE_FACTOR : ms;
+    const report = REPORT_PATH.test(c.req.path);
+    const limit = report ? ms * REPORT_DEADLINE_FACTOR : ms;
     // Aborted when the client leaves or the deadline passes: long work (a report) checks it and stops.
     const abandon = new AbortController();
     const clientLeft = () => abandon.abort(new WorkAbandoned('client_left'));
@@ -193,7 +194,7 @@ export function deadline(ms: number): MiddlewareHandler<AppEnv> {
     });
     // The database layer (PGlite's queue) refuses statements past the same limit.
     // A report's reads give way to other requests' statements on PGlite (api/db/deadline.ts).
-    const state: RequestDeadline = { deadline: 0, wrote: false, answered: false, yields: REPORT_PATH.test(c.req.path) };
+    const state: RequestDeadline = { deadline: 0, wrote: false, answered: false, yields: report };
     const work = withDeadline(limit, next, state).then(() => 'done' as const);
     try {
       const outcome = await Promise.race([work, timedOut]);

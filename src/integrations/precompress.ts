@@ -14,7 +14,7 @@ import type { AstroIntegration } from 'astro';
 
 const COMPRESSIBLE = /\.(html|js|css|svg|webmanifest|json|xml|txt)$/;
 /** Under this, the headers cost more than compression saves (the server sends it as it is). */
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);

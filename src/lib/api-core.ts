@@ -54,15 +54,19 @@ export async function send(input: RequestInfo | URL, init: RequestInit = {}): Pr
 type Success<R> =
   R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
 
-/** The success body of a call (undefined for 204), or an ApiError carrying the contract's code. */
+/** An answer's body (undefined for 204), or an ApiError carrying the contract's code. */
+async function bodyOf(response: { status: number; ok: boolean; json(): Promise<unknown> }): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw apiError(response.status, data);
+  return data;
+}
+
+/** The success body of a typed client's call (undefined for 204), or an ApiError. */
 export async function call<R extends ClientResponse<unknown, number, string>>(
   request: Promise<R>,
 ): Promise<Success<R>> {
-  const response = await request;
-  if (response.status === 204) return undefined as Success<R>;
-  const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) throw apiError(response.status, data);
-  return data as Success<R>;
+  return (await bodyOf(await request)) as Success<R>;
 }
 
 /** A failed answer as an ApiError with the contract's code, from its error body (if it has one). */
@@ -82,8 +86,5 @@ export function apiError(status: number, data: unknown): ApiError {
  * the typed client: the answer's type comes from the route's, `Answer<typeof client.me.$get>`.
  */
 export async function getJson<T>(path: string): Promise<T> {
-  const response = await send(`${BASE}/api${path}`);
-  const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) throw apiError(response.status, data);
-  return data as T;
+  return (await bodyOf(await send(`${BASE}/api${path}`))) as T;
 }

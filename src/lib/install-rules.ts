@@ -12,9 +12,6 @@ export function isDismissed(stored: unknown, now: number): boolean {
   return typeof stored === 'number' && Number.isFinite(stored) && now - stored >= 0 && now - stored < DISMISS_FOR_MS;
 }
 
-// In a module of its own: push.ts needs it on the reminders page, without the install rules.
-export { isIos } from './platform.ts';
-
 /** localStorage: when this device first and last opened a page, and how many visits that makes. */
 export const VISITS_KEY = 'visitas';
 /** Like web analytics: a page opened after 30 minutes without any starts a new visit. */

@@ -2,7 +2,6 @@ import {
   DISMISS_FOR_MS,
   hasUsedApp,
   isDismissed,
-  isIos,
   NEW_VISIT_AFTER_MS,
   recordVisit,
 } from '../../src/lib/install-rules.ts';
@@ -12,6 +11,7 @@ import {
   HEARTBEAT_KEY,
   InstanceGuardCore,
 } from '../../src/lib/instance-guard-core.ts';
+import { isIos } from '../../src/lib/platform.ts';
 
 function memoryStorage() {
   const data = new Map<string, string>();
