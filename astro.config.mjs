@@ -7,6 +7,7 @@ import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
 import remarkDirective from 'remark-directive';
 import { GUARD_BOOT_HASH } from './src/integrations/guard-boot.mjs';
+import { HELD_SUBMIT_HASH } from './src/integrations/held-submit.mjs';
 import { precompressIntegration } from './src/integrations/precompress.ts';
 import { remarkGuide } from './src/integrations/remark-guide.ts';
 
@@ -104,7 +105,7 @@ export default defineConfig({
         "manifest-src 'self'",
         "worker-src 'self'",
       ],
-      scriptDirective: { hashes: [GUARD_BOOT_HASH] },
+      scriptDirective: { hashes: [GUARD_BOOT_HASH, HELD_SUBMIT_HASH] },
     },
   },
   // Fewer, larger scripts in the browser's build (decision 0028): each file costs a phone on slow

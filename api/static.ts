@@ -27,7 +27,8 @@ export function staticSite(root: string, logger: Logger) {
     await next();
   });
 
-  // A form sent before its island hydrated posts to its own page (never GET: the password would
+  // A form sent before any script ran (the page's inline script holds a submit made before its island
+  // hydrated: src/integrations/held-submit.mjs) posts to its own page (never GET: the password would
   // sit in the address): the body is ignored and she gets the page back, to send it again, with
   // its query (the reset link's token, /auth's mode).
   app.post('*', (c) => {

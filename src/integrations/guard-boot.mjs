@@ -1,4 +1,4 @@
-// The one inline script of the site: hides a guarded page's content before the first paint,
+// An inline script of the site (the other: held-submit.mjs): hides a guarded page's content before the first paint,
 // until src/lib/guard.ts has checked the session. Its hash goes into the page's CSP.
 import { createHash } from 'node:crypto';
 

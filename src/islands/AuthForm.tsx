@@ -2,7 +2,7 @@
  * /auth (spec §2): login and sign-up on one screen, toggled by a link; login by default; and
  * "Esqueci minha senha" (?modo=esqueci), which asks for a reset link.
  * A signed-in visitor is sent to /. Messages and toasts as spec §5 and §8. Rendered into the
- * static HTML (client:load), so the form paints before any JavaScript runs.
+ * static HTML (client:idle), so the form paints before any JavaScript runs; a tap before it hydrates waits (useTypedBeforeHydration).
  */
 import { useEffect, useState } from 'react';
 import { KNOWN_SESSION_KEY, readJson } from '../lib/storage.ts';

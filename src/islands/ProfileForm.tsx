@@ -68,6 +68,7 @@ export default function ProfileForm() {
   return (
     <form
       method="post"
+      data-hold-submit
       ref={formRef}
       className="auth-card"
       onFocus={() => void rules()}

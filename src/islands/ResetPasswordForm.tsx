@@ -76,7 +76,15 @@ export default function ResetPasswordForm() {
       <p className="field-hint" role="status">
         {checking ? 'Verificando o link…' : ''}
       </p>
-      <form ref={formRef} method="post" onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={busy}>
+      <form
+        ref={formRef}
+        method="post"
+        data-hold-submit
+        onFocus={() => void rules()}
+        onSubmit={submit}
+        noValidate
+        aria-busy={busy}
+      >
         <Field
           label="Nova senha"
           type={type}

@@ -2,13 +2,25 @@
  * On a slow phone a mother can type into the server-rendered form before React hydrates it.
  * React keeps that text in the DOM but its state is still empty, so the next render would wipe
  * it. This hands what was typed to the island's state once, right after hydration.
+ *
+ * She may also have tapped the form's button already: a form marked `data-hold-submit` was then
+ * held by the page's inline script (src/integrations/held-submit.mjs), and is sent here, once,
+ * after the render that holds what she typed.
  */
-import { type RefObject, useLayoutEffect } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useState } from 'react';
+
+declare global {
+  interface Window {
+    /** the form whose submit the inline script held before its island hydrated */
+    __heldSubmit?: HTMLFormElement | undefined;
+  }
+}
 
 export function useTypedBeforeHydration(
   ref: RefObject<HTMLElement | null>,
   adopt: (name: string, value: string) => void,
 ): void {
+  const [held, setHeld] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
   useLayoutEffect(() => {
     const fields = ref.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
@@ -17,5 +29,14 @@ export function useTypedBeforeHydration(
     fields?.forEach((field) => {
       if (field.value) adopt(field.name, field.value);
     });
+    if (ref.current && window.__heldSubmit === ref.current) {
+      window.__heldSubmit = undefined;
+      setHeld(true);
+    }
   }, []);
+  useEffect(() => {
+    if (!held) return;
+    setHeld(false);
+    if (ref.current instanceof HTMLFormElement) ref.current.requestSubmit();
+  }, [held, ref]);
 }

@@ -4,6 +4,7 @@ import {
   createAccount,
   expect,
   expectNoAxeViolations,
+  HOME_URL,
   hydrated,
   PASSWORD,
   PROFILE,
@@ -61,7 +62,7 @@ test.describe('accounts', () => {
     await page.getByLabel('CPF').fill('');
     await page.getByLabel('CPF').pressSequentially('52998224725');
     await page.getByRole('button', { name: 'Salvar e continuar' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(HOME_URL);
     await expect(page.getByText('Perfil criado com sucesso!')).toBeVisible();
     // Without a subscription she is told what is hers now, not "todas as funcionalidades".
     await expect(
@@ -111,7 +112,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Sono Desregulado' })).toBeVisible();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.goto('/auth/');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(HOME_URL);
   });
 
   test('the 6th bad login in a row shows the rate-limit message', async ({ page, request }) => {
@@ -153,7 +154,36 @@ test.describe('accounts', () => {
     await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
     await expect(page.getByLabel('E-mail')).toHaveValue(email);
     await page.getByRole('button', { name: 'Entrar' }).last().click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(HOME_URL);
+  });
+
+  test('"Entrar" tapped before the page is interactive is sent once it is, with what she typed', async ({
+    page,
+    request,
+  }) => {
+    const { email } = await createAccount(request);
+    let release!: () => void;
+    const ready = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_astro/AuthForm*.js', async (route) => {
+      await ready;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/auth/', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).last().click();
+    // Held: the browser did not post the page (which would reload it and drop what she typed).
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+    expect(posts).toEqual([]);
+    release();
+    await expect(page).toHaveURL(HOME_URL);
+    expect(posts.filter((path) => path.endsWith('/auth/') || path.endsWith('/login'))).toEqual(['/api/auth/login']);
   });
 
   test('a mother exports her data and deletes her account', async ({ page, context, request }) => {

@@ -59,6 +59,9 @@ export const invitationToken = async (to: string) => new URL(await invitationLin
 
 export const confirmLink = (text: string) => /https?:\/\/\S+\/api\/auth\/confirm\?token=[a-z2-7]+/.exec(text)![0];
 
+/** The home page's address (a bare /\/$/ also matches /auth/ and /profile-setup/). */
+export const HOME_URL = /^https?:\/\/[^/]+\/$/;
+
 export const PROFILE = { fullName: 'Maria da Silva', phone: '(11) 98765-4321', cpf: '529.982.247-25' };
 
 export interface Account {

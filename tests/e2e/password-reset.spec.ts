@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, hydrated, PASSWORD, signIn, test, waitForMail } from './fixtures.ts';
+import { expect, expectNoAxeViolations, HOME_URL, hydrated, PASSWORD, signIn, test, waitForMail } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
@@ -76,7 +76,7 @@ test.describe('password reset', () => {
     await expect(other.getByText('E-mail ou senha incorretos.')).toBeVisible();
     await other.getByLabel('Senha', { exact: true }).fill(NEW_PASSWORD);
     await other.getByRole('button', { name: 'Entrar' }).last().click();
-    await expect(other).toHaveURL(/\/$/);
+    await expect(other).toHaveURL(HOME_URL);
     await expect(other.getByRole('heading', { name: 'Ferramentas de acompanhamento' })).toBeVisible();
     await phone.close();
   });

@@ -1,5 +1,5 @@
 import { E2E } from './env.ts';
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, HOME_URL, hydrated, signIn, test } from './fixtures.ts';
 
 test.describe('subscriptions paid by PIX', () => {
   test('a non-subscriber pays by PIX, the operator confirms, the dialog sees it and the diaries open', async ({
@@ -57,6 +57,6 @@ test.describe('subscriptions paid by PIX', () => {
     await signIn(context, request, { subscribed: true });
     await page.goto('/continuar/');
     await expect(page.getByText('Você já tem acesso!')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+    await expect(page).toHaveURL(HOME_URL, { timeout: 5000 });
   });
 });

@@ -103,7 +103,15 @@ export default function CredentialsForm({ mode, form, setForm, notice, setNotice
           )}
         </div>
       )}
-      <form ref={formRef} method="post" onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={busy}>
+      <form
+        ref={formRef}
+        method="post"
+        data-hold-submit
+        onFocus={() => void rules()}
+        onSubmit={submit}
+        noValidate
+        aria-busy={busy}
+      >
         <Field label="E-mail" type="email" autoComplete="email" inputMode="email" {...bind('email')} />
         <Field
           label="Senha"

@@ -83,7 +83,15 @@ export default function ForgotForm({ email, setEmail, onBack }: Props) {
 
   return (
     <>
-      <form ref={formRef} method="post" onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={busy}>
+      <form
+        ref={formRef}
+        method="post"
+        data-hold-submit
+        onFocus={() => void rules()}
+        onSubmit={submit}
+        noValidate
+        aria-busy={busy}
+      >
         <Field
           label="E-mail"
           type="email"

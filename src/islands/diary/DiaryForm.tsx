@@ -108,6 +108,7 @@ export default function DiaryForm({ kind, childId, list }: Props) {
   return (
     <form
       method="post"
+      data-hold-submit
       ref={formRef}
       className="card diary-form"
       onFocus={() => void rules()}
