@@ -17,7 +17,8 @@
  * within 1.5× of its p99 without). Then
  * the soak: every route mixed at 50 connections for BENCH_SOAK_SECONDS (60; 600 for the record in
  * docs/benchmarks.md), the API's RSS sampled 20 times. The API runs with its start script's node
- * flags (package.json "api": the heap limit). BENCH_ONLY=reports|soak runs one part alone.
+ * flags (package.json "api": the heap limit). BENCH_ONLY=reports|soak runs one part alone;
+ * BENCH_CPU_PROF=<folder> writes each API process's CPU profile there when it stops.
  * Prints a table, writes bench-results/api.json, exits 1 when a budget is missed.
  *   DATABASE_URL: an admin URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
  *   database is created for the run and dropped after it. BENCH_API_PORT (4471), BENCH_FLOOR_PORT (4472).
@@ -82,6 +83,8 @@ const BUDGET = {
   soakGrowth: 1.15,
 };
 const ONLY = process.env.BENCH_ONLY ?? '';
+/** BENCH_CPU_PROF=<folder>: the APIs run with --cpu-prof, their .cpuprofile files written there (open in Chrome's DevTools) */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : '';
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 /** node flags of the API's own start script ("node --max-old-space-size=… api/server.ts"), so the bench runs it as deployed */
 const API_NODE_FLAGS = (
@@ -118,7 +121,9 @@ async function cleanup() {
 function start(script: string, port: number, extra: Record<string, string> = {}): Promise<ChildProcess> {
   // The floor runs with the API's node flags too: its heap cap makes the collector work harder on
   // large answers (the insights), a cost of the deployment, not of the framework the ratio measures.
-  const flags = script === 'api/server.ts' || script === 'scripts/bench-floor.ts' ? API_NODE_FLAGS : [];
+  const flags = script === 'api/server.ts' || script === 'scripts/bench-floor.ts' ? [...API_NODE_FLAGS] : [];
+  // A CPU profile of each API process (and of its report workers), written when it stops.
+  if (CPU_PROF_DIR && script === 'api/server.ts') flags.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`);
   const child = spawn(process.execPath, [...flags, script], {
     env: {
       ...process.env,
