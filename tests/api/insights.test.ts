@@ -1,4 +1,6 @@
+import { and, asc, between, eq } from 'drizzle-orm';
 import { diaryEntries } from '../../api/db/schema.ts';
+import { ENTRY_PAGE, reportData } from '../../api/services/report-data.ts';
 import { sleepSpan } from '../../src/shared/sleep.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
@@ -303,6 +305,29 @@ describe('GET /api/children/:id/report.pdf', () => {
     expect(text).not.toContain('Fora do período');
     expect(text).toMatch(/página 1 de \d/);
     expect(text).toMatch(/não é um diagnóstico/);
+  });
+
+  it('lists every entry once and in order when the list takes several reads, ties of date and time included', async () => {
+    // ENTRY_PAGE+ entries at one date and time, and more on the next day: a page ends inside the ties.
+    const rows = Array.from({ length: ENTRY_PAGE * 2 + 50 }, (_, i) =>
+      behavior(i < ENTRY_PAGE + 30 ? '2026-11-02' : '2026-11-03', '09:00:00', `Contexto ${i}`, 'Baixa'),
+    );
+    await t.db.handle.db
+      .insert(diaryEntries)
+      .values(rows.map((r) => ({ ...r, userId: bea.userId, childId: davi }) as Row));
+    const period = { from: '2026-11-01', to: '2026-11-05' };
+    const data = await reportData(t.db.handle.db, bea.userId, davi, period, clock.now(), undefined, {
+      includeEntries: true,
+    });
+    const ids = data.entries.map((e) => e.id);
+    const inOrder = await t.db.handle.db
+      .select({ id: diaryEntries.id })
+      .from(diaryEntries)
+      .where(and(eq(diaryEntries.childId, davi), between(diaryEntries.date, period.from, period.to)))
+      .orderBy(asc(diaryEntries.date), asc(diaryEntries.time), asc(diaryEntries.id));
+    expect(ids).toHaveLength(rows.length);
+    expect(new Set(ids).size).toBe(rows.length);
+    expect(ids).toEqual(inOrder.map((r) => r.id));
   });
 
   it('answers an empty period, 402 without a subscription and 404 for another mother’s or a malformed id', async () => {
