@@ -297,7 +297,7 @@ async function seedStorm(db: Database, passwordHash: string) {
 const LOAD_REPORTERS = 20;
 /** connections and seconds of the other mother's GET /api/me while reports are drawn */
 const LOAD_CONNECTIONS = 10;
-const LOAD_SECONDS = 6;
+const LOAD_SECONDS = 10;
 
 interface ReportLoad {
   /** how many mothers asked for year-long reports back to back meanwhile */
