@@ -122,7 +122,8 @@ export function deadlinePassed(): boolean {
 /**
  * One statement (or transaction) at a time, in two lanes: first come first served, except that a
  * statement of a request that `yields` (a report's reads) runs only when no other statement waits —
- * or after EVERY_NTH_YIELDING turns of others, so a report is never starved on a busy instance. A
+ * or once the others have had OTHERS_SHARE times the time its last one took, so a report is never
+ * starved on a busy instance and never takes more than a fifth of the database from the others. A
  * statement is skipped with DeadlinePassed when its request's deadline has gone by while it waited,
  * or refused at once when the statements ahead of it (at the typical duration) would take it past
  * the deadline.
@@ -145,8 +146,8 @@ export function deadlineQueue() {
   }
   const lanes: { first: Turn[]; yielding: Turn[] } = { first: [], yielding: [] };
   let running = false;
-  /** turns given to the first lane in a row while a yielding statement waited */
-  let passedOver = 0;
+  /** the others' database time still owed before the next yielding statement, while they wait */
+  let owedMs = 0;
   const recent: number[] = [];
   let next = 0;
   let typicalMs = 2;
@@ -156,20 +157,22 @@ export function deadlineQueue() {
     const sorted = [...recent].sort((a, b) => a - b);
     typicalMs = sorted[sorted.length >> 1]!;
   };
-  const take = (): Turn | undefined => {
-    if (lanes.yielding.length && (!lanes.first.length || passedOver >= EVERY_NTH_YIELDING)) {
-      passedOver = 0;
-      return lanes.yielding.shift();
-    }
-    if (lanes.yielding.length) passedOver++;
-    return lanes.first.shift();
+  const take = (): { turn: Turn; yields: boolean } | undefined => {
+    if (lanes.yielding.length && (!lanes.first.length || owedMs <= 0))
+      return { turn: lanes.yielding.shift()!, yields: true };
+    const turn = lanes.first.shift();
+    return turn && { turn, yields: false };
   };
   const pump = () => {
     if (running) return;
-    const turn = take();
-    if (!turn) return;
+    const next = take();
+    if (!next) return;
     running = true;
-    void turn.run().finally(() => {
+    const started = performance.now();
+    void next.turn.run().finally(() => {
+      const ms = performance.now() - started;
+      // A yielding statement's time is owed to the others, OTHERS_SHARE times over; theirs pays it.
+      owedMs = next.yields ? ms * OTHERS_SHARE : Math.max(0, owedMs - ms);
       running = false;
       pump();
     });
@@ -211,5 +214,9 @@ export function deadlineQueue() {
   };
 }
 
-/** A statement that yields runs at the latest after this many turns of others (no starvation). */
-const EVERY_NTH_YIELDING = 8;
+/**
+ * While others wait, a statement that yields runs only once theirs have had this many times the
+ * time its last one took: a report takes at most a fifth of the database's time from other mothers,
+ * and is never starved (their time pays what it owes).
+ */
+const OTHERS_SHARE = 4;
