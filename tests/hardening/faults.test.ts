@@ -32,6 +32,10 @@ describe.runIf(canRun)('faults on a throwaway PostgreSQL', () => {
   let url: string;
   let cookie: string;
   let userId: string;
+  let apiOutput = '';
+  /** set when the API exits without being told to */
+  let crashed: string | null = null;
+  let stopping = false;
 
   const pgStart = () =>
     asPostgres('pg_ctl', [
@@ -58,6 +62,15 @@ describe.runIf(canRun)('faults on a throwaway PostgreSQL', () => {
         PUBLIC_SITE_URL: 'http://localhost:4321',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // What it said last, to name the cause if it dies (a crash in the database driver, 2026-11-26).
+    const said = (d: Buffer) => {
+      apiOutput = `${apiOutput}${d}`.slice(-4000);
+    };
+    child.stdout!.on('data', said);
+    child.stderr!.on('data', said);
+    child.once('exit', (code, signal) => {
+      if (!stopping) crashed = `the API exited (${code ?? signal}) on its own; its last output:\n${apiOutput}`;
     });
     return new Promise((resolve, reject) => {
       child.stdout!.on('data', (d: Buffer) => /listening/.test(d.toString()) && resolve(child));
@@ -90,6 +103,7 @@ describe.runIf(canRun)('faults on a throwaway PostgreSQL', () => {
   }, 60_000);
 
   afterAll(() => {
+    stopping = true;
     api?.kill('SIGKILL');
     try {
       pgStop();
@@ -145,6 +159,7 @@ describe.runIf(canRun)('faults on a throwaway PostgreSQL', () => {
     running = false;
     await Promise.all(workers);
 
+    expect(crashed).toBeNull();
     const down = results.filter((r) => r.started > stopAt + 200 && r.started + r.ms < restartAt);
     expect(down.length).toBeGreaterThan(3);
     expect(
@@ -184,6 +199,7 @@ describe.runIf(canRun)('faults on a throwaway PostgreSQL', () => {
     );
     const inFlight = Array.from({ length: 20 }, () => write(crypto.randomUUID()));
     await sleep(30);
+    stopping = true;
     api!.kill('SIGTERM');
     const done = await Promise.all(inFlight);
     expect(done.map((r) => r.status)).toEqual(Array(20).fill(201));
