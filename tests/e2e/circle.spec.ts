@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   hydrated,
   invitationLink,
+  openCircleSection,
   PASSWORD,
   PROFILE,
   signIn,
@@ -17,7 +18,7 @@ test.use({ serviceWorkers: 'allow' });
 async function openCircle(page: Page, childName: string) {
   await page.goto('/criancas/');
   await hydrated(page, 'Children');
-  await page.getByText(`Quem acompanha ${childName}`).click();
+  await openCircleSection(page, childName);
   await expect(page.getByRole('heading', { name: 'Convidar alguém' })).toBeVisible();
 }
 

@@ -142,6 +142,18 @@ export async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * Opens "Quem acompanha {name}" on /criancas/ (already loaded and hydrated). Each card's treatment
+ * summary fills in after its own request and pushes the section down: a tap made before it can press
+ * on the summary and let go below it, which opens nothing (CI, 2026-11-26). So wait for it first.
+ */
+export async function openCircleSection(page: Page, childName: string) {
+  const section = page.locator('details.circle-section', { hasText: `Quem acompanha ${childName}` });
+  await expect(page.locator('li', { has: section }).locator('.child-treatment p').first()).toBeVisible();
+  await section.locator('summary').click();
+  await expect(section).toHaveAttribute('open', '');
+}
+
 /** Waits until the named island has hydrated (Astro drops its `ssr` attribute). */
 export async function hydrated(page: Page, component: string) {
   await page.waitForFunction(

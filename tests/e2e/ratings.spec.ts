@@ -10,6 +10,7 @@ import {
   expectNoAxeViolations,
   hydrated,
   invitationToken,
+  openCircleSection,
   PROFILE,
   signIn,
   test,
@@ -210,7 +211,7 @@ test.describe('how the week went: home and school, side by side, before and afte
     const { url } = (await link.json()).link as { url: string };
     await page.goto('/criancas/');
     await hydrated(page, 'Children');
-    await page.getByText('Quem acompanha Lia').click();
+    await openCircleSection(page, 'Lia');
     const ask = page.getByRole('button', { name: 'Pedir a avaliação da semana a Profª Ana — 2º ano' });
     await ask.click();
     await expect(page.getByText(/Você pode responder a avaliação da semana de Lia\?/)).toBeVisible();

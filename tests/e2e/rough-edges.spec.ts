@@ -1,4 +1,13 @@
-import { createAccount, expect, expectNoAxeViolations, hydrated, invitationMail, signIn, test } from './fixtures.ts';
+import {
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  invitationMail,
+  openCircleSection,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 test.describe('rough edges (issue 29)', () => {
   test('a long e-mail wraps inside 390 px; the invitation speaks in infinitives; a removed carer is told on reload', async ({
@@ -30,7 +39,7 @@ test.describe('rough edges (issue 29)', () => {
     // Her circle at 390 px: the address wraps, nothing is wider than the phone.
     await page.goto('/criancas/');
     await hydrated(page, 'Children');
-    await page.getByText('Quem acompanha Lia').click();
+    await openCircleSection(page, 'Lia');
     await expect(page.locator('.circle-list')).toContainText(long);
     const widths = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,

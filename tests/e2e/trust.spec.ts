@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E } from './env.ts';
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, hydrated, openCircleSection, signIn, test } from './fixtures.ts';
 
 /** Screenshots at 390×844 (the project's phone), kept to be looked at: SCREENSHOTS_DIR or test-results. */
 const SHOTS = process.env.SCREENSHOTS_DIR ?? path.resolve('test-results', 'screenshots');
@@ -200,7 +200,7 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
     await signIn(context, request, { subscribed: true, children: ['Lia'] });
     await page.goto('/criancas/');
     await hydrated(page, 'Children');
-    await page.getByText('Quem acompanha Lia').click();
+    await openCircleSection(page, 'Lia');
     await page.getByLabel('Para quem é o link').fill('Profª Ana — 2º ano');
     await page.getByRole('button', { name: 'Criar link para a escola' }).click();
     const url = await page.getByLabel('Endereço do link').inputValue();
