@@ -21,7 +21,7 @@ export default function ProfileForm() {
   const [busy, setBusy] = useState(false);
   const [loading, setLoading] = useState(true);
   const formRef = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(formRef, (name, value) =>
+  const held = useTypedBeforeHydration(formRef, (name, value) =>
     setForm((f) => ({ ...f, [name]: name === 'phone' ? maskPhone(value) : name === 'cpf' ? maskCpf(value) : value })),
   );
 
@@ -67,8 +67,7 @@ export default function ProfileForm() {
 
   return (
     <form
-      method="post"
-      data-hold-submit
+      {...held}
       ref={formRef}
       className="auth-card"
       onFocus={() => void rules()}

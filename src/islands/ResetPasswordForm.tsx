@@ -27,7 +27,9 @@ export default function ResetPasswordForm() {
   const [shown, setShown] = useState(false);
   const { form, setForm, setErrors, bind } = useForm({ password: '', confirmPassword: '' });
   const formRef = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(formRef, (name, value) => setForm((f) => (name in f ? { ...f, [name]: value } : f)));
+  const held = useTypedBeforeHydration(formRef, (name, value) =>
+    setForm((f) => (name in f ? { ...f, [name]: value } : f)),
+  );
 
   useEffect(() => {
     const found = new URLSearchParams(window.location.search).get('token') ?? '';
@@ -76,15 +78,7 @@ export default function ResetPasswordForm() {
       <p className="field-hint" role="status">
         {checking ? 'Verificando o link…' : ''}
       </p>
-      <form
-        ref={formRef}
-        method="post"
-        data-hold-submit
-        onFocus={() => void rules()}
-        onSubmit={submit}
-        noValidate
-        aria-busy={busy}
-      >
+      <form ref={formRef} {...held} onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={busy}>
         <Field
           label="Nova senha"
           type={type}

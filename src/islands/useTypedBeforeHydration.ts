@@ -3,9 +3,9 @@
  * React keeps that text in the DOM but its state is still empty, so the next render would wipe
  * it. This hands what was typed to the island's state once, right after hydration.
  *
- * She may also have tapped the form's button already: a form marked `data-hold-submit` was then
- * held by the page's inline script (src/integrations/held-submit.mjs), and is sent here, once,
- * after the render that holds what she typed.
+ * She may also have tapped the form's button already: the page's inline script
+ * (src/integrations/held-submit.mjs) held that submit, on a form carrying the props this returns,
+ * and it is sent here, once, after the render that holds what she typed.
  */
 import { type RefObject, useEffect, useLayoutEffect, useState } from 'react';
 
@@ -16,10 +16,13 @@ declare global {
   }
 }
 
+/** The form's own attributes: posted to its page without scripts, its submit held before hydration. */
+const HELD_FORM = { method: 'post', 'data-hold-submit': '' } as const;
+
 export function useTypedBeforeHydration(
   ref: RefObject<HTMLElement | null>,
   adopt: (name: string, value: string) => void,
-): void {
+): typeof HELD_FORM {
   const [held, setHeld] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
   useLayoutEffect(() => {
@@ -39,4 +42,5 @@ export function useTypedBeforeHydration(
     setHeld(false);
     if (ref.current instanceof HTMLFormElement) ref.current.requestSubmit();
   }, [held, ref]);
+  return HELD_FORM;
 }

@@ -41,7 +41,9 @@ export default function CredentialsForm({ mode, form, setForm, notice, setNotice
     setErrorsOf(mode);
     setErrors({});
   }
-  useTypedBeforeHydration(formRef, (name, value) => setForm((f) => (name in f ? { ...f, [name]: value } : f)));
+  const held = useTypedBeforeHydration(formRef, (name, value) =>
+    setForm((f) => (name in f ? { ...f, [name]: value } : f)),
+  );
   const bind = (name: keyof Credentials) => ({
     name,
     value: form[name],
@@ -103,15 +105,7 @@ export default function CredentialsForm({ mode, form, setForm, notice, setNotice
           )}
         </div>
       )}
-      <form
-        ref={formRef}
-        method="post"
-        data-hold-submit
-        onFocus={() => void rules()}
-        onSubmit={submit}
-        noValidate
-        aria-busy={busy}
-      >
+      <form ref={formRef} {...held} onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={busy}>
         <Field label="E-mail" type="email" autoComplete="email" inputMode="email" {...bind('email')} />
         <Field
           label="Senha"

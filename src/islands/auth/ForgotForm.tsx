@@ -32,7 +32,7 @@ export default function ForgotForm({ email, setEmail, onBack }: Props) {
     if (sent) sentRef.current?.focus();
     else if (anotherEmail.current) formRef.current?.querySelector('input')?.focus();
   }, [sent]);
-  useTypedBeforeHydration(formRef, (name, value) => name === 'email' && setEmail(value));
+  const held = useTypedBeforeHydration(formRef, (name, value) => name === 'email' && setEmail(value));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -83,15 +83,7 @@ export default function ForgotForm({ email, setEmail, onBack }: Props) {
 
   return (
     <>
-      <form
-        ref={formRef}
-        method="post"
-        data-hold-submit
-        onFocus={() => void rules()}
-        onSubmit={submit}
-        noValidate
-        aria-busy={busy}
-      >
+      <form ref={formRef} {...held} onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={busy}>
         <Field
           label="E-mail"
           type="email"

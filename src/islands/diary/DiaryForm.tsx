@@ -56,7 +56,9 @@ export default function DiaryForm({ kind, childId, list }: Props) {
   const [saving, setSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
-  useTypedBeforeHydration(formRef, (name, value) => setForm((f) => (name in f ? { ...f, [name]: value } : f)));
+  const held = useTypedBeforeHydration(formRef, (name, value) =>
+    setForm((f) => (name in f ? { ...f, [name]: value } : f)),
+  );
   const choose = (field: string) => (value: string) => bind(field).onChange({ target: { value } });
   const submitRef = useRef<HTMLButtonElement>(null);
   // Kept on the device until saved: refused by the paywall, she pays and finds it here.
@@ -107,8 +109,7 @@ export default function DiaryForm({ kind, childId, list }: Props) {
 
   return (
     <form
-      method="post"
-      data-hold-submit
+      {...held}
       ref={formRef}
       className="card diary-form"
       onFocus={() => void rules()}
