@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -258,6 +259,10 @@ export const checklistProgress = pgTable(
       .references(() => children.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     checked: boolean('checked').array().notNull(),
+    /** bumped at each save; a device sends the list it started from (`base`), never a blind copy (issue 37) */
+    version: integer('version').notNull().default(1),
+    /** who saved it last; null once that account is deleted */
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -275,6 +280,10 @@ export const observationNotes = pgTable(
       .references(() => children.id, { onDelete: 'cascade' }),
     condition: text('condition').notNull(),
     text: text('text').notNull(),
+    /** bumped at each save; a write from an older version is refused with the current copy (issue 37) */
+    version: integer('version').notNull().default(1),
+    /** who wrote it last; null once that account is deleted */
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -748,10 +757,18 @@ export const medicineDoses = pgTable(
     note: text('note'),
     /** who marked it; null once that account is deleted (decision 0020) */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** marked on a device without a connection: a fact, stored whatever it conflicts with (issue 37) */
+    recordedOffline: boolean('recorded_offline').notNull().default(false),
+    /**
+     * the earlier dose this one may double (given within the minimum interval, or a second mark of
+     * the same time); null when none
+     */
+    overlapWith: uuid('overlap_with').references((): AnyPgColumn => medicineDoses.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('medicine_doses_one_per_time').on(t.medicineId, t.scheduledFor),
+    // Several marks of one time can be true at once (two carers offline): the API checks, never the index.
+    index('medicine_doses_medicine_time_idx').on(t.medicineId, t.scheduledFor),
     index('medicine_doses_child_day_idx').on(t.childId, t.day),
     index('medicine_doses_medicine_at_idx').on(t.medicineId, t.at.desc()),
     check('medicine_doses_status', oneOf('status', DOSE_STATUSES)),
@@ -762,6 +779,36 @@ export const medicineDoses = pgTable(
       ),
     ),
     check('medicine_doses_note', sql.raw(`coalesce(char_length("note"), 0) <= ${LIMITS.freeText}`)),
+  ],
+);
+
+/**
+ * A possible double dose (issue 37): two given doses of one medicine within its minimum interval,
+ * or two marks of one scheduled time (given twice, or given and not given). Shown to every member
+ * until the owner marks it seen; each member who turned "remédios" on is pushed once.
+ */
+export const doseAlerts = pgTable(
+  'dose_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    medicineId: uuid('medicine_id')
+      .notNull()
+      .references(() => medicines.id, { onDelete: 'cascade' }),
+    /** `double` (two given) or `disagree` (given and not given on one time) */
+    kind: text('kind').notNull(),
+    /** the doses involved, oldest first; a dose deleted since is left out when shown */
+    doseIds: uuid('dose_ids').array().notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
+    seenBy: uuid('seen_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('dose_alerts_child_idx').on(t.childId, t.createdAt.desc()),
+    check('dose_alerts_kind', sql.raw(`"kind" in ('double', 'disagree')`)),
+    check('dose_alerts_doses', sql.raw(`cardinality("dose_ids") between 2 and 50`)),
   ],
 );
 
