@@ -14,3 +14,26 @@ export const synced = atom(0);
 
 /** localStorage flag: something waits in IndexedDB (so pages load the queue code only then). */
 export const PENDING_FLAG = 'fila-pendente';
+
+/**
+ * A write the device gave up because the server refused it (any 4xx but a wait): never dropped in
+ * silence (issue 37). Kept on the device until its author has seen it, with what she typed.
+ */
+export interface RefusedOp {
+  op: QueuedOp;
+  /** the contract's error code (`edit_conflict`, `forbidden`, `validation_failed`…) and its HTTP status */
+  code: string;
+  status: number;
+  /** the server's pt-BR message */
+  message: string;
+  /** the error's extra fields (e.g. `current` of an `edit_conflict`) */
+  extra?: Record<string, unknown>;
+  /** ISO time it was refused */
+  at: string;
+}
+
+/** Refused writes not yet seen by their author (src/lib/offline-queue.ts keeps them in IndexedDB). */
+export const refused = atom<RefusedOp[]>([]);
+
+/** localStorage flag: refused writes wait to be shown (so every page loads that code only then). */
+export const REFUSED_FLAG = 'fila-recusados';
