@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode | 'network';
   readonly fields: Record<string, string>;
   readonly retryAfterMinutes?: number;
+  /** the error body's other fields (e.g. `current` of an `edit_conflict`, `lastGivenAt` of `too_soon`) */
+  readonly extra: Record<string, unknown>;
 
   constructor(
     status: number,
@@ -23,12 +25,14 @@ export class ApiError extends Error {
     message: string,
     fields: Record<string, string> = {},
     retryAfterMinutes?: number,
+    extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.retryAfterMinutes = retryAfterMinutes;
+    this.extra = extra;
   }
 }
 
@@ -72,12 +76,14 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
 /** A failed answer as an ApiError with the contract's code, from its error body (if it has one). */
 export function apiError(status: number, data: unknown): ApiError {
   const error = (data as ErrorBody | null)?.error;
+  const { code, message, fields, retryAfterMinutes, ...extra } = error ?? ({} as Partial<NonNullable<typeof error>>);
   return new ApiError(
     status,
-    error?.code ?? (status >= 500 ? 'unavailable' : 'bad_json'),
-    error?.message ?? INTERNAL_ERROR_MESSAGE,
-    error?.fields ?? {},
-    error?.retryAfterMinutes,
+    code ?? (status >= 500 ? 'unavailable' : 'bad_json'),
+    message ?? INTERNAL_ERROR_MESSAGE,
+    fields ?? {},
+    retryAfterMinutes,
+    extra,
   );
 }
 

@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   not_found: 404,
   conflict: 409,
   too_soon: 409,
+  edit_conflict: 409,
   too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
@@ -31,6 +32,8 @@ export interface ErrorBody {
     retryAfterMinutes?: number;
     /** too_soon: when the last dose of that medicine was given (ISO 8601) */
     lastGivenAt?: string;
+    /** edit_conflict: the server's copy, which the write was not applied over (issue 37) */
+    current?: { text: string; version: number; by: { id: string | null; name: string } | null; at: string };
   };
 }
 
@@ -53,6 +56,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   not_found: 'Não encontrado.',
   conflict: 'Este registro já existe.',
   too_soon: 'O intervalo mínimo desde a última dose ainda não passou.',
+  edit_conflict: 'Esta anotação foi mudada em outro aparelho enquanto você escrevia.',
   too_large: 'Os dados enviados são grandes demais.',
   unsupported_media_type: 'Formato de dados não suportado. Envie JSON.',
   validation_failed: 'Verifique os campos destacados.',
