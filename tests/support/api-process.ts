@@ -12,8 +12,16 @@ export const freePort = () =>
   });
 
 /**
- * Starts the API on a free port with `env` over the current environment (no site, no request log)
- * and resolves once it logs "listening"; rejects with its last output if it exits first.
+ * A request deadline fit for a loaded test machine: the product's 1.5 s is for production, and with
+ * the browser suite on both cores a subscription's first insert took longer (a 503 that failed
+ * tests/hardening/queue.test.ts on a slower machine, issue 41). Tests of the deadline set their own.
+ */
+export const TEST_DEADLINE_MS = '10000';
+
+/**
+ * Starts the API on a free port with `env` over the current environment (no site, no request log,
+ * the test deadline) and resolves once it logs "listening"; rejects with its last output if it
+ * exits first.
  */
 export async function startApiProcess(
   env: Record<string, string>,
@@ -21,7 +29,15 @@ export async function startApiProcess(
 ): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeFlags, 'api/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '', LOG_REQUESTS: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: '',
+      LOG_REQUESTS: '0',
+      REQUEST_DEADLINE_MS: TEST_DEADLINE_MS,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
