@@ -265,7 +265,7 @@ function ChildCard({
       {child.dietaryRestrictions && <p className="contact-meta">Restrições: {child.dietaryRestrictions}</p>}
       {!child.pending && (
         <Suspense fallback={null}>
-          <TreatmentSummary childId={child.id} childName={child.name} />
+          <TreatmentSummary childId={child.id} childName={child.name} isOwner={role === 'owner'} />
         </Suspense>
       )}
       <div className="contact-actions">

@@ -31,6 +31,7 @@ import { currentChild } from '../stores/child.ts';
 import { refreshSession } from '../stores/session.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import LoadFailure from './LoadFailure.tsx';
+import DoseAlerts, { ALERTS_EVERY_MS, useWhileVisible } from './treatment/DoseAlerts.tsx';
 import TodayDoses from './treatment/TodayDoses.tsx';
 import { useDoses } from './treatment/useDoses.ts';
 import { useHydratedStore } from './useHydrated.ts';
@@ -108,6 +109,8 @@ export default function Treatment() {
   useEffect(() => {
     void refreshSession();
   }, []);
+  // A dose marked on another phone of the circle shows here within a minute.
+  useWhileVisible(doses.reload, ALERTS_EVERY_MS);
 
   if (!child)
     return (
@@ -158,6 +161,7 @@ export default function Treatment() {
       <p className="record-of" role="status">
         Tratamento de <strong>{child.name}</strong>
       </p>
+      <DoseAlerts childId={child.id} childName={child.name} isOwner={role === 'owner'} onNews={doses.reload} />
       {!canWrite && (
         <p className="notice viewer-note">
           Você acompanha {child.name} como observador(a): vê o tratamento, mas só a família marca as doses e anota

@@ -13,6 +13,7 @@ import {
   regimenText,
 } from '../../lib/treatment.ts';
 import { selectChild } from '../../stores/child.ts';
+import DoseAlerts from '../treatment/DoseAlerts.tsx';
 
 /** The Monday of the week of `day` ('YYYY-MM-DD'). */
 export function mondayOf(day: string): string {
@@ -23,7 +24,15 @@ export function mondayOf(day: string): string {
 
 type State = { status: 'loading' } | { status: 'ready'; medicines: Medicine[]; doses: Dose[] } | { status: 'error' };
 
-export default function TreatmentSummary({ childId, childName }: { childId: string; childName: string }) {
+export default function TreatmentSummary({
+  childId,
+  childName,
+  isOwner,
+}: {
+  childId: string;
+  childName: string;
+  isOwner: boolean;
+}) {
   const [today] = useState(() => dayOf(new Date()));
   const from = mondayOf(today);
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -39,15 +48,18 @@ export default function TreatmentSummary({ childId, childName }: { childId: stri
       Tratamento<span className="sr-only"> de {childName}</span>
     </a>
   );
+  const alerts = <DoseAlerts childId={childId} childName={childName} isOwner={isOwner} compact />;
   if (state.status !== 'ready' || state.medicines.length === 0)
     return (
       <div className="child-treatment">
+        {alerts}
         {state.status === 'ready' && <p className="contact-meta">Nenhum remédio em uso anotado.</p>}
         {link}
       </div>
     );
   return (
     <div className="child-treatment">
+      {alerts}
       <p className="child-treatment-title">Remédios em uso</p>
       <ul className="child-medicines">
         {state.medicines.map((medicine) => {

@@ -91,28 +91,42 @@ export default function TodayDoses({ today, medicines, doses, canWrite, onPaywal
       {slots.length > 0 && (
         <ul className="doses">
           {slots.map((slot) => {
-            const done = todays.find((d) => d.medicineId === slot.medicine.id && d.scheduledFor === slot.scheduledFor);
+            // Two phones offline can both mark one time: every mark is shown, none hidden behind the first.
+            const marks = todays.filter(
+              (d) => d.medicineId === slot.medicine.id && d.scheduledFor === slot.scheduledFor,
+            );
+            const done = marks[0];
             const what = `${slot.medicine.name} ${doseText(slot.medicine.dose, slot.medicine.unit)}`;
             const key = slot.scheduledFor + slot.medicine.id;
             return (
-              <li key={key} className={`dose${done ? ` is-${done.status}` : ''}${done?.pending ? ' is-pending' : ''}`}>
+              <li
+                key={key}
+                className={`dose${done ? ` is-${marks.some((m) => m.status === 'given') ? 'given' : done.status}` : ''}${marks.some((m) => m.pending) ? ' is-pending' : ''}${marks.length > 1 ? ' is-double' : ''}`}
+              >
                 <p className="dose-line">
                   <span className="dose-time">{slot.time}</span>
                   <span aria-hidden="true"> · </span>
                   <span className="dose-what">{what}</span>
                 </p>
                 {done ? (
-                  <div className="dose-done">
-                    <p className="dose-status" role="status">
-                      {doneText(done)}
-                      {done.pending && <span className="badge badge-pending">Aguardando conexão</span>}
-                    </p>
-                    {canWrite && (
-                      <button type="button" className="btn btn-ghost btn-small" onClick={() => void doses.undo(done)}>
-                        Desfazer<span className="sr-only"> {`${what} das ${slot.time}`}</span>
-                      </button>
-                    )}
-                  </div>
+                  marks.map((marked) => (
+                    <div className="dose-done" key={marked.id}>
+                      <p className="dose-status" role="status">
+                        {doneText(marked)}
+                        {marked.pending && <span className="badge badge-pending">Aguardando conexão</span>}
+                        {marks.length > 1 && <span className="badge badge-alta">possível dose dupla</span>}
+                      </p>
+                      {canWrite && (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-small"
+                          onClick={() => void doses.undo(marked)}
+                        >
+                          Desfazer<span className="sr-only"> {`${what} das ${slot.time}`}</span>
+                        </button>
+                      )}
+                    </div>
+                  ))
                 ) : canWrite ? (
                   <div className="dose-actions">
                     <button
@@ -160,6 +174,7 @@ export default function TodayDoses({ today, medicines, doses, canWrite, onPaywal
                         <li key={dose.id}>
                           {doneText(dose)}
                           {dose.pending && <span className="badge badge-pending">Aguardando conexão</span>}
+                          {dose.overlap && <span className="badge badge-alta">possível dose dupla</span>}
                           {canWrite && (
                             <button type="button" className="link-button" onClick={() => void doses.undo(dose)}>
                               Desfazer
