@@ -10,6 +10,7 @@ import type { childPatchSchema, childSchema } from '../../src/shared/children.ts
 import type { ChildRole } from '../../src/shared/enums.ts';
 import type { Condition } from '../../src/shared/guides.ts';
 import { CHECKLIST_SIZES } from '../../src/shared/guides.ts';
+import { mergeTicks } from '../../src/shared/versions.ts';
 import type { Database } from '../db/client.ts';
 import { checklistProgress, children, observationNotes, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -186,7 +187,7 @@ export async function saveTicks(
       .where(and(eq(checklistProgress.childId, childId), eq(checklistProgress.key, key)));
     const stored = row?.checked.length === size ? row.checked : Array<boolean>(size).fill(false);
     // The latest change of each item wins: what she did not touch stays as the others left it.
-    const merged = base ? stored.map((value, i) => (checked[i] !== base[i] ? checked[i]! : value)) : checked;
+    const merged = mergeTicks(stored, checked, base);
     const version = (row?.version ?? 0) + 1;
     await tx
       .insert(checklistProgress)
