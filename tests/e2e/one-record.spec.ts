@@ -123,7 +123,13 @@ test.describe('one true record', () => {
     // The ticks on his screen are the server's merged list: hers and his.
     for (const index of [0, 1, 4, 6]) await expect(checkbox(dadPage, index)).toBeChecked();
     await expectNoAxeViolations(dadPage);
-    await conflict.scrollIntoViewIfNeeded();
+    // The picture: both versions and the choice, once the connection's banner and the queue's toast are gone.
+    for (const close of await dadPage.getByRole('button', { name: 'Fechar aviso' }).all()) await close.click();
+    await expect(dadPage.getByText('Conexão restaurada! O aplicativo está sincronizado.')).toBeHidden();
+    await conflict.evaluate((group) => {
+      group.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -64);
+    });
     await shot(dadPage, 'note-conflict');
 
     // He joins them: one note with both texts, hers first.
@@ -140,6 +146,9 @@ test.describe('one true record', () => {
       await phone.reload();
       await hydrated(phone, 'ObservationNotes');
       await expect(phone.getByLabel('Suas observações')).toHaveValue(`${hers}\n\n${his}`);
+      // The reload keeps the scroll down by the notes: the list hydrates once it is seen.
+      await phone.locator(`[data-checklist="${LIST}"]`).scrollIntoViewIfNeeded();
+      await hydrated(phone, 'Checklist');
       for (const [index, ticked] of expected.entries())
         await (ticked
           ? expect(checkbox(phone, index)).toBeChecked()

@@ -46,7 +46,7 @@ function Version({ title, detail, text }: { title: string; detail?: string | nul
     <section className="note-version" aria-labelledby={id}>
       <h3 id={id}>
         {title}
-        {detail && <span className="note-version-when"> · {detail}</span>}
+        {detail && <span className="note-version-when">{detail}</span>}
       </h3>
       {text.trim() ? <p className="note-version-text">{text}</p> : <p className="note-version-empty">(em branco)</p>}
     </section>
