@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import {
   createAccount,
   expect,
@@ -67,6 +67,26 @@ async function record(request: APIRequestContext, childId: string) {
   };
 }
 
+/** The mother (signed in on `context`) and the father, a carer of Lia on his own phone. */
+async function motherAndFather(browser: Browser, context: BrowserContext, request: APIRequestContext) {
+  const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
+  const lia = mother.children[0]!.id;
+  const dad = await browser.newContext();
+  const dadEmail = (await createAccount(dad.request, { children: [] })).email;
+  expect(
+    (
+      await dad.request.put('/api/profile', { data: { ...PROFILE, fullName: 'Carlos Souza', email: dadEmail } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (await request.post(`/api/children/${lia}/invitations`, { data: { email: dadEmail, role: 'carer' } })).status(),
+  ).toBe(201);
+  const token = await invitationToken(dadEmail);
+  expect((await dad.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+  await dad.addCookies((await dad.request.storageState()).cookies);
+  return { lia, dad, dadPage: await dad.newPage() };
+}
+
 test.describe('one true record', () => {
   test('two carers edit the same guide note offline and come back online; both texts are on the screen and neither is lost; ticks made on each phone are all kept', async ({
     browser,
@@ -76,24 +96,7 @@ test.describe('one true record', () => {
   }) => {
     // Two phones, each precaching the site, offline and back.
     test.setTimeout(180_000);
-    const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
-    const lia = mother.children[0]!.id;
-
-    // The father, a carer of Lia on his own phone.
-    const dad = await browser.newContext();
-    const dadEmail = (await createAccount(dad.request, { children: [] })).email;
-    expect(
-      (
-        await dad.request.put('/api/profile', { data: { ...PROFILE, fullName: 'Carlos Souza', email: dadEmail } })
-      ).status(),
-    ).toBe(200);
-    expect(
-      (await request.post(`/api/children/${lia}/invitations`, { data: { email: dadEmail, role: 'carer' } })).status(),
-    ).toBe(201);
-    const token = await invitationToken(dadEmail);
-    expect((await dad.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
-    await dad.addCookies((await dad.request.storageState()).cookies);
-    const dadPage = await dad.newPage();
+    const { lia, dad, dadPage } = await motherAndFather(browser, context, request);
 
     // Both open the same guide for Lia, then lose the connection.
     await openGuide(page);
@@ -154,6 +157,41 @@ test.describe('one true record', () => {
           ? expect(checkbox(phone, index)).toBeChecked()
           : expect(checkbox(phone, index)).not.toBeChecked());
     }
+    await dad.close();
+  });
+  test('online, a note changed on the other phone since it was opened: the conflict shows at once, and keeping hers saves it from the copy she saw', async ({
+    browser,
+    context,
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { lia, dad, dadPage } = await motherAndFather(browser, context, request);
+    await openGuide(page);
+    await openGuide(dadPage);
+
+    // He writes first; her page still has the note as it was when she opened it.
+    await dadPage.getByLabel('Suas observações').fill('Pai: agitado no domingo.');
+    await dadPage.getByLabel('Suas observações').blur();
+    await expect.poll(async () => (await record(request, lia)).notes.hiperatividade).toBe('Pai: agitado no domingo.');
+    await page.getByLabel('Suas observações').fill('Mãe: calmo no sábado.');
+    await page.getByLabel('Suas observações').blur();
+
+    const conflict = page.getByRole('group', {
+      name: 'Esta anotação foi mudada por Carlos enquanto você estava sem internet.',
+    });
+    await expect(conflict).toBeVisible();
+    await expect(conflict.getByRole('region', { name: /Versão de Carlos/ })).toContainText('Pai: agitado no domingo.');
+    await expect(conflict.getByRole('region', { name: /A sua versão/ })).toContainText('Mãe: calmo no sábado.');
+    expect((await record(request, lia)).notes.hiperatividade).toBe('Pai: agitado no domingo.');
+
+    await conflict.getByRole('button', { name: 'Ficar com a minha' }).click();
+    await expect(conflict).toBeHidden();
+    await expect.poll(async () => (await record(request, lia)).notes.hiperatividade).toBe('Mãe: calmo no sábado.');
+    await page.reload();
+    await hydrated(page, 'ObservationNotes');
+    await expect(page.getByLabel('Suas observações')).toHaveValue('Mãe: calmo no sábado.');
+    await expect(conflict).toHaveCount(0);
     await dad.close();
   });
 });
