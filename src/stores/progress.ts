@@ -15,7 +15,7 @@
 import { atom, map } from 'nanostores';
 import { call, client } from '../lib/api.ts';
 import type { NotesSet, ProgressSet } from '../lib/queued-ops.ts';
-import { onSaved, putNotes, putProgress } from '../lib/resources.ts';
+import { onSaved, putNotes, putProgress, type Saved } from '../lib/resources.ts';
 import { offlineQueue, sendOrQueue } from '../lib/send-or-queue.ts';
 import { readJson, removeKey, writeJson } from '../lib/storage.ts';
 import { flash, toast } from '../lib/toast.ts';
@@ -230,7 +230,7 @@ async function load(id: string) {
  * A save the server took, sent from this page or from the queue: its version is the base of the
  * next, and the ticks shown are the server's merged list with any tick made since on top.
  */
-function learn(saved: Parameters<Parameters<typeof onSaved>[0]>[0]) {
+function learn(saved: Saved) {
   if (saved.childId !== childId) return;
   if (saved.kind === 'notes-set') return noteSeen(saved.condition, saved.saved.version);
   if ((known.lists.get(saved.key)?.version ?? 0) >= saved.saved.version) return;
