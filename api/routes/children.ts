@@ -106,10 +106,16 @@ export function childrenRoutes() {
       jsonBody(progressSchema),
       async (c) => {
         const key = c.req.param('key');
-        const { checked } = c.req.valid('json');
         const { db, clock } = services(c);
-        await saveTicks(db, c.get('user').id, c.req.valid('param').id, key, checked, clock.now());
-        return c.json({ key, checked });
+        const saved = await saveTicks(
+          db,
+          c.get('user').id,
+          c.req.valid('param').id,
+          key,
+          c.req.valid('json'),
+          clock.now(),
+        );
+        return c.json({ key, ...saved });
       },
     )
     .put(
@@ -121,10 +127,16 @@ export function childrenRoutes() {
         const parsed = conditionSchema.safeParse(c.req.param('condition'));
         if (!parsed.success) throw new ApiError('not_found', MESSAGES.routeNotFound);
         const condition = parsed.data;
-        const { text } = c.req.valid('json');
         const { db, clock } = services(c);
-        await saveNotes(db, c.get('user').id, c.req.valid('param').id, condition, text, clock.now());
-        return c.json({ condition, text });
+        const saved = await saveNotes(
+          db,
+          c.get('user').id,
+          c.req.valid('param').id,
+          condition,
+          c.req.valid('json'),
+          clock.now(),
+        );
+        return c.json({ condition, ...saved });
       },
     );
 }

@@ -10,10 +10,12 @@ import type { childPatchSchema, childSchema } from '../../src/shared/children.ts
 import type { ChildRole } from '../../src/shared/enums.ts';
 import type { Condition } from '../../src/shared/guides.ts';
 import { CHECKLIST_SIZES } from '../../src/shared/guides.ts';
+import { mergeTicks } from '../../src/shared/versions.ts';
 import type { Database } from '../db/client.ts';
-import { checklistProgress, children, observationNotes } from '../db/schema.ts';
+import { checklistProgress, children, observationNotes, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { reachable, requireChild, requireOwnCover } from './access.ts';
+import { personName } from './circle.ts';
 import { insertOnce } from './idempotent.ts';
 
 const columns = {
@@ -127,65 +129,134 @@ export async function removeChild(db: Database, userId: string, id: string): Pro
   if (deleted.length === 0) throw new ApiError('not_found', MESSAGES.childNotFound);
 }
 
-/** Every stage's ticks and every guide's notes kept for the child. */
+/** Every stage's ticks and every guide's notes kept for the child, with the version of each. */
 export async function childProgress(db: Database, userId: string, childId: string) {
   await requireChild(db, userId, childId, 'read');
   const [lists, notes] = await Promise.all([
     db
-      .select({ key: checklistProgress.key, checked: checklistProgress.checked })
+      .select({ key: checklistProgress.key, checked: checklistProgress.checked, version: checklistProgress.version })
       .from(checklistProgress)
       .where(eq(checklistProgress.childId, childId)),
     db
-      .select({ condition: observationNotes.condition, text: observationNotes.text })
+      .select({ condition: observationNotes.condition, text: observationNotes.text, version: observationNotes.version })
       .from(observationNotes)
       .where(eq(observationNotes.childId, childId)),
   ]);
   return {
     lists: Object.fromEntries(lists.map((l) => [l.key, l.checked])) as Record<string, boolean[]>,
     notes: Object.fromEntries(notes.map((n) => [n.condition, n.text])) as Record<string, string>,
+    versions: {
+      lists: Object.fromEntries(lists.map((l) => [l.key, l.version])) as Record<string, number>,
+      notes: Object.fromEntries(notes.map((n) => [n.condition, n.version])) as Record<string, number>,
+    },
   };
 }
 
-/** One checklist's ticks, whole: the key must be a checklist of the guides and the list its size. */
+/** One writer at a time on one list or note of a child, for the transaction's length (both databases). */
+const lockValue = (tx: Pick<Database, 'execute'>, what: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${what}))`);
+
+/**
+ * One checklist's ticks: the key must be a checklist of the guides and the lists its size. With
+ * `base` (the list the device started from) only the items she changed from it are applied onto
+ * the stored list, so two carers' ticks made offline are both kept (issue 37); without it (older
+ * clients), the whole list. Answers the list as stored and its version.
+ */
 export async function saveTicks(
   db: Database,
   userId: string,
   childId: string,
   key: string,
-  checked: boolean[],
+  input: { checked: boolean[]; base?: boolean[] },
   now: Date,
-): Promise<void> {
+): Promise<{ checked: boolean[]; version: number }> {
   const size = CHECKLIST_SIZES.get(key);
   if (size === undefined)
     throw new ApiError('validation_failed', undefined, { fields: { key: MESSAGES.unknownChecklist } });
+  const { checked, base } = input;
   if (checked.length !== size)
     throw new ApiError('validation_failed', undefined, { fields: { checked: MESSAGES.checklistSize(size) } });
+  if (base && base.length !== size)
+    throw new ApiError('validation_failed', undefined, { fields: { base: MESSAGES.checklistSize(size) } });
   await requireChild(db, userId, childId, 'write');
-  await db
-    .insert(checklistProgress)
-    .values({ childId, key, checked, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [checklistProgress.childId, checklistProgress.key],
-      set: { checked, updatedAt: now },
-    });
+  return db.transaction(async (tx) => {
+    await lockValue(tx, `ticks:${childId}:${key}`);
+    const [row] = await tx
+      .select({ checked: checklistProgress.checked, version: checklistProgress.version })
+      .from(checklistProgress)
+      .where(and(eq(checklistProgress.childId, childId), eq(checklistProgress.key, key)));
+    const stored = row?.checked.length === size ? row.checked : Array<boolean>(size).fill(false);
+    // The latest change of each item wins: what she did not touch stays as the others left it.
+    const merged = mergeTicks(stored, checked, base);
+    const version = (row?.version ?? 0) + 1;
+    await tx
+      .insert(checklistProgress)
+      .values({ childId, key, checked: merged, version, updatedBy: userId, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [checklistProgress.childId, checklistProgress.key],
+        set: { checked: merged, version, updatedBy: userId, updatedAt: now },
+      });
+    return { checked: merged, version };
+  });
 }
 
+/** Who wrote a note last, by first name; null when unknown (written before versions, or an account since deleted). */
+async function writerOf(db: Pick<Database, 'select'>, id: string | null) {
+  if (!id) return null;
+  const [person] = await db
+    .select({ email: users.email, fullName: profiles.fullName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, id));
+  return person ? { id, name: personName(person.fullName, person.email) } : null;
+}
+
+/**
+ * A guide's observation notes. `baseVersion` is the version she edited from (0: none stored then):
+ * when another device saved since, nothing is overwritten and 409 `edit_conflict` carries the
+ * stored copy, so the page shows both texts (issue 37). The same text as stored is never a
+ * conflict (nothing would be lost). Without `baseVersion` (older clients), the text replaces.
+ */
 export async function saveNotes(
   db: Database,
   userId: string,
   childId: string,
   condition: Condition,
-  text: string,
+  input: { text: string; baseVersion?: number },
   now: Date,
-): Promise<void> {
+): Promise<{ text: string; version: number }> {
+  const { text, baseVersion } = input;
   await requireChild(db, userId, childId, 'write');
-  await db
-    .insert(observationNotes)
-    .values({ childId, condition, text, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [observationNotes.childId, observationNotes.condition],
-      set: { text, updatedAt: now },
-    });
+  return db.transaction(async (tx) => {
+    await lockValue(tx, `notes:${childId}:${condition}`);
+    const [row] = await tx
+      .select({
+        text: observationNotes.text,
+        version: observationNotes.version,
+        updatedBy: observationNotes.updatedBy,
+        updatedAt: observationNotes.updatedAt,
+      })
+      .from(observationNotes)
+      .where(and(eq(observationNotes.childId, childId), eq(observationNotes.condition, condition)));
+    if (row && row.text === text) return { text, version: row.version };
+    if (row && baseVersion !== undefined && baseVersion < row.version) {
+      const by = await writerOf(tx, row.updatedBy);
+      const message =
+        by?.id === userId ? MESSAGES.noteChangedElsewhere : MESSAGES.noteChangedBy(by?.name ?? 'outra pessoa');
+      throw new ApiError('edit_conflict', message, {
+        extra: { current: { text: row.text, version: row.version, by, at: row.updatedAt.toISOString() } },
+      });
+    }
+    const version = (row?.version ?? 0) + 1;
+    await tx
+      .insert(observationNotes)
+      .values({ childId, condition, text, version, updatedBy: userId, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [observationNotes.childId, observationNotes.condition],
+        set: { text, version, updatedBy: userId, updatedAt: now },
+      });
+    return { text, version };
+  });
 }
 
 /**

@@ -7,10 +7,10 @@
  * stays on the device, marked, until it can go. Back online, she is told how many went.
  */
 import { createStore, get, set } from 'idb-keyval';
-import { PENDING_FLAG, queue, synced } from '../stores/queue.ts';
+import { addRefused, PENDING_FLAG, queue, synced } from '../stores/queue.ts';
 import { ApiError } from './api.ts';
 import { decideWrite } from './offline-rule.ts';
-import { isAddTo, isDeleteFrom, isSupport, type QueuedOp, sameTarget } from './queued-ops.ts';
+import { isAddTo, isDeleteFrom, isSupport, mergeWaiting, type QueuedOp, sameTarget } from './queued-ops.ts';
 import { saveRating } from './ratings.ts';
 import { putNotes, putProgress, type ResourceName, SENDERS } from './resources.ts';
 import { removeKey, writeJson } from './storage.ts';
@@ -43,7 +43,9 @@ export async function loadQueue(): Promise<QueuedOp[]> {
 
 export async function enqueue(op: QueuedOp): Promise<void> {
   const ops = await loadQueue();
-  await save([...ops.filter((waiting) => !sameTarget(waiting, op)), op]);
+  // A set that replaces a waiting one keeps the older base (what the device last knew from the server).
+  const older = ops.find((waiting) => sameTarget(waiting, op));
+  await save([...ops.filter((waiting) => !sameTarget(waiting, op)), older ? mergeWaiting(older, op) : op]);
   if (navigator.onLine) void flush();
 }
 
@@ -72,9 +74,9 @@ function sendToList<N extends ResourceName>(op: QueuedOp, name: N): Promise<unkn
 function send(op: QueuedOp): Promise<unknown> {
   switch (op.kind) {
     case 'progress-set':
-      return putProgress(op.childId, op.key, op.checked);
+      return putProgress(op.childId, op.key, op.checked, op.base);
     case 'notes-set':
-      return putNotes(op.childId, op.condition, op.text);
+      return putNotes(op.childId, op.condition, op.text, op.baseVersion);
     case 'rating-set':
       return saveRating(op.childId, op.weekStart, op.body);
     case 'support-thread':
@@ -138,7 +140,11 @@ export function flush(): Promise<void> {
           // Refused for good (409/422, or 429 on anything but a message): the server will never take it; dropped.
           const code = err instanceof ApiError ? err.code : 'unknown';
           const status = err instanceof ApiError ? err.status : 0;
-          if (status === 404 && op.kind.endsWith('-delete')) {
+          if (err instanceof ApiError && err.code === 'edit_conflict') {
+            // A note changed by someone else meanwhile: the notes show both texts (issue 37).
+            const { message, extra } = err;
+            addRefused({ op, code, status, message, extra, at: new Date().toISOString() });
+          } else if (status === 404 && op.kind.endsWith('-delete')) {
             // already gone: what she wanted
           } else if (isSupport(op)) {
             lostMessages++;

@@ -22,13 +22,19 @@ export interface DeleteOp<N extends ResourceName = ResourceName> {
   targetId: string;
 }
 
-/** A child's checklist or notes as they are now: only the latest of each waits. */
+/**
+ * A child's checklist or notes as they are now: only the latest of each waits. `base` and
+ * `baseVersion` are what the device last knew from the server (issue 37): the server merges ticks
+ * from `base` and refuses a note from an older version. Absent on what waited before versions.
+ */
 export interface ProgressSet {
   id: string;
   kind: 'progress-set';
   childId: string;
   key: string;
   checked: boolean[];
+  /** the list as the server last had it on this device, which `checked` changed */
+  base?: boolean[];
 }
 export interface NotesSet {
   id: string;
@@ -36,6 +42,8 @@ export interface NotesSet {
   childId: string;
   condition: string;
   text: string;
+  /** the version of the note this text was edited from (0: none was stored) */
+  baseVersion?: number;
 }
 
 /** A conversation with the team started, or a message written in one, without a connection. */
@@ -77,3 +85,22 @@ export const sameTarget = (a: QueuedOp, b: QueuedOp) =>
   (a.kind === 'progress-set' && b.kind === 'progress-set' && a.childId === b.childId && a.key === b.key) ||
   (a.kind === 'notes-set' && b.kind === 'notes-set' && a.childId === b.childId && a.condition === b.condition) ||
   (a.kind === 'rating-set' && b.kind === 'rating-set' && a.childId === b.childId && a.weekStart === b.weekStart);
+
+/**
+ * The op that waits when `newer` replaces `older` (same target): the newer value, from the OLDER
+ * base: that is what the device last knew from the server, so the server merges (ticks) or
+ * compares (notes) against it, and a change made in between by another carer is never undone.
+ * The queue calls it when a set replaces a waiting one (src/lib/offline-queue.ts `enqueue`).
+ */
+export function mergeWaiting(older: QueuedOp, newer: QueuedOp): QueuedOp {
+  if (!sameTarget(older, newer)) return newer;
+  if (older.kind === 'progress-set' && newer.kind === 'progress-set') {
+    const base = older.base ?? newer.base;
+    return base ? { ...newer, base } : newer;
+  }
+  if (older.kind === 'notes-set' && newer.kind === 'notes-set') {
+    const baseVersion = older.baseVersion ?? newer.baseVersion;
+    return baseVersion === undefined ? newer : { ...newer, baseVersion };
+  }
+  return newer;
+}

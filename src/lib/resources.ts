@@ -76,17 +76,60 @@ export const SENDERS: { [N in ResourceName]: Sender<N> } = {
 
 /** A tick or a note sent just before she leaves the page still reaches the server (small bodies). */
 const OUTLIVES_PAGE = { init: { keepalive: true } };
-/** A child's checklist as it is now (free for every mother). */
-export const putProgress = (childId: string, key: string, checked: boolean[]) =>
-  call(client.children[':id'].progress[':key'].$put({ param: { id: childId, key }, json: { checked } }, OUTLIVES_PAGE));
-/** A child's observation notes of one guide, as they are now. */
-export const putNotes = (childId: string, condition: string, text: string) =>
-  call(
-    client.children[':id'].notes[':condition'].$put(
-      { param: { id: childId, condition }, json: { text } },
+/** A tick or note the server took, from the page or from the queue, with its answer (the version it made). */
+export type Saved =
+  | {
+      kind: 'progress-set';
+      childId: string;
+      key: string;
+      checked: boolean[];
+      base?: boolean[];
+      saved: { checked: boolean[]; version: number };
+    }
+  | { kind: 'notes-set'; childId: string; condition: string; text: string; saved: { text: string; version: number } };
+
+const savedListeners = new Set<(saved: Saved) => void>();
+/** Calls `listener` after each tick or note the server took (the progress store learns versions from it). */
+export function onSaved(listener: (saved: Saved) => void): () => void {
+  savedListeners.add(listener);
+  return () => savedListeners.delete(listener);
+}
+
+/** A child's checklist as it is now (free for every mother), merged by the server from `base`. */
+export const putProgress = async (childId: string, key: string, checked: boolean[], base?: boolean[]) => {
+  const saved = await call(
+    client.children[':id'].progress[':key'].$put(
+      { param: { id: childId, key }, json: base ? { checked, base } : { checked } },
       OUTLIVES_PAGE,
     ),
   );
+  for (const listener of savedListeners) listener({ kind: 'progress-set', childId, key, checked, base, saved });
+  return saved;
+};
+
+/** Versions this device's own saves made, per note: `from` → `to` (see putNotes). */
+const ownSaves = new Map<string, Map<number, number>>();
+
+/**
+ * A child's observation notes of one guide, as they are now, edited from `baseVersion`. A version
+ * that only this device's own saves moved past (a save answered while the next waited) is not a
+ * conflict with anyone: it goes from the version that save made.
+ */
+export const putNotes = async (childId: string, condition: string, text: string, baseVersion?: number) => {
+  const target = `${childId}/${condition}`;
+  const own = ownSaves.get(target) ?? new Map<number, number>();
+  let from = baseVersion;
+  for (let next = from === undefined ? undefined : own.get(from); next !== undefined; next = own.get(next)) from = next;
+  const saved = await call(
+    client.children[':id'].notes[':condition'].$put(
+      { param: { id: childId, condition }, json: from === undefined ? { text } : { text, baseVersion: from } },
+      OUTLIVES_PAGE,
+    ),
+  );
+  if (from !== undefined && saved.version > from) ownSaves.set(target, own.set(from, saved.version));
+  for (const listener of savedListeners) listener({ kind: 'notes-set', childId, condition, text, saved });
+  return saved;
+};
 
 type Toast = readonly [title: string, text: string];
 

@@ -95,6 +95,10 @@ export const MESSAGES = {
   insightsBusy: 'Os padrões deste período ainda estão sendo calculados. Tente novamente em alguns segundos.',
   unknownChecklist: 'Lista de verificação desconhecida.',
   checklistSize: (size: number) => `Esta lista tem ${size} itens: envie exatamente ${size} marcações.`,
+  /** 409 edit_conflict: `name` is the first name of whoever wrote the copy kept ("outra pessoa" when unknown) */
+  noteChangedBy: (name: string) => `Esta anotação foi mudada por ${name} enquanto você estava sem internet.`,
+  /** 409 edit_conflict when the copy kept was written by her, on another device */
+  noteChangedElsewhere: 'Esta anotação foi mudada por você em outro aparelho enquanto este estava sem internet.',
   professionalRequired: 'Campos obrigatórios',
   wrongPassword: 'Senha incorreta',
   wrongCurrentPassword: 'Senha atual incorreta',

@@ -24,10 +24,25 @@ export const childSchema = z.strictObject({ id: clientId, ...fields });
 export const childPatchSchema = z.partial(z.strictObject(fields));
 export type ChildInput = z.input<typeof childSchema>;
 
+const ticks = (error: string) => z.array(z.boolean({ error: 'Cada item é marcado ou não' }), { error });
+
+/**
+ * A checklist's ticks; `base` is the list the device started from (issue 37): then only the items
+ * that differ from it are applied onto the stored list. Without it (older clients), the whole list.
+ */
 export const progressSchema = z.strictObject({
-  checked: z.array(z.boolean({ error: 'Cada item é marcado ou não' }), { error: 'Envie a lista de marcações' }),
+  checked: ticks('Envie a lista de marcações'),
+  base: z.optional(ticks('Envie a lista de onde as marcações partiram')),
 });
 
-export const notesSchema = z.strictObject({ text: optionalText(LIMITS.notes) });
+/**
+ * A guide's notes; `baseVersion` is the version the text was edited from (0 when there was none):
+ * an older one than the server's is refused with its copy (409 `edit_conflict`). Without it (older
+ * clients and writes queued before the update), the text replaces what is stored.
+ */
+export const notesSchema = z.strictObject({
+  text: optionalText(LIMITS.notes),
+  baseVersion: z.optional(z.int({ error: 'Versão inválida' }).check(z.minimum(0, { error: 'Versão inválida' }))),
+});
 
 export const conditionSchema = z.enum(CONDITIONS, { error: 'Guia desconhecido' });

@@ -26,8 +26,9 @@ const day = z.iso.date();
 const nullable = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
 
 /**
- * `{ error: { code, message, fields?, retryAfterMinutes?, lastGivenAt? } }`, every 4xx/5xx
- * (api/http/errors.ts); `lastGivenAt` only on 409 `too_soon` (a dose sooner than the minimum interval).
+ * `{ error: { code, message, fields?, retryAfterMinutes?, lastGivenAt?, current? } }`, every 4xx/5xx
+ * (api/http/errors.ts); `lastGivenAt` only on 409 `too_soon` (a dose sooner than the minimum interval);
+ * `current` only on 409 `edit_conflict` (the note as stored, which the write was not applied over).
  */
 export const errorAnswer = z.object({
   error: z.object({
@@ -36,6 +37,14 @@ export const errorAnswer = z.object({
     fields: z.optional(z.record(z.string(), z.string())),
     retryAfterMinutes: z.optional(z.number()),
     lastGivenAt: z.optional(timestamp),
+    current: z.optional(
+      z.object({
+        text: z.string(),
+        version: z.number(),
+        by: nullable(z.object({ id: nullable(id), name: z.string() })),
+        at: timestamp,
+      }),
+    ),
   }),
 });
 
@@ -88,12 +97,18 @@ const child = z.object({
 });
 export const childrenAnswer = z.object({ children: z.array(child) });
 export const childAnswer = z.object({ child });
+/** `versions`: the version of each list and note stored (a value never saved is absent: version 0). */
 export const progressAnswer = z.object({
   lists: z.record(z.string(), z.array(z.boolean())),
   notes: z.record(z.string(), z.string()),
+  versions: z.object({
+    lists: z.record(z.string(), z.number()),
+    notes: z.record(z.string(), z.number()),
+  }),
 });
-export const ticksAnswer = z.object({ key: z.string(), checked: z.array(z.boolean()) });
-export const notesAnswer = z.object({ condition: z.enum(CONDITIONS), text: z.string() });
+/** `checked`: the list as stored after the merge (issue 37), which may hold another carer's ticks. */
+export const ticksAnswer = z.object({ key: z.string(), checked: z.array(z.boolean()), version: z.number() });
+export const notesAnswer = z.object({ condition: z.enum(CONDITIONS), text: z.string(), version: z.number() });
 
 // Diaries
 const entryBase = {

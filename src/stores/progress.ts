@@ -6,17 +6,23 @@
  * Nothing of a child's stays in local storage. A stored list is used only at its expected size.
  * A signed-in mother with no child yet reads the guides freely: her first tick is kept on the
  * device (adopted as above) and she is asked whom she follows; notes wait on the device likewise.
+ *
+ * Several carers write the same record (issue 37): each save carries what this device last knew
+ * from the server (a tick the list it changed, `base`; a note its version, `baseVersion`). The
+ * server merges ticks item by item and answers the merged list; a note edited from an older
+ * version comes back as 409 `edit_conflict`, kept in `refused` for the notes to show both texts.
  */
 import { atom, map } from 'nanostores';
 import { call, client } from '../lib/api.ts';
 import type { NotesSet, ProgressSet } from '../lib/queued-ops.ts';
-import { putNotes, putProgress } from '../lib/resources.ts';
+import { onSaved, putNotes, putProgress, type Saved } from '../lib/resources.ts';
 import { offlineQueue, sendOrQueue } from '../lib/send-or-queue.ts';
 import { readJson, removeKey, writeJson } from '../lib/storage.ts';
 import { flash, toast } from '../lib/toast.ts';
 import { CHECKLIST_SIZES, CONDITIONS } from '../shared/guides.ts';
+import { mergeTicks } from '../shared/versions.ts';
 import { currentChild } from './child.ts';
-import { PENDING_FLAG } from './queue.ts';
+import { addRefused, PENDING_FLAG } from './queue.ts';
 import { session } from './session.ts';
 
 export const checklists = map<Record<string, boolean[]>>({});
@@ -36,19 +42,58 @@ let childId: string | null = null;
 /** Boxes ticked in the static page before the child's progress arrived. */
 const tickedEarly = new Map<string, boolean[]>();
 
-async function save(op: Omit<ProgressSet, 'id' | 'childId'> | Omit<NotesSet, 'id' | 'childId'>, id = childId) {
+/**
+ * What the server last said of the child's lists and notes on this device (loaded, or answered to
+ * a save): the base of her next change. A value never saved is version 0.
+ */
+const known = {
+  lists: new Map<string, { checked: boolean[]; version: number }>(),
+  notes: new Map<string, number>(),
+};
+
+/** The version of a note this device last knew from the server (0: none stored). */
+export const knownNoteVersion = (condition: string) => known.notes.get(condition) ?? 0;
+
+/** She has seen the server's copy (`version`) of a note: her next save is made from it. */
+export function noteSeen(condition: string, version: number): void {
+  if (version > knownNoteVersion(condition)) known.notes.set(condition, version);
+}
+
+type NewOp = Omit<ProgressSet, 'id' | 'childId'> | Omit<NotesSet, 'id' | 'childId'>;
+
+/** The op with what this device knew from the server, when it is the child whose record was loaded. */
+function fromKnown(op: NewOp, id: string): NewOp {
+  if (id !== childId) return op;
+  if (op.kind === 'progress-set')
+    return { ...op, base: known.lists.get(op.key)?.checked ?? op.checked.map(() => false) };
+  return { ...op, baseVersion: knownNoteVersion(op.condition) };
+}
+
+async function save(op: NewOp, id = childId) {
   if (!id) return;
-  const queued: ProgressSet | NotesSet = { id: crypto.randomUUID(), childId: id, ...op };
+  const queued = { id: crypto.randomUUID(), childId: id, ...fromKnown(op, id) } as ProgressSet | NotesSet;
   const result = await sendOrQueue(
     (): Promise<unknown> =>
       queued.kind === 'progress-set'
-        ? putProgress(id, queued.key, queued.checked)
-        : putNotes(id, queued.condition, queued.text),
+        ? putProgress(id, queued.key, queued.checked, queued.base)
+        : putNotes(id, queued.condition, queued.text, queued.baseVersion),
     queued,
   );
   if (result.outcome === 'sent') return lastSave.set('server');
   if (result.outcome === 'queued') return lastSave.set('device');
   const err = result.error;
+  if (err.code === 'edit_conflict') {
+    // Another carer changed the note since: nothing was overwritten; the notes show both texts.
+    addRefused({
+      op: queued,
+      code: err.code,
+      status: err.status,
+      message: err.message,
+      extra: err.extra,
+      at: new Date().toISOString(),
+    });
+    return;
+  }
   // A shared child: a viewer does not write (403); removed from the circle, the record is closed (404).
   if (err.status === 403 || err.status === 404) {
     toast(
@@ -144,16 +189,28 @@ async function adoptDeviceProgress(id: string) {
 
 async function load(id: string) {
   childId = id;
+  known.lists = new Map();
+  known.notes = new Map();
   progressStatus.set('loading');
   try {
     const data = await call(client.children[':id'].progress.$get({ param: { id } }));
     if (childId !== id) return;
     const lists = { ...data.lists };
     const texts = { ...data.notes };
+    // An answer cached before versions existed has none: every value counts as never saved.
+    const versions = data.versions ?? { lists: {}, notes: {} };
+    known.lists = new Map(
+      Object.entries(data.lists).map(([key, checked]) => [key, { checked, version: versions.lists[key] ?? 0 }]),
+    );
+    known.notes = new Map(Object.keys(data.notes).map((condition) => [condition, versions.notes[condition] ?? 0]));
     // What waits in the queue is newer than the server's copy (or a cached one, offline).
     if (readJson(PENDING_FLAG)) {
       for (const op of await (await offlineQueue()).loadQueue()) {
-        if (op.kind === 'progress-set' && op.childId === id) lists[op.key] = op.checked;
+        if (op.kind === 'progress-set' && op.childId === id)
+          lists[op.key] =
+            op.base && lists[op.key]?.length === op.checked.length
+              ? mergeTicks(lists[op.key]!, op.checked, op.base)
+              : op.checked;
         if (op.kind === 'notes-set' && op.childId === id) texts[op.condition] = op.text;
       }
     }
@@ -169,7 +226,26 @@ async function load(id: string) {
   }
 }
 
+/**
+ * A save the server took, sent from this page or from the queue: its version is the base of the
+ * next, and the ticks shown are the server's merged list with any tick made since on top.
+ */
+function learn(saved: Saved) {
+  if (saved.childId !== childId) return;
+  if (saved.kind === 'notes-set') return noteSeen(saved.condition, saved.saved.version);
+  if ((known.lists.get(saved.key)?.version ?? 0) >= saved.saved.version) return;
+  known.lists.set(saved.key, saved.saved);
+  const shown = checklists.get()[saved.key];
+  checklists.setKey(
+    saved.key,
+    shown?.length === saved.checked.length
+      ? mergeTicks(saved.saved.checked, shown, saved.checked)
+      : saved.saved.checked,
+  );
+}
+
 if (typeof window !== 'undefined') {
+  onSaved(learn);
   currentChild.subscribe((child) => {
     if (child && child.id !== childId) void load(child.id);
   });

@@ -37,3 +37,16 @@ export const refused = atom<RefusedOp[]>([]);
 
 /** localStorage flag: refused writes wait to be shown (so every page loads that code only then). */
 export const REFUSED_FLAG = 'fila-recusados';
+
+/**
+ * A refused write to show its author: from the queue's runner, or from a page that sent it at
+ * once (a note's `edit_conflict`). Pure: keeping the list on the device is the runner's.
+ */
+export function addRefused(entry: RefusedOp): void {
+  refused.set([...refused.get(), entry]);
+}
+
+/** She has dealt with these refused writes (by their op's id): they leave the list. */
+export function dismissRefused(...opIds: string[]): void {
+  refused.set(refused.get().filter((entry) => !opIds.includes(entry.op.id)));
+}

@@ -249,8 +249,13 @@ describe('progress and notes per child', () => {
     expect(await json(as(free, `/api/children/${a.id}/progress`))).toEqual({
       lists: { 'hiperatividade-signs': ticks },
       notes: { foco: 'Olha longe na aula' },
+      versions: { lists: { 'hiperatividade-signs': 1 }, notes: { foco: 1 } },
     });
-    expect(await json(as(free, `/api/children/${b.id}/progress`))).toEqual({ lists: {}, notes: {} });
+    expect(await json(as(free, `/api/children/${b.id}/progress`))).toEqual({
+      lists: {},
+      notes: {},
+      versions: { lists: {}, notes: {} },
+    });
   });
 
   it('answers 422 on a wrong checklist length or an unknown list, and 404 on an unknown guide', async () => {
