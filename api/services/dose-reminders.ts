@@ -6,6 +6,7 @@
  * so they are jobs of the durable queue, one per person and minute (a singleton key), across
  * instances and restarts. A notification names the child and the time, never the medicine: a
  * locked screen is seen by others. Quiet hours do not apply: the time is the one she chose.
+ * A possible double dose (dose-alerts.ts) is told through the same queue, to viewers too.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type PushPayload, timeOfMinute } from '../../src/shared/reminders.ts';
