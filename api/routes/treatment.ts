@@ -6,6 +6,8 @@
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import {
+  doseAlertAnswer,
+  doseAlertsAnswer,
   doseAnswer,
   dosesAnswer,
   medicineAnswer,
@@ -15,6 +17,7 @@ import {
   therapyAnswer,
 } from '../../src/shared/responses.ts';
 import {
+  doseAlertsQuerySchema,
   doseQuerySchema,
   doseSchema,
   medicineChangeSchema,
@@ -27,6 +30,7 @@ import {
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
 import { idParam, jsonBody, pathId, queryParams } from '../http/validate.ts';
+import { listDoseAlerts, markAlertSeen } from '../services/dose-alerts.ts';
 import {
   addMedicineChange,
   createMedicine,
@@ -126,13 +130,53 @@ export function treatmentRoutes() {
     )
     .post(
       '/:id/doses',
-      answers('Mark a dose given or not given (409 too_soon carries lastGivenAt)', { 201: doseAnswer }),
+      answers(
+        'Mark a dose given or not given (409 too_soon carries lastGivenAt; confirmed or offline: stored, with overlap)',
+        { 201: doseAnswer },
+      ),
       childParam,
       jsonBody(doseSchema),
       async (c) => {
-        const { db, clock } = services(c);
-        const dose = await recordDose(db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'), clock.now());
+        const { db, jobs, clock } = services(c);
+        const dose = await recordDose(
+          { db, jobs },
+          c.get('user').id,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          clock.now(),
+        );
         return c.json({ dose }, 201);
+      },
+    )
+    .get(
+      '/:id/dose-alerts',
+      answers('Possible double doses, newest first (unseen=1: only those not marked seen)', {
+        200: doseAlertsAnswer,
+      }),
+      childParam,
+      queryParams(doseAlertsQuerySchema),
+      async (c) => {
+        const { db, clock } = services(c);
+        const alerts = await listDoseAlerts(
+          db,
+          c.get('user').id,
+          c.req.valid('param').id,
+          { unseen: c.req.valid('query').unseen === '1' },
+          clock.now(),
+        );
+        c.header('Cache-Control', 'private, no-cache');
+        return c.json({ alerts });
+      },
+    )
+    .post(
+      '/:id/dose-alerts/:alertId/seen',
+      answers('The owner marks a possible double dose seen', { 200: doseAlertAnswer }),
+      childParam,
+      async (c) => {
+        const { db, clock } = services(c);
+        const alertId = pathId(c.req.param('alertId'), MESSAGES.doseAlertNotFound);
+        const alert = await markAlertSeen(db, c.get('user').id, c.req.valid('param').id, alertId, clock.now());
+        return c.json({ alert });
       },
     )
     .delete(

@@ -6,6 +6,7 @@
  * so they are jobs of the durable queue, one per person and minute (a singleton key), across
  * instances and restarts. A notification names the child and the time, never the medicine: a
  * locked screen is seen by others. Quiet hours do not apply: the time is the one she chose.
+ * A possible double dose (dose-alerts.ts) is told through the same queue, to viewers too.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type PushPayload, timeOfMinute } from '../../src/shared/reminders.ts';
@@ -13,6 +14,7 @@ import { inForceOn, type MedicineChangeLike } from '../../src/shared/treatment.t
 import type { Database } from '../db/client.ts';
 import { medicineChanges, medicineDoses, medicines } from '../db/schema.ts';
 import { accessTo } from './access.ts';
+import { alertForPush, type DoseAlertPushJob } from './dose-alerts.ts';
 import { childFirstName } from './treatment.ts';
 
 /** How long after the time a dose may go unmarked before the circle is told. */
@@ -29,7 +31,9 @@ export type DosePushJob =
       date: string;
       time: string;
       medicineIds: string[];
-    };
+    }
+  /** a possible double dose (issue 37): to every member who turned "remédios" on, viewers too */
+  | DoseAlertPushJob;
 
 type Clock = (at: Date) => { minute: number; date: string };
 
@@ -147,8 +151,40 @@ export async function dueDoseReminders(
   return jobs;
 }
 
+/**
+ * A possible double dose, told to a member of the circle: the child's first name, never the
+ * medicine's (a locked screen is seen by others). Null once she left the circle or the owner marked
+ * it seen.
+ */
+async function alertPayload(db: Database, job: DoseAlertPushJob, now: Date): Promise<PushPayload | null> {
+  if (!(await accessTo(db, job.userId, job.childId, now))) return null;
+  const [alert, name] = await Promise.all([
+    alertForPush(db, job.alertId, job.childId),
+    childFirstName(db, job.childId),
+  ]);
+  if (!alert || !name) return null;
+  const tag = `dose-alert-${job.alertId}`;
+  if (alert.kind === 'disagree')
+    return {
+      title: `${name}: dose marcada de dois jeitos`,
+      body: 'Uma dose foi marcada como dada e como não dada. Abra o app para ver.',
+      url: '/tratamento/',
+      tag,
+    };
+  return {
+    title: `${name}: possível dose dupla`,
+    body:
+      alert.doses > 2
+        ? 'Mais de duas doses registradas perto umas das outras. Abra o app para ver.'
+        : 'Duas doses registradas perto uma da outra. Abra o app para ver.',
+    url: '/tratamento/',
+    tag,
+  };
+}
+
 /** The notification of a dose reminder, or null when it no longer applies (left the circle, dose marked since). */
 export async function dosePayload(db: Database, job: DosePushJob, now: Date): Promise<PushPayload | null> {
+  if (job.kind === 'dose-alert') return alertPayload(db, job, now);
   const access = await accessTo(db, job.userId, job.childId, now);
   if (!access || access.role === 'viewer') return null;
   const name = await childFirstName(db, job.childId);

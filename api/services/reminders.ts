@@ -353,6 +353,7 @@ async function payloadFor(db: Database, job: PushJob, now: Date): Promise<PushPa
       return ratingPrompt(db, job, now);
     case 'dose':
     case 'dose-missed':
+    case 'dose-alert':
       return dosePayload(db, job, now);
     case 'renewal':
       return {
@@ -386,8 +387,9 @@ export async function sendTestReminder({ db, jobs }: TickDeps, userId: string, n
 export async function sendReminder(deps: PushDeps, job: PushJob, now: Date): Promise<'sent' | 'skipped'> {
   if (now.getTime() - new Date(job.dueAt).getTime() > STALE_AFTER_MS) return 'skipped';
   // Quiet hours are for what the scheduler sends; a test she asked for comes when she asks,
-  // and a medicine's time is the one she chose, quiet hours included.
-  const anyHour = job.kind === 'test' || job.kind === 'dose' || job.kind === 'dose-missed';
+  // a medicine's time is the one she chose, quiet hours included, and a possible double dose is
+  // told at once, at any hour.
+  const anyHour = job.kind === 'test' || job.kind === 'dose' || job.kind === 'dose-missed' || job.kind === 'dose-alert';
   if (!anyHour && isQuiet(saoPauloClock(now).minute)) return 'skipped';
   const payload = await payloadFor(deps.db, job, now);
   if (!payload) return 'skipped';

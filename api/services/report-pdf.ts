@@ -4,6 +4,7 @@
  * it shows. Its words stay here, as the e-mails' stay in their templates.
  */
 import PDFDocument from 'pdfkit';
+import { overlapReportLine } from '../../src/shared/dose-alerts.ts';
 import { ATTENTION_WORDS } from '../../src/shared/enums.ts';
 import { formatDay, formatMinutes, shortDay } from '../../src/shared/format.ts';
 import { daysInPeriod, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
@@ -610,11 +611,17 @@ export function dosesText(medicine: MedicineInPeriod): string {
 /**
  * "Tratamento" (issue 28): each medicine's timeline in the period (what was in force when it began,
  * then start, changes with their reasons, stop), the doses given of those due and the as-needed
- * ones, and the therapies' sessions; on a page of its own when it is long.
+ * ones, the possible double doses (issue 37), and the therapies' sessions; on a page of its own
+ * when it is long.
  */
 function treatment(doc: Doc, { treatment: period }: ReportData) {
-  const { medicines, therapies } = period;
-  const lines = 3 + medicines.reduce((n, m) => n + 3 + m.events.length, 0) + therapies.length + 1;
+  const { medicines, therapies, overlaps } = period;
+  const lines =
+    3 +
+    medicines.reduce((n, m) => n + 3 + m.events.length, 0) +
+    therapies.length +
+    1 +
+    (overlaps.length ? overlaps.length + 1 : 0);
   if (lines > 14) doc.addPage();
   heading(doc, 'Tratamento');
   doc.fontSize(9);
@@ -637,6 +644,14 @@ function treatment(doc: Doc, { treatment: period }: ReportData) {
       );
     for (const event of medicine.events) bullet(doc, eventText(event, medicine.asNeeded));
     bullet(doc, dosesText(medicine));
+    doc.moveDown(0.4);
+  }
+  // Issue 37: doses given close together (or one time marked given and not given) by the circle.
+  if (overlaps.length) {
+    room(doc, 40);
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Possíveis doses duplas', MARGIN, doc.y);
+    for (const overlap of overlaps)
+      bullet(doc, overlapReportLine({ medicineName: overlap.name, kind: overlap.kind, doses: overlap.doses }));
     doc.moveDown(0.4);
   }
   if (therapies.length) {

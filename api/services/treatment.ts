@@ -37,35 +37,17 @@ import {
   medicineDoses,
   medicines,
   professionalContacts,
-  profiles,
   therapies,
   therapySessions,
-  users,
 } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { type ChildAccess, requireChild } from './access.ts';
-import { personName } from './circle.ts';
+import { alertsInPeriod, doseAlertsForExport, flagDose, type OverlapInPeriod } from './dose-alerts.ts';
 import { insertOnce } from './idempotent.ts';
+import { namesOf, type RecordedBy } from './recorded-by.ts';
 
-/** Who recorded something: a person of the circle, or an account since deleted. */
-export interface RecordedBy {
-  id: string | null;
-  name: string;
-}
-
-/** First names of the people who recorded, in one query over the few people of a circle. */
-async function namesOf(db: Database, ids: Array<string | null>): Promise<(id: string | null) => RecordedBy> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  const found = wanted.length
-    ? await db
-        .select({ id: users.id, email: users.email, fullName: profiles.fullName })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(inArray(users.id, wanted))
-    : [];
-  const names = new Map(found.map((u) => [u.id, personName(u.fullName, u.email)]));
-  return (id) => (id && names.has(id) ? { id, name: names.get(id)! } : { id: null, name: 'ex-cuidador(a)' });
-}
+export type { RecordedBy };
 
 const forRead = (db: Database, userId: string, childId: string, now: Date) =>
   requireChild(db, userId, childId, 'read', { now });
@@ -363,8 +345,16 @@ const doseColumns = {
   at: medicineDoses.at,
   note: medicineDoses.note,
   userId: medicineDoses.userId,
+  overlapWith: medicineDoses.overlapWith,
 };
 type DoseRow = Pick<typeof medicineDoses.$inferSelect, keyof typeof doseColumns>;
+
+/** The earlier dose a dose may double (or disagree with): who marked it and when. */
+export interface DoseOverlap {
+  doseId: string;
+  at: string;
+  by: RecordedBy;
+}
 
 export interface DoseView {
   id: string;
@@ -374,22 +364,33 @@ export interface DoseView {
   at: string;
   note: string | null;
   recordedBy: RecordedBy;
+  /** stored inside the minimum interval of another given dose, or on a time already marked */
+  overlap: DoseOverlap | null;
 }
 
 async function presentDoses(db: Database, rows: DoseRow[]): Promise<DoseView[]> {
-  const who = await namesOf(
-    db,
-    rows.map((r) => r.userId),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    medicineId: row.medicineId,
-    scheduledFor: row.scheduledFor,
-    status: row.status as DoseStatus,
-    at: row.at.toISOString(),
-    note: row.note,
-    recordedBy: who(row.userId),
-  }));
+  const overlapIds = [...new Set(rows.map((r) => r.overlapWith).filter((id): id is string => id !== null))];
+  const others = overlapIds.length
+    ? await db
+        .select({ id: medicineDoses.id, at: medicineDoses.at, userId: medicineDoses.userId })
+        .from(medicineDoses)
+        .where(inArray(medicineDoses.id, overlapIds))
+    : [];
+  const who = await namesOf(db, [...rows.map((r) => r.userId), ...others.map((o) => o.userId)]);
+  const other = new Map(others.map((o) => [o.id, o]));
+  return rows.map((row) => {
+    const overlap = row.overlapWith ? other.get(row.overlapWith) : undefined;
+    return {
+      id: row.id,
+      medicineId: row.medicineId,
+      scheduledFor: row.scheduledFor,
+      status: row.status as DoseStatus,
+      at: row.at.toISOString(),
+      note: row.note,
+      recordedBy: who(row.userId),
+      overlap: overlap ? { doseId: overlap.id, at: overlap.at.toISOString(), by: who(overlap.userId) } : null,
+    };
+  });
 }
 
 /** The doses of the days from `from` to `to` (default: today in São Paulo), in the order given. */
@@ -415,12 +416,6 @@ export async function listDoses(
   return presentDoses(db, rows);
 }
 
-const isUniqueViolation = (err: unknown) => {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-};
-
 /** "07:12" in São Paulo. */
 const clockIn = (at: Date) =>
   new Intl.DateTimeFormat('pt-BR', {
@@ -431,72 +426,124 @@ const clockIn = (at: Date) =>
   }).format(at);
 
 /**
- * A dose given or not given, marked by someone who may write for the child; the device's id makes
- * a retried send store it once. One per medicine and time; an as-needed dose sooner than the
- * minimum interval after the last given one answers 409 `too_soon` unless she confirms.
+ * The doses of the medicine a new one may conflict with: given ones within the minimum interval of
+ * `at` (when it is given and the medicine has one), and every mark of the same scheduled time.
+ */
+async function dosesNear(
+  tx: Database,
+  medicine: { id: string; minIntervalHours: number | null },
+  dose: { status: DoseStatus; at: Date; scheduledFor: string | null },
+) {
+  const windowMs = dose.status === 'given' && medicine.minIntervalHours ? medicine.minIntervalHours * 3_600_000 : 0;
+  const inWindow = windowMs
+    ? and(
+        eq(medicineDoses.status, 'given'),
+        sql`${medicineDoses.at} > ${new Date(dose.at.getTime() - windowMs).toISOString()}::timestamptz`,
+        sql`${medicineDoses.at} < ${new Date(dose.at.getTime() + windowMs).toISOString()}::timestamptz`,
+      )
+    : undefined;
+  const sameTime = dose.scheduledFor ? eq(medicineDoses.scheduledFor, dose.scheduledFor) : undefined;
+  if (!inWindow && !sameTime) return [];
+  return tx
+    .select({
+      id: medicineDoses.id,
+      at: medicineDoses.at,
+      status: medicineDoses.status,
+      scheduledFor: medicineDoses.scheduledFor,
+    })
+    .from(medicineDoses)
+    .where(and(eq(medicineDoses.medicineId, medicine.id), or(inWindow, sameTime)))
+    .orderBy(desc(medicineDoses.at), asc(medicineDoses.id));
+}
+
+/**
+ * A dose given or not given, marked by someone who may write for the child (issue 37, decision
+ * 0030). Every check and the insert hold one lock per medicine, so doses sent at once (two
+ * carers, two instances, a queue emptied) are decided one after the other.
+ *
+ * - The device's id sent again answers the stored dose.
+ * - Online, the app warns first: a given dose within the minimum interval of another given dose →
+ *   409 `too_soon` (with `lastGivenAt`); a scheduled time already marked → 409 `conflict`.
+ * - With `confirmTooSoon` or `recordedOffline` the dose is a fact and is stored whatever it
+ *   conflicts with; when it doubles a given dose (interval or same time) or disagrees with a mark
+ *   of its time (given vs not given), it carries `overlap` (the nearest such dose) and opens or
+ *   joins an alert, whose pushes are sent in the same transaction.
  */
 export async function recordDose(
-  db: Database,
+  { db, jobs }: { db: Database; jobs: JobQueue },
   userId: string,
   childId: string,
   input: DoseInput,
   now: Date,
 ): Promise<DoseView> {
   await forWrite(db, userId, childId, now);
-  if (input.id) {
-    // Sent again from her device (offline, a dropped answer): the stored dose, not a too-soon warning.
-    const [stored] = await db
-      .select(doseColumns)
-      .from(medicineDoses)
-      .where(and(eq(medicineDoses.id, input.id), eq(medicineDoses.childId, childId)));
-    if (stored) return (await presentDoses(db, [stored]))[0]!;
-  }
-  const medicine = await medicineOf(db, childId, input.medicineId);
-  const scheduledFor = input.scheduledFor ?? null;
-  if (scheduledFor && medicine.asNeeded)
-    throw new ApiError('validation_failed', MESSAGES.doseNotScheduled, {
-      fields: { scheduledFor: MESSAGES.doseNotScheduled },
-    });
-  const at = new Date(input.at);
-  if (!scheduledFor && input.status === 'given' && medicine.minIntervalHours && !input.confirmTooSoon) {
-    const windowMs = medicine.minIntervalHours * 3_600_000;
-    const [last] = await db
-      .select({ at: medicineDoses.at })
-      .from(medicineDoses)
-      .where(
-        and(
-          eq(medicineDoses.medicineId, medicine.id),
-          eq(medicineDoses.status, 'given'),
-          sql`${medicineDoses.at} > ${new Date(at.getTime() - windowMs).toISOString()}::timestamptz`,
-          sql`${medicineDoses.at} < ${new Date(at.getTime() + windowMs).toISOString()}::timestamptz`,
-        ),
-      )
-      .orderBy(desc(medicineDoses.at))
-      .limit(1);
-    if (last)
-      throw new ApiError('too_soon', MESSAGES.tooSoon(clockIn(last.at)), {
-        extra: { lastGivenAt: last.at.toISOString() },
+  const isFact = Boolean(input.confirmTooSoon || input.recordedOffline);
+  // Only a fact may open an alert, whose pushes are enqueued in the transaction: the queue starts
+  // before it opens (on PGlite the open transaction holds the only connection).
+  if (isFact) await jobs.start();
+  const row = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dose:${input.medicineId}`}))`);
+    if (input.id) {
+      // Sent again from her device (offline, a dropped answer): the stored dose, not a warning.
+      const [stored] = await tx
+        .select(doseColumns)
+        .from(medicineDoses)
+        .where(and(eq(medicineDoses.id, input.id), eq(medicineDoses.childId, childId)));
+      if (stored) return stored;
+    }
+    const medicine = await medicineOf(tx, childId, input.medicineId);
+    const scheduledFor = input.scheduledFor ?? null;
+    if (scheduledFor && medicine.asNeeded)
+      throw new ApiError('validation_failed', MESSAGES.doseNotScheduled, {
+        fields: { scheduledFor: MESSAGES.doseNotScheduled },
       });
-  }
-  const row = await insertOnce(db, medicineDoses, {
-    id: input.id,
-    values: {
-      childId,
-      medicineId: medicine.id,
-      scheduledFor,
-      day: scheduledFor ? scheduledFor.slice(0, 10) : todayInSaoPaulo(at),
-      status: input.status,
-      at,
-      note: orNull(input.note),
-      userId,
-      createdAt: now,
-    },
-    columns: doseColumns,
-    mine: eq(medicineDoses.childId, childId),
-    onError: (err) => {
-      if (isUniqueViolation(err)) throw new ApiError('conflict', MESSAGES.doseAlreadyMarked);
-      throw err;
-    },
+    const at = new Date(input.at);
+    const near = await dosesNear(tx, medicine, { status: input.status, at, scheduledFor });
+    const sameTime = near.filter((d) => scheduledFor !== null && d.scheduledFor === scheduledFor);
+    if (!isFact) {
+      if (sameTime.length) throw new ApiError('conflict', MESSAGES.doseAlreadyMarked);
+      // `near` is newest first: the last given dose is the first.
+      const last = near[0];
+      if (last)
+        throw new ApiError('too_soon', MESSAGES.tooSoon(clockIn(last.at)), {
+          extra: { lastGivenAt: last.at.toISOString() },
+        });
+    }
+    // A double dose before a disagreement: two given is what may harm her.
+    const doubles = input.status === 'given' ? near.filter((d) => d.status === 'given') : [];
+    const related = doubles.length ? doubles : sameTime.filter((d) => d.status !== input.status);
+    const nearest = [...related].sort(
+      (a, b) => Math.abs(a.at.getTime() - at.getTime()) - Math.abs(b.at.getTime() - at.getTime()),
+    )[0];
+    const stored = await insertOnce(tx, medicineDoses, {
+      id: input.id,
+      values: {
+        childId,
+        medicineId: medicine.id,
+        scheduledFor,
+        day: scheduledFor ? scheduledFor.slice(0, 10) : todayInSaoPaulo(at),
+        status: input.status,
+        at,
+        note: orNull(input.note),
+        userId,
+        recordedOffline: input.recordedOffline ?? false,
+        overlapWith: nearest?.id ?? null,
+        createdAt: now,
+      },
+      columns: doseColumns,
+      mine: eq(medicineDoses.childId, childId),
+    });
+    if (nearest)
+      await flagDose(tx, jobs, {
+        childId,
+        medicineId: medicine.id,
+        doseId: stored.id,
+        nearest: nearest.id,
+        related: related.map((d) => d.id),
+        kind: doubles.length ? 'double' : 'disagree',
+        now,
+      });
+    return stored;
   });
   return (await presentDoses(db, [row]))[0]!;
 }
@@ -749,6 +796,8 @@ export interface TreatmentPeriod {
   insights: TreatmentInsights;
   medicines: MedicineInPeriod[];
   therapies: TherapyInPeriod[];
+  /** possible double doses (and times marked given and not given) with a dose in the period */
+  overlaps: OverlapInPeriod[];
 }
 
 /** "2026-11-21T09:05" in São Paulo: the last scheduled time already due. */
@@ -781,7 +830,7 @@ export async function treatmentInPeriod(
   now: Date,
 ): Promise<TreatmentPeriod> {
   const { from, to } = period;
-  const [all, doses, therapyList] = await Promise.all([
+  const [all, doses, therapyList, overlaps] = await Promise.all([
     medicinesOfChild(db, childId, now),
     db
       .select({
@@ -792,6 +841,7 @@ export async function treatmentInPeriod(
       .from(medicineDoses)
       .where(and(eq(medicineDoses.childId, childId), sql`${medicineDoses.day} between ${from}::date and ${to}::date`)),
     therapiesOfChild(db, childId, now),
+    alertsInPeriod(db, childId, period),
   ]);
   const upTo = nowSlot(now);
   const medicinesInPeriod: MedicineInPeriod[] = [];
@@ -854,18 +904,20 @@ export async function treatmentInPeriod(
     },
     medicines: medicinesInPeriod,
     therapies: therapiesInPeriod,
+    overlaps,
   };
 }
 
 // ---------------------------------------------------------------- LGPD
 
 /**
- * Her copy (LGPD art. 18): her children's whole treatment (whoever recorded it) and what she
- * recorded on children shared with her, each row saying whether she recorded it.
+ * Her copy (LGPD art. 18): her children's whole treatment (whoever recorded it), their possible
+ * double doses, and what she recorded on children shared with her, each row saying whether she
+ * recorded it.
  */
 export async function treatmentForExport(db: Database, userId: string) {
   const owned = db.select({ id: children.id }).from(children).where(eq(children.userId, userId));
-  const [medicineRows, changeRows, doseRows, therapyRows, sessionRows] = await Promise.all([
+  const [medicineRows, changeRows, doseRows, therapyRows, sessionRows, alertRows] = await Promise.all([
     db.select().from(medicines).where(inArray(medicines.childId, owned)).orderBy(asc(medicines.createdAt)),
     db
       .select({ ...changeColumns, childId: medicines.childId, createdAt: medicineChanges.createdAt })
@@ -884,6 +936,7 @@ export async function treatmentForExport(db: Database, userId: string) {
       .from(therapySessions)
       .where(or(inArray(therapySessions.childId, owned), eq(therapySessions.userId, userId)))
       .orderBy(asc(therapySessions.date)),
+    doseAlertsForExport(db, userId),
   ]);
   const mark = <T extends { userId: string | null }>(rows: T[]) =>
     rows.map(({ userId: author, ...rest }) => ({ ...rest, recordedByYou: author === userId }));
@@ -893,5 +946,6 @@ export async function treatmentForExport(db: Database, userId: string) {
     doses: mark(doseRows),
     therapies: therapyRows.map(({ createdBy, ...rest }) => ({ ...rest, addedByYou: createdBy === userId })),
     therapySessions: mark(sessionRows),
+    doseAlerts: alertRows,
   };
 }

@@ -17,7 +17,15 @@ export type { TherapyKind };
 type ChildRoutes = (typeof client.children)[':id'];
 export type Medicine = Answer<ChildRoutes['medicines']['$get']>['medicines'][number];
 export type MedicineChange = Medicine['changes'][number];
-export type Dose = Answer<ChildRoutes['doses']['$get']>['doses'][number];
+type StoredDose = Answer<ChildRoutes['doses']['$get']>['doses'][number];
+/**
+ * A dose as the page shows it. `overlap` is the earlier dose it may double (null: none); a dose
+ * still waiting on the device has none known yet.
+ */
+export type Dose = Omit<StoredDose, 'overlap'> & { overlap?: StoredDose['overlap'] };
+export type DoseOverlap = NonNullable<StoredDose['overlap']>;
+/** A possible double dose (or a time marked given and not given): `GET …/dose-alerts`. */
+export type DoseAlert = Answer<ChildRoutes['dose-alerts']['$get']>['alerts'][number];
 export type Therapy = Answer<ChildRoutes['therapies']['$get']>['therapies'][number];
 export type TherapySession = Therapy['sessions'][number];
 export type MedicineInput = InferRequestType<ChildRoutes['medicines']['$post']>['json'];
@@ -70,6 +78,17 @@ export async function sendDose(id: string, body: DoseInput & { childId?: string 
     throw new TooSoon(error.message, (data as ErrorBody | null)?.error.lastGivenAt ?? null);
   throw error;
 }
+
+/**
+ * The child's alerts, newest first: every unseen one and those seen in the last 30 days; with
+ * `unseen`, only those the owner has not marked seen (what the warning shows).
+ */
+export const loadDoseAlerts = async (id: string, options: { unseen?: boolean } = {}) =>
+  (await call(child['dose-alerts'].$get({ param: { id }, query: options.unseen ? { unseen: '1' } : {} }))).alerts;
+
+/** The owner marks an alert seen (403 for anyone else of the circle). */
+export const markAlertSeen = async (id: string, alertId: string) =>
+  (await call(child['dose-alerts'][':alertId'].seen.$post({ param: { id, alertId } }))).alert;
 
 export const removeDose = (id: string, doseId: string) =>
   call(child.doses[':doseId'].$delete({ param: { id, doseId } }));

@@ -137,6 +137,8 @@ export const MESSAGES = {
   tooSoon: (time: string) =>
     `A última dose foi dada às ${time} e o intervalo mínimo ainda não passou. Confirme só se o médico orientou.`,
   notYourDose: 'Você só pode desfazer a dose que você mesma marcou.',
+  doseAlertNotFound: 'Aviso não encontrado.',
+  alertSeenOwnerOnly: 'Só quem cadastrou a criança pode marcar este aviso como visto.',
   professionalNotInList: 'Escolha um profissional da sua lista.',
   therapyEndBeforeStart: 'A data de término não pode ser antes do início.',
   sessionBeforeStart: 'A sessão não pode ser antes do início da terapia.',

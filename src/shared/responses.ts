@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { ERROR_CODES } from './api-errors.ts';
+import { DOSE_ALERT_KINDS } from './dose-alerts.ts';
 import {
   INTENSITIES,
   MEMBER_ROLES,
@@ -406,9 +407,33 @@ const dose = z.object({
   at: timestamp,
   note: nullable(z.string()),
   recordedBy,
+  /** the earlier dose this one may double (or disagree with), null when none (issue 37) */
+  overlap: nullable(z.object({ doseId: id, at: timestamp, by: recordedBy })),
 });
 export const dosesAnswer = z.object({ doses: z.array(dose) });
 export const doseAnswer = z.object({ dose });
+/** A possible double dose, or a time marked given and not given (issue 37). */
+const doseAlert = z.object({
+  id,
+  medicineId: id,
+  /** the medicine's name */
+  name: z.string(),
+  kind: z.enum(DOSE_ALERT_KINDS),
+  /** oldest first; a dose undone since is left out */
+  doses: z.array(
+    z.object({
+      id,
+      at: timestamp,
+      by: recordedBy,
+      status: z.enum(DOSE_STATUSES),
+      scheduledFor: nullable(z.string().check(z.regex(SCHEDULED_PATTERN))),
+    }),
+  ),
+  createdAt: timestamp,
+  seenAt: nullable(timestamp),
+});
+export const doseAlertsAnswer = z.object({ alerts: z.array(doseAlert) });
+export const doseAlertAnswer = z.object({ alert: doseAlert });
 const session = z.object({ id, date: day, attended: z.boolean(), note: nullable(z.string()), recordedBy });
 const therapy = z.object({
   id,
@@ -526,6 +551,7 @@ export const accountExportAnswer = z.object({
     doses: rows,
     therapies: rows,
     therapySessions: rows,
+    doseAlerts: rows,
   }),
   weeklyRatings: rows,
   reminders: remindersAnswer,

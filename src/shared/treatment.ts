@@ -144,6 +144,8 @@ export const doseSchema = z.strictObject({
   at: z.iso.datetime({ offset: true, error: 'Informe quando foi dado' }),
   note: z.optional(optionalText()),
   confirmTooSoon: z.optional(z.boolean({ error: 'Confirmação inválida' })),
+  /** marked on a device without a connection (its queue says so): stored whatever it conflicts with */
+  recordedOffline: z.optional(z.boolean({ error: 'Marcação offline inválida' })),
 });
 export type DoseInput = z.infer<typeof doseSchema>;
 
@@ -157,6 +159,11 @@ export const doseQuerySchema = z.object({ from: z.optional(isoDate()), to: z.opt
       input: ctx.value,
       path: ['from'],
     });
+});
+
+/** GET /api/children/:id/dose-alerts?unseen=1: only the alerts the owner has not marked seen. */
+export const doseAlertsQuerySchema = z.object({
+  unseen: z.optional(z.enum(['0', '1'], { error: 'Use unseen=1 para ver só os avisos ainda não vistos' })),
 });
 
 /** POST /api/children/:id/therapies */

@@ -295,13 +295,14 @@ describe('doses', () => {
       at: '2026-11-21T10:12:00.000Z',
       note: null,
       recordedBy: { id: pai.userId, name: 'Carlos' },
+      overlap: null,
     });
     const again = await call(pai, `/api/children/${lia}/doses`, { body: dose });
     expect(again.status).toBe(201);
     expect(again.body.dose).toEqual(first.body.dose);
     const rows = await t.db.handle.db.select().from(medicineDoses).where(eq(medicineDoses.medicineId, timed));
     expect(rows).toHaveLength(1);
-    // Another id for the same medicine and time: one dose per time.
+    // Another id for the same medicine and time, online: the app warns that it was already marked.
     const other = await call(mae, `/api/children/${lia}/doses`, { body: { ...dose, id: randomUUID() } });
     expect(other.status).toBe(409);
     expect(other.body.error).toMatchObject({ code: 'conflict', message: MESSAGES.doseAlreadyMarked });
@@ -330,10 +331,17 @@ describe('doses', () => {
     expect((await t.db.handle.db.select().from(medicineDoses).where(eq(medicineDoses.id, soon.id))).length).toBe(0);
     const confirmed = await call(pai, `/api/children/${lia}/doses`, { body: { ...soon, confirmTooSoon: true } });
     expect(confirmed.status).toBe(201);
+    // Stored, and flagged: it may double the dose of 06:00 (tests/api/dose-alerts.test.ts).
+    expect(confirmed.body.dose.overlap).toEqual({
+      doseId: first.body.dose.id,
+      at: '2026-11-21T09:00:00.000Z',
+      by: { id: mae.userId, name: 'Marina' },
+    });
     // The confirmed dose sent again (offline retry): stored once, no new warning.
     const retried = await call(pai, `/api/children/${lia}/doses`, { body: soon });
     expect(retried.status).toBe(201);
     expect(retried.body.dose.id).toBe(soon.id);
+    expect(retried.body.dose.overlap.doseId).toBe(first.body.dose.id);
     // Past the interval: no warning.
     const later = await call(mae, `/api/children/${lia}/doses`, {
       body: { medicineId: asNeeded, status: 'given', at: '2026-11-21T18:30:00Z' },

@@ -13,6 +13,7 @@ import {
   childMembers,
   children,
   diaryEntries,
+  doseAlerts,
   medicineChanges,
   medicineDoses,
   medicines,
@@ -87,6 +88,7 @@ const A = {
   threadId: '',
   medicineId: '',
   doseId: '',
+  alertId: '',
   therapyId: '',
   ratingId: '',
   /** the school link's token, as the teacher holds it */
@@ -125,6 +127,7 @@ async function snapshotOfA() {
     medicines: await db.select().from(medicines).where(eq(medicines.childId, A.childId)),
     medicineChanges: await db.select().from(medicineChanges).where(eq(medicineChanges.medicineId, A.medicineId)),
     doses: await db.select().from(medicineDoses).where(eq(medicineDoses.childId, A.childId)),
+    doseAlerts: await db.select().from(doseAlerts).where(eq(doseAlerts.childId, A.childId)),
     therapies: await db.select().from(therapies).where(eq(therapies.childId, A.childId)),
     sessions: await db.select().from(therapySessions).where(eq(therapySessions.childId, A.childId)),
     ratings: await db.select().from(weeklyRatings).where(eq(weeklyRatings.childId, A.childId)),
@@ -233,6 +236,22 @@ beforeAll(async () => {
       `/api/children/${A.childId}/doses`,
     )
   ).dose.id;
+  // A second mark of that time, sent from the queue: stored, with an alert of a possible double dose.
+  await as(
+    {
+      medicineId: A.medicineId,
+      scheduledFor: '2026-11-20T07:00',
+      status: 'given',
+      at: '2026-11-20T10:09:00Z',
+      recordedOffline: true,
+    },
+    `/api/children/${A.childId}/doses`,
+  );
+  const [alert] = await t.db.handle.db
+    .select({ id: doseAlerts.id })
+    .from(doseAlerts)
+    .where(eq(doseAlerts.childId, A.childId));
+  A.alertId = alert!.id;
   A.therapyId = (
     await as(
       { kind: 'fonoaudiologia', professionalName: A.marker, frequency: A.marker, startedOn: '2026-10-01' },
@@ -360,6 +379,7 @@ describe('ownership matrix', () => {
           .replace(':linkId', A.linkId)
           .replace(':medicineId', A.medicineId)
           .replace(':doseId', A.doseId)
+          .replace(':alertId', A.alertId)
           .replace(':therapyId', A.therapyId)
           .replace(':weekStart', WEEK);
       }
@@ -395,6 +415,7 @@ describe('ownership matrix', () => {
           A.threadId,
           A.medicineId,
           A.doseId,
+          A.alertId,
           A.therapyId,
           A.ratingId,
           A.token,
@@ -565,6 +586,9 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     'POST /api/children/:id/doses': WRITE,
     // the one who marked it, or the owner (here the owner marked it)
     'DELETE /api/children/:id/doses/:doseId': ENTRY,
+    // every member sees a possible double dose; the owner marks it seen (not a paid write)
+    'GET /api/children/:id/dose-alerts': READ,
+    'POST /api/children/:id/dose-alerts/:alertId/seen': MANAGE,
     'GET /api/children/:id/therapies': READ,
     'POST /api/children/:id/therapies': WRITE,
     'PATCH /api/children/:id/therapies/:therapyId': WRITE,
@@ -584,6 +608,7 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     member: '',
     medicine: '',
     dose: '',
+    alert: '',
     therapy: '',
   };
 
@@ -654,7 +679,7 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       ).invitation.id;
     if (route.includes(':linkId'))
       ids.link = (await as(`/api/children/${ids.child}/school-links`, { label: 'Escola' })).link.id;
-    if (route.includes(':medicineId') || route.includes('/doses'))
+    if (route.includes(':medicineId') || route.includes('/doses') || route.includes(':alertId'))
       ids.medicine = (
         await as(`/api/children/${ids.child}/medicines`, {
           name: 'Melatonina',
@@ -672,6 +697,22 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
           at: '2026-11-20T23:00:00Z',
         })
       ).dose.id;
+    if (route.includes(':alertId')) {
+      // A time marked given twice (the second from an offline queue): one alert.
+      for (const at of ['2026-11-20T23:00:00Z', '2026-11-20T23:05:00Z'])
+        await as(`/api/children/${ids.child}/doses`, {
+          medicineId: ids.medicine,
+          scheduledFor: '2026-11-20T20:00',
+          status: 'given',
+          at,
+          recordedOffline: true,
+        });
+      const [made] = await t.db.handle.db
+        .select({ id: doseAlerts.id })
+        .from(doseAlerts)
+        .where(eq(doseAlerts.medicineId, ids.medicine));
+      ids.alert = made!.id;
+    }
     if (route.includes(':therapyId'))
       ids.therapy = (
         await as(`/api/children/${ids.child}/therapies`, { kind: 'fonoaudiologia', startedOn: '2026-11-01' })
@@ -689,6 +730,7 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       .replace(':linkId', ids.link)
       .replace(':medicineId', ids.medicine)
       .replace(':doseId', ids.dose)
+      .replace(':alertId', ids.alert)
       .replace(':therapyId', ids.therapy)
       .replace(':weekStart', '2026-11-09');
     const query =

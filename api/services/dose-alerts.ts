@@ -1,0 +1,334 @@
+/**
+ * Possible double doses (issue 37, decision 0030). A dose stored inside the minimum interval of
+ * another given dose of its medicine, or a second mark of one scheduled time, opens an alert — or
+ * joins the unseen alert that already holds one of the doses it overlaps, so ten doses sent at once
+ * make one alert, not nine. Opening or joining one sends a push to every member of the circle who
+ * turned "remédios" on, in the dose's own transaction. Every member sees the alerts; the owner
+ * marks them seen. A dose undone since is left out when an alert is shown, and an alert left with
+ * fewer than two doses is no longer shown.
+ */
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import type { DoseAlertKind } from '../../src/shared/dose-alerts.ts';
+import type { DoseStatus } from '../../src/shared/treatment-words.ts';
+import type { Database } from '../db/client.ts';
+import { children, doseAlerts, medicineDoses, medicines } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { accessTo, requireChild } from './access.ts';
+import { namesOf, type RecordedBy } from './recorded-by.ts';
+
+/** The schema's limit of doses in one alert (dose_alerts_doses): past it, a new alert. */
+const MAX_DOSES = 50;
+/** Seen alerts stay in the list this long; unseen ones stay until the owner marks them. */
+const SEEN_KEPT_DAYS = 30;
+/** At most one push per person and alert in this many seconds (ten doses at once: one push, not nine). */
+const PUSH_THROTTLE_SECONDS = 60;
+/** The list's length, newest first. */
+const LIST_LIMIT = 100;
+
+/** The `push` job of an alert opened or joined: one per member who turned "remédios" on. */
+export interface DoseAlertPushJob {
+  kind: 'dose-alert';
+  userId: string;
+  dueAt: string;
+  childId: string;
+  alertId: string;
+}
+
+/**
+ * The dose `doseId` overlaps `related` (doses of the same medicine): it joins the newest unseen
+ * alert of that kind holding any of them, or opens one with the nearest. Then every member who
+ * turned "remédios" on and has a device gets a push job, in `tx`. Returns the alert's id.
+ */
+export async function flagDose(
+  tx: Database,
+  jobs: JobQueue,
+  args: {
+    childId: string;
+    medicineId: string;
+    doseId: string;
+    nearest: string;
+    related: string[];
+    kind: DoseAlertKind;
+    now: Date;
+  },
+): Promise<string> {
+  const { childId, medicineId, doseId, nearest, related, kind, now } = args;
+  const held = sql.join(
+    related.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [open] = await tx
+    .select({ id: doseAlerts.id })
+    .from(doseAlerts)
+    .where(
+      and(
+        eq(doseAlerts.medicineId, medicineId),
+        eq(doseAlerts.kind, kind),
+        isNull(doseAlerts.seenAt),
+        sql`${doseAlerts.doseIds} && array[${held}]`,
+        sql`cardinality(${doseAlerts.doseIds}) < ${MAX_DOSES}`,
+      ),
+    )
+    .orderBy(desc(doseAlerts.createdAt))
+    .limit(1);
+  let alertId: string;
+  if (open) {
+    await tx
+      .update(doseAlerts)
+      .set({ doseIds: sql`array_append(${doseAlerts.doseIds}, ${doseId}::uuid)` })
+      .where(eq(doseAlerts.id, open.id));
+    alertId = open.id;
+  } else {
+    const [made] = await tx
+      .insert(doseAlerts)
+      .values({ childId, medicineId, kind, doseIds: [nearest, doseId], createdAt: now })
+      .returning({ id: doseAlerts.id });
+    alertId = made!.id;
+  }
+  for (const userId of await alertRecipients(tx, childId)) {
+    const job: DoseAlertPushJob = { kind: 'dose-alert', userId, dueAt: now.toISOString(), childId, alertId };
+    await jobs.send('push', job, {
+      tx,
+      singletonKey: `dose-alert:${userId}:${alertId}`,
+      singletonSeconds: PUSH_THROTTLE_SECONDS,
+    });
+  }
+  return alertId;
+}
+
+/** Everyone of the child's circle (owner, carers, viewers) who turned "remédios" on and has a device. */
+async function alertRecipients(db: Database, childId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    select people.user_id
+    from (
+      select c.user_id from children c where c.id = ${childId}
+      union
+      select m.user_id from child_members m where m.child_id = ${childId}
+    ) people
+    join reminder_settings r on r.user_id = people.user_id and r.medicines_enabled
+    where exists (select 1 from push_subscriptions p where p.user_id = people.user_id)
+    order by people.user_id`);
+  const rows = Array.isArray(result)
+    ? (result as Array<{ user_id: string }>)
+    : ((result as { rows?: Array<{ user_id: string }> }).rows ?? []);
+  return rows.map((r) => r.user_id);
+}
+
+// ---------------------------------------------------------------- what the circle sees
+
+export interface AlertDoseView {
+  id: string;
+  at: string;
+  by: RecordedBy;
+  status: DoseStatus;
+  /** the time it was due (`YYYY-MM-DDTHH:MM`, São Paulo); null for an as-needed dose */
+  scheduledFor: string | null;
+}
+
+export interface DoseAlertView {
+  id: string;
+  medicineId: string;
+  /** the medicine's name */
+  name: string;
+  kind: DoseAlertKind;
+  /** oldest first */
+  doses: AlertDoseView[];
+  createdAt: string;
+  seenAt: string | null;
+}
+
+type AlertRow = {
+  id: string;
+  medicineId: string;
+  name: string;
+  kind: string;
+  doseIds: string[];
+  createdAt: Date;
+  seenAt: Date | null;
+};
+
+const alertColumns = {
+  id: doseAlerts.id,
+  medicineId: doseAlerts.medicineId,
+  name: medicines.name,
+  kind: doseAlerts.kind,
+  doseIds: doseAlerts.doseIds,
+  createdAt: doseAlerts.createdAt,
+  seenAt: doseAlerts.seenAt,
+};
+
+/** The alerts with their doses still stored, oldest dose first; those left with fewer than two are dropped. */
+async function presentAlerts(db: Database, rows: AlertRow[]): Promise<DoseAlertView[]> {
+  const ids = [...new Set(rows.flatMap((r) => r.doseIds))];
+  const doses = ids.length
+    ? await db
+        .select({
+          id: medicineDoses.id,
+          at: medicineDoses.at,
+          userId: medicineDoses.userId,
+          status: medicineDoses.status,
+          scheduledFor: medicineDoses.scheduledFor,
+        })
+        .from(medicineDoses)
+        .where(inArray(medicineDoses.id, ids))
+    : [];
+  const who = await namesOf(
+    db,
+    doses.map((d) => d.userId),
+  );
+  const byId = new Map(doses.map((d) => [d.id, d]));
+  return rows.flatMap((row) => {
+    const mine = row.doseIds
+      .map((id) => byId.get(id))
+      .filter((d) => d !== undefined)
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : 1));
+    if (mine.length < 2) return [];
+    return [
+      {
+        id: row.id,
+        medicineId: row.medicineId,
+        name: row.name,
+        kind: row.kind as DoseAlertKind,
+        doses: mine.map((d) => ({
+          id: d.id,
+          at: d.at.toISOString(),
+          by: who(d.userId),
+          status: d.status as DoseStatus,
+          scheduledFor: d.scheduledFor,
+        })),
+        createdAt: row.createdAt.toISOString(),
+        seenAt: row.seenAt?.toISOString() ?? null,
+      },
+    ];
+  });
+}
+
+/**
+ * The child's alerts, newest first, for every member: the unseen ones whatever their age and the
+ * ones seen in the last 30 days; `unseen` leaves only those not yet marked seen (the page's warning).
+ */
+export async function listDoseAlerts(
+  db: Database,
+  userId: string,
+  childId: string,
+  query: { unseen?: boolean },
+  now: Date,
+): Promise<DoseAlertView[]> {
+  await requireChild(db, userId, childId, 'read', { now });
+  const since = new Date(now.getTime() - SEEN_KEPT_DAYS * 86_400_000).toISOString();
+  const rows = await db
+    .select(alertColumns)
+    .from(doseAlerts)
+    .innerJoin(medicines, eq(medicines.id, doseAlerts.medicineId))
+    .where(
+      and(
+        eq(doseAlerts.childId, childId),
+        query.unseen
+          ? isNull(doseAlerts.seenAt)
+          : or(isNull(doseAlerts.seenAt), sql`${doseAlerts.seenAt} > ${since}::timestamptz`),
+      ),
+    )
+    .orderBy(desc(doseAlerts.createdAt), desc(doseAlerts.id))
+    .limit(LIST_LIMIT);
+  return presentAlerts(db, rows);
+}
+
+/**
+ * The owner says she saw it (and settled it with the family or the doctor): 403 for other members,
+ * 404 for anyone else and for an alert of another child. Marking again keeps the first time. Not a
+ * paid write: a warning about a double dose is settled even when the subscription has ended.
+ */
+export async function markAlertSeen(
+  db: Database,
+  userId: string,
+  childId: string,
+  alertId: string,
+  now: Date,
+): Promise<DoseAlertView> {
+  const access = await accessTo(db, userId, childId, now);
+  if (!access) throw new ApiError('not_found', MESSAGES.childNotFound);
+  if (access.role !== 'owner') throw new ApiError('forbidden', MESSAGES.alertSeenOwnerOnly);
+  const mine = and(eq(doseAlerts.id, alertId), eq(doseAlerts.childId, childId));
+  await db
+    .update(doseAlerts)
+    .set({ seenAt: now, seenBy: userId })
+    .where(and(mine, isNull(doseAlerts.seenAt)));
+  const rows = await db
+    .select(alertColumns)
+    .from(doseAlerts)
+    .innerJoin(medicines, eq(medicines.id, doseAlerts.medicineId))
+    .where(mine);
+  if (!rows[0]) throw new ApiError('not_found', MESSAGES.doseAlertNotFound);
+  const [view] = await presentAlerts(db, rows);
+  // Its doses undone since: nothing left to warn about, as for an unknown alert.
+  if (!view) throw new ApiError('not_found', MESSAGES.doseAlertNotFound);
+  return view;
+}
+
+/** Whether a push about this alert still applies (not seen since), and its kind and size. */
+export async function alertForPush(
+  db: Database,
+  alertId: string,
+  childId: string,
+): Promise<{ kind: DoseAlertKind; doses: number } | null> {
+  const [row] = await db
+    .select({
+      kind: doseAlerts.kind,
+      doses: sql<number>`cardinality(${doseAlerts.doseIds})`,
+      seenAt: doseAlerts.seenAt,
+    })
+    .from(doseAlerts)
+    .where(and(eq(doseAlerts.id, alertId), eq(doseAlerts.childId, childId)));
+  if (!row || row.seenAt) return null;
+  return { kind: row.kind as DoseAlertKind, doses: Number(row.doses) };
+}
+
+// ---------------------------------------------------------------- the report and the export
+
+/** An alert as the report tells it: the medicine, the kind, who marked each dose and when. */
+export interface OverlapInPeriod {
+  medicineId: string;
+  name: string;
+  kind: DoseAlertKind;
+  doses: Array<{ by: string; at: string; status: DoseStatus; scheduledFor: string | null }>;
+}
+
+/** The child's alerts with a dose on a day of the period, in the order of their first dose. No access check. */
+export async function alertsInPeriod(
+  db: Database,
+  childId: string,
+  period: { from: string; to: string },
+): Promise<OverlapInPeriod[]> {
+  const rows = await db
+    .select(alertColumns)
+    .from(doseAlerts)
+    .innerJoin(medicines, eq(medicines.id, doseAlerts.medicineId))
+    .where(
+      and(
+        eq(doseAlerts.childId, childId),
+        sql`exists (select 1 from ${medicineDoses} d where d.id = any(${doseAlerts.doseIds}) and d.day between ${period.from}::date and ${period.to}::date)`,
+      ),
+    )
+    .orderBy(asc(doseAlerts.createdAt));
+  return (await presentAlerts(db, rows))
+    .map((alert) => ({
+      medicineId: alert.medicineId,
+      name: alert.name,
+      kind: alert.kind,
+      doses: alert.doses.map((d) => ({ by: d.by.name, at: d.at, status: d.status, scheduledFor: d.scheduledFor })),
+    }))
+    .sort((a, b) => (a.doses[0]!.at < b.doses[0]!.at ? -1 : a.doses[0]!.at > b.doses[0]!.at ? 1 : 0));
+}
+
+/** Her copy (LGPD): the alerts of her children, whoever's doses they hold. */
+export async function doseAlertsForExport(db: Database, userId: string) {
+  const owned = db.select({ id: children.id }).from(children).where(eq(children.userId, userId));
+  const rows = await db
+    .select()
+    .from(doseAlerts)
+    .where(inArray(doseAlerts.childId, owned))
+    .orderBy(asc(doseAlerts.createdAt));
+  return rows.map(({ seenBy, ...rest }) => ({ ...rest, seenByYou: seenBy === userId }));
+}

@@ -1,0 +1,121 @@
+/**
+ * Ten doses of one medicine sent at once to two API processes on one PostgreSQL (issue 37,
+ * decision 0030): before the lock per medicine, 2 to 10 were stored. Online exactly one is stored
+ * and nine are refused; sent from the offline queue all ten are stored, one without `overlap` and
+ * nine flagged, in a single alert. PostgreSQL only: PGlite is one process.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { childMembers, doseAlerts, medicineDoses } from '../../api/db/schema.ts';
+import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { startApiProcess, stopProcess } from '../support/api-process.ts';
+import { createTestApp, SITE, type TestApp } from '../support/app.ts';
+
+/** What these tests read of an answer. */
+interface Answer {
+  medicine: { id: string };
+  dose: { id: string; overlap: { doseId: string } | null };
+  error: { code: string };
+}
+
+describe.runIf(process.env.DATABASE_URL)('ten doses at once across two API instances', () => {
+  let t: TestApp;
+  const ports: number[] = [];
+  const running: ChildProcess[] = [];
+  let mae: { cookie: string; userId: string };
+  let pai: { cookie: string; userId: string };
+  let lia: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    mae = await confirmedUser(t, 'corrida-mae@example.com');
+    pai = await confirmedUser(t, 'corrida-pai@example.com');
+    await activateSubscription(t, mae.userId);
+    const made = await t.call('/api/children', {
+      body: { name: 'Lia', birthDate: '2018-04-04' },
+      headers: { cookie: mae.cookie },
+    });
+    lia = ((await made.json()) as { child: { id: string } }).child.id;
+    await t.db.handle.db.insert(childMembers).values({ childId: lia, userId: pai.userId, role: 'carer' });
+    const started = await Promise.all(
+      [1, 2].map(() => startApiProcess({ DATABASE_URL: t.db.url!, PUBLIC_SITE_URL: SITE })),
+    );
+    for (const { port, child } of started) {
+      ports.push(port);
+      running.push(child);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(running.map((child) => stopProcess(child, 'SIGTERM')));
+    await t?.close();
+  });
+
+  /** POST to one of the two processes (the mother on one, the father on the other). */
+  const post = async (i: number, path: string, body: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${ports[i % 2]}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITE, cookie: (i % 2 ? pai : mae).cookie },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Answer };
+  };
+
+  const medicine = async (body: object) => {
+    const res = await post(0, `/api/children/${lia}/medicines`, { startedOn: '2026-11-01', ...body });
+    expect(res.status).toBe(201);
+    return res.body.medicine.id;
+  };
+  const asNeeded = (name: string) => medicine({ name, dose: 5, unit: 'ml', asNeeded: true, minIntervalHours: 6 });
+
+  /** Ten given doses a minute apart, all sent before any answer, split between the processes. */
+  const tenAtOnce = (medicineId: string, extra: object = {}) =>
+    Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(i, `/api/children/${lia}/doses`, {
+          id: randomUUID(),
+          medicineId,
+          status: 'given',
+          at: new Date(Date.parse('2026-11-27T13:00:00Z') + i * 60_000).toISOString(),
+          ...extra,
+        }),
+      ),
+    );
+  const stored = (medicineId: string) =>
+    t.db.handle.db.select().from(medicineDoses).where(eq(medicineDoses.medicineId, medicineId));
+
+  it('online: exactly one stored and nine refused, as needed (too_soon) and on one time (conflict)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const medicineId = await asNeeded(`Dipirona ${round}`);
+      const answers = await tenAtOnce(medicineId);
+      expect(answers.map((a) => a.status).sort(), `round ${round}`).toEqual([201, ...Array(9).fill(409)]);
+      expect(answers.filter((a) => a.status === 409).every((a) => a.body.error.code === 'too_soon')).toBe(true);
+      expect(answers.find((a) => a.status === 201)!.body.dose.overlap).toBeNull();
+      expect(await stored(medicineId)).toHaveLength(1);
+    }
+    const timed = await medicine({ name: 'Clonidina', dose: 1, unit: 'comprimido', times: ['10:00'] });
+    const answers = await tenAtOnce(timed, { scheduledFor: '2026-11-27T10:00' });
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.error.code === 'conflict')).toBe(true);
+    expect(await stored(timed)).toHaveLength(1);
+  });
+
+  it('offline: all ten stored, one without overlap and nine flagged, in one alert', async () => {
+    for (let round = 0; round < 3; round++) {
+      const medicineId = await asNeeded(`Paracetamol ${round}`);
+      const answers = await tenAtOnce(medicineId, { recordedOffline: true });
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+      const doses = answers.map((a) => a.body.dose);
+      expect(
+        doses.filter((d) => d.overlap === null),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(doses.filter((d) => d.overlap !== null)).toHaveLength(9);
+      expect(await stored(medicineId)).toHaveLength(10);
+      const alerts = await t.db.handle.db.select().from(doseAlerts).where(eq(doseAlerts.medicineId, medicineId));
+      expect(alerts).toHaveLength(1);
+      expect([...alerts[0]!.doseIds].sort()).toEqual(doses.map((d) => d.id).sort());
+    }
+  });
+});

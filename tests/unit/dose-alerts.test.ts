@@ -1,0 +1,77 @@
+/** A possible double dose in words (src/shared/dose-alerts.ts): the warning's sentence and the report's line. */
+import { OVERLAP_ADVICE, overlapReportLine, overlapSentence } from '../../src/shared/dose-alerts.ts';
+
+// 15:34Z is 12:34 in São Paulo.
+const maria = { by: 'Maria', at: '2026-11-27T15:34:00Z' };
+const carlos = { by: { id: 'c', name: 'Carlos' }, at: '2026-11-27T15:36:00Z' };
+const ana = { by: 'Ana', at: new Date('2026-11-27T15:41:00Z') };
+
+describe('overlapSentence', () => {
+  it('names the child, the medicine, how many doses, and who gave each at what time (São Paulo), oldest first', () => {
+    expect(overlapSentence({ childName: 'Lia', medicineName: 'Ibuprofeno', doses: [carlos, maria] })).toBe(
+      'Lia pode ter recebido duas doses de Ibuprofeno: Maria às 12:34, Carlos às 12:36.',
+    );
+    expect(overlapSentence({ childName: 'Lia', medicineName: 'Ibuprofeno', doses: [maria, ana, carlos] })).toBe(
+      'Lia pode ter recebido três doses de Ibuprofeno: Maria às 12:34, Carlos às 12:36, Ana às 12:41.',
+    );
+  });
+
+  it('counts in words up to ten, in digits past it', () => {
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ by: `P${i}`, at: new Date(Date.UTC(2026, 10, 27, 15, i)) }));
+    expect(overlapSentence({ childName: 'Lia', medicineName: 'X', doses: many(10) })).toMatch(
+      /^Lia pode ter recebido dez doses de X: P0 às 12:00, P1 às 12:01, /,
+    );
+    expect(overlapSentence({ childName: 'Lia', medicineName: 'X', doses: many(12) })).toMatch(/recebido 12 doses/);
+  });
+
+  it('tells a time marked given by one and not given by another', () => {
+    const slot = '2026-11-27T07:00';
+    expect(
+      overlapSentence({
+        childName: 'Lia',
+        medicineName: 'Ritalina',
+        kind: 'disagree',
+        doses: [
+          { by: 'Carlos', at: '2026-11-27T10:20:00Z', status: 'skipped', scheduledFor: slot },
+          { by: 'Maria', at: '2026-11-27T10:05:00Z', status: 'given', scheduledFor: slot },
+        ],
+      }),
+    ).toBe('A dose de Ritalina das 07:00 de Lia foi marcada como dada por Maria e como não dada por Carlos.');
+  });
+
+  it('gives the advice to call the doctor or the poison line', () => {
+    expect(OVERLAP_ADVICE).toContain('0800 722 6001');
+  });
+});
+
+describe('overlapReportLine', () => {
+  it('dates the overlap dd/mm/aaaa and lists who gave each dose', () => {
+    expect(overlapReportLine({ medicineName: 'Ibuprofeno', doses: [maria, carlos] })).toBe(
+      'Possível dose dupla de Ibuprofeno em 27/11/2026: Maria às 12:34, Carlos às 12:36.',
+    );
+    // 01:30Z on the 28th is still the 27th in São Paulo.
+    expect(
+      overlapReportLine({
+        medicineName: 'Dipirona',
+        doses: [
+          { by: 'Maria', at: '2026-11-28T01:30:00Z' },
+          { by: 'Carlos', at: '2026-11-28T01:45:00Z' },
+        ],
+      }),
+    ).toBe('Possível dose dupla de Dipirona em 27/11/2026: Maria às 22:30, Carlos às 22:45.');
+  });
+
+  it('dates a disagreement by its time', () => {
+    expect(
+      overlapReportLine({
+        medicineName: 'Ritalina',
+        kind: 'disagree',
+        doses: [
+          { by: 'Maria', at: '2026-11-27T10:05:00Z', status: 'given', scheduledFor: '2026-11-27T07:00' },
+          { by: 'Carlos', at: '2026-11-27T10:20:00Z', status: 'skipped', scheduledFor: '2026-11-27T07:00' },
+        ],
+      }),
+    ).toBe('Dose de Ritalina de 27/11/2026 às 07:00 marcada como dada por Maria e como não dada por Carlos.');
+  });
+});
