@@ -104,3 +104,12 @@ export function mergeWaiting(older: QueuedOp, newer: QueuedOp): QueuedOp {
   }
   return newer;
 }
+
+/**
+ * What waits after `op` is queued: oldest first, one set per list, note or week (the newer replaces
+ * the waiting one and keeps its base, `mergeWaiting`); adds and deletes each wait on their own.
+ */
+export function waitingAfter(ops: readonly QueuedOp[], op: QueuedOp): QueuedOp[] {
+  const replaced = ops.find((waiting) => sameTarget(waiting, op));
+  return [...ops.filter((waiting) => !sameTarget(waiting, op)), replaced ? mergeWaiting(replaced, op) : op];
+}

@@ -8,8 +8,10 @@
 export const DOSE_ALERT_KINDS = ['double', 'disagree'] as const;
 export type DoseAlertKind = (typeof DOSE_ALERT_KINDS)[number];
 
+/** The Disque-Intoxicação (Anvisa), as the emergency page lists it (content/site/emergencia.yaml). */
+export const POISON_CENTER_PHONE = '0800 722 6001';
 /** Said under the warning: what to do when in doubt. */
-export const OVERLAP_ADVICE = 'Se tiver dúvida, ligue para o médico ou para o Disque-Intoxicação, 0800 722 6001.';
+export const OVERLAP_ADVICE = `Se tiver dúvida, ligue para o médico ou para o Disque-Intoxicação, ${POISON_CENTER_PHONE}.`;
 
 /** One dose of an alert: who marked it (a name, or the API's `{id, name}`) and when. */
 export interface OverlapDose {

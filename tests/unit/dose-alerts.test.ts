@@ -75,3 +75,10 @@ describe('overlapReportLine', () => {
     ).toBe('Dose de Ritalina de 27/11/2026 às 07:00 marcada como dada por Maria e como não dada por Carlos.');
   });
 });
+
+test('the number the warning gives is the Disque-Intoxicação of the emergency page', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { POISON_CENTER_PHONE } = await import('../../src/shared/dose-alerts.ts');
+  const emergency = readFileSync('content/site/emergencia.yaml', 'utf8');
+  expect(emergency).toMatch(new RegExp(`Disque-Intoxicação[\\s\\S]{0,200}telefone: "${POISON_CENTER_PHONE}"`));
+});

@@ -9,8 +9,12 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { type DoseAlert, failureText, loadDoseAlerts, markAlertSeen } from '../../lib/treatment.ts';
-import { alertSentence, POISON_CENTER } from '../../shared/dose-alerts.ts';
+import { OVERLAP_ADVICE, overlapSentence, POISON_CENTER_PHONE } from '../../shared/dose-alerts.ts';
+import { telHref } from '../../shared/tel.ts';
 import { synced } from '../../stores/queue.ts';
+
+/** The advice, its number a link to call. */
+const [ADVICE_BEFORE, ADVICE_AFTER] = OVERLAP_ADVICE.split(POISON_CENTER_PHONE) as [string, string];
 
 /** How often an open page asks for news of the other phones. */
 export const ALERTS_EVERY_MS = 30_000;
@@ -58,7 +62,7 @@ export default function DoseAlerts({ childId, childName, isOwner, compact = fals
   const load = useCallback(async () => {
     if (!navigator.onLine) return;
     try {
-      const unseen = (await loadDoseAlerts(childId)).filter((alert) => !alert.seenAt);
+      const unseen = await loadDoseAlerts(childId, { unseen: true });
       setAlerts((shown) => {
         if (onNews && unseen.some((alert) => !shown.some((s) => s.id === alert.id))) onNews();
         return unseen;
@@ -96,7 +100,7 @@ export default function DoseAlerts({ childId, childName, isOwner, compact = fals
       <ul className="dose-alert-list">
         {alerts.map((alert) => (
           <li key={alert.id}>
-            <p>{alertSentence(alert, childName)}</p>
+            <p>{overlapSentence({ childName, medicineName: alert.name, kind: alert.kind, doses: alert.doses })}</p>
             {isOwner ? (
               <button
                 type="button"
@@ -111,8 +115,9 @@ export default function DoseAlerts({ childId, childName, isOwner, compact = fals
         ))}
       </ul>
       <p className="dose-alert-help">
-        Se tiver dúvida, ligue para o médico ou para o Disque-Intoxicação,{' '}
-        <a href={`tel:${POISON_CENTER.tel}`}>{POISON_CENTER.shown}</a>.
+        {ADVICE_BEFORE}
+        <a href={telHref(POISON_CENTER_PHONE)}>{POISON_CENTER_PHONE}</a>
+        {ADVICE_AFTER}
       </p>
       {!isOwner && (
         <p className="dose-alert-who">O aviso fica aqui até quem criou o registro de {childName} marcar como visto.</p>
