@@ -144,6 +144,8 @@ export const doseSchema = z.strictObject({
   at: z.iso.datetime({ offset: true, error: 'Informe quando foi dado' }),
   note: z.optional(optionalText()),
   confirmTooSoon: z.optional(z.boolean({ error: 'Confirmação inválida' })),
+  /** marked on a device without the server (sent by its queue): a fact, stored whatever it overlaps (issue 37) */
+  recordedOffline: z.optional(z.boolean({ error: 'Marcação inválida' })),
 });
 export type DoseInput = z.infer<typeof doseSchema>;
 
