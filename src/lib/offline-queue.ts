@@ -116,7 +116,13 @@ function retryLater() {
 async function refuse(op: QueuedOp, error: unknown): Promise<string> {
   const answer =
     error instanceof ApiError
-      ? { code: error.code, status: error.status, message: error.message, extra: error.extra }
+      ? {
+          code: error.code,
+          status: error.status,
+          message: error.message,
+          // A field's own words ("Esta lista tem 7 itens…") say more than "Verifique os campos destacados".
+          extra: Object.keys(error.fields).length ? { ...error.extra, fields: error.fields } : error.extra,
+        }
       : { code: 'unknown', status: 0, message: 'O servidor recusou.', extra: {} };
   await keepRefused({ op, ...answer, at: new Date().toISOString() });
   return refusalReason(answer, op);

@@ -72,7 +72,7 @@ function itemFor(entry: RefusedOp): HTMLLIElement {
     'button',
     { type: 'button', className: 'btn btn-primary btn-small' },
     'Entendi',
-    srOnly(`: ${words.title}`),
+    srOnly(` (${words.title})`),
   );
   understood.addEventListener('click', () => {
     understood.disabled = true;
@@ -101,9 +101,9 @@ function render(entries: readonly RefusedOp[]) {
   }
   if (!panel || !list) {
     list = el('ul', { className: 'refused-list' });
-    panel = el(
+    const section = el(
       'section',
-      { className: 'refused-panel container' },
+      { className: 'refused-panel' },
       el('h2', { id: TITLE_ID, className: 'refused-heading', textContent: 'Não foi salvo' }),
       el('p', {
         className: 'refused-intro',
@@ -112,7 +112,8 @@ function render(entries: readonly RefusedOp[]) {
       }),
       list,
     );
-    panel.setAttribute('aria-labelledby', TITLE_ID);
+    section.setAttribute('aria-labelledby', TITLE_ID);
+    panel = el('div', { className: 'container' }, section);
     const main = document.getElementById('conteudo') ?? document.body;
     main.prepend(panel);
   }

@@ -197,9 +197,22 @@ export function refusedWords(op: QueuedOp): RefusedWords {
 /** Writes on a child's record: a 403 or 404 there means her access to the child ended or never wrote. */
 const ON_A_CHILD = /^(diary|dose)-|^(notes|progress|rating)-set$/;
 
-/** Why it was refused, for her: the server's words, and what they mean for a child she no longer follows. */
-export function refusalReason(refusal: { status: number; message: string }, op: Pick<QueuedOp, 'kind'>): string {
-  const message = refusal.message.trim();
+/**
+ * Why it was refused, for her: the server's words (a field's own message rather than "Verifique os
+ * campos destacados", since no field is on screen), and what they mean for a child she no longer follows.
+ */
+export function refusalReason(
+  refusal: { status: number; message: string; extra?: Record<string, unknown> },
+  op: Pick<QueuedOp, 'kind'>,
+): string {
+  const fields = refusal.extra?.fields;
+  const fieldText =
+    fields && typeof fields === 'object'
+      ? Object.values(fields as Record<string, unknown>)
+          .filter((text): text is string => typeof text === 'string')
+          .join(' ')
+      : '';
+  const message = (fieldText || refusal.message).trim();
   if ((refusal.status === 403 || refusal.status === 404) && ON_A_CHILD.test(op.kind))
     return `${message} Foi feito sem internet para uma criança que você não acompanha mais (ou só acompanha, sem registrar).`;
   return message;

@@ -175,6 +175,16 @@ describe('a refused write in her words', () => {
     expect(refusalReason({ status: 404, message: 'Criança não encontrada.' }, diaryAdd)).toMatch(
       /^Criança não encontrada\. Foi feito sem internet para uma criança que você não acompanha mais/,
     );
+    expect(
+      refusalReason(
+        {
+          status: 422,
+          message: 'Verifique os campos destacados.',
+          extra: { fields: { checked: 'Esta lista tem 7 itens: envie exatamente 7 marcações.' } },
+        },
+        { kind: 'progress-set' },
+      ),
+    ).toBe('Esta lista tem 7 itens: envie exatamente 7 marcações.');
     expect(refusalReason({ status: 404, message: 'Conversa não encontrada.' }, message)).toBe(
       'Conversa não encontrada.',
     );
