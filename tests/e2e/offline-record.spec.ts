@@ -130,6 +130,13 @@ test.describe('offline means the whole record', () => {
     expect(doses.doses[0]).toMatchObject({ scheduledFor: `${today}T07:00`, status: 'given' });
     await page.reload();
     await expect(morning.getByText(/^dado por .* às \d\d:\d\d/)).toBeVisible();
+
+    // What the device knew of her record leaves it with her.
+    expect(await recordCacheSize(page)).toBeGreaterThan(0);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
+    expect(await page.evaluate(() => caches.has('registro-v1'))).toBe(false);
   });
 
   test('every record page opens offline with what it last knew and takes her writing', async ({
