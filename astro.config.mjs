@@ -146,7 +146,7 @@ export default defineConfig({
                   },
                   {
                     name: 'base',
-                    test: /[\\/]src[\\/](lib|stores)[\\/](session|storage|api-core|child|queue|flashed|start-shell)\.ts$/,
+                    test: /[\\/]src[\\/](lib|stores)[\\/](session|storage|api-core|api-error|child|queue|flashed|start-shell)\.ts$/,
                     priority: 1,
                   },
                 ],

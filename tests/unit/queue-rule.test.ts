@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { resetUnchanged } from '../../src/islands/useForm.ts';
 import { ApiError, NETWORK_MESSAGE } from '../../src/lib/api.ts';
@@ -110,6 +111,18 @@ describe('the queue’s rule: what becomes of one queued write after a try', () 
     expect(stopsQueue('gone')).toBe(false);
     // A 404 on an add is a record she lost, never "gone".
     expect(queueOutcome(diaryAdd, failed(answered(404, 'not_found')))).toBe('refused');
+  });
+});
+
+describe('the rule outside the browser', () => {
+  it('loads in plain Node, without Vite or a window (a property test of simulated devices drives it)', () => {
+    const script = `
+      const { queueOutcome } = await import('./src/lib/queue-rule.ts');
+      const { ApiError } = await import('./src/lib/api-error.ts');
+      console.log(queueOutcome({ kind: 'dose-add' }, { error: new ApiError(409, 'conflict', 'x') }));`;
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()).toBe(
+      'refused',
+    );
   });
 });
 
