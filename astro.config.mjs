@@ -10,6 +10,13 @@ import { GUARD_BOOT_HASH } from './src/integrations/guard-boot.mjs';
 import { HELD_SUBMIT_HASH } from './src/integrations/held-submit.mjs';
 import { precompressIntegration } from './src/integrations/precompress.ts';
 import { remarkGuide } from './src/integrations/remark-guide.ts';
+import {
+  RECORD_CACHE,
+  RECORD_NETWORK_TIMEOUT_SECONDS,
+  RECORD_READS,
+  USER_DATA_CACHE,
+  USER_DATA_READS,
+} from './src/lib/offline-caches.ts';
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
@@ -69,17 +76,28 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // The mother's own data (her conversations with the team included): network first, the
-            // last good answer when offline.
-            // Cleared on sign-in and sign-out (src/lib/pwa.ts); payments are never cached.
-            urlPattern: ({ url, request }) =>
-              request.method === 'GET' &&
-              /^\/api\/(me|diary|professionals|stats|profile|reminders|children(\/[0-9a-f-]{36}\/progress)?|support\/threads(\/[0-9a-f-]{36})?)\/?$/.test(
-                url.pathname,
-              ),
+            // What the record pages (treatment, diaries, weekly rating) read: network first, and
+            // what they last knew when offline or after 4 s without an answer, so she can see and
+            // write offline (decision 0031). Cleared on sign-in, sign-out and account deletion
+            // (src/lib/device.ts).
+            urlPattern: RECORD_READS,
+            method: 'GET',
             handler: 'NetworkFirst',
             options: {
-              cacheName: 'dados-da-mae',
+              cacheName: RECORD_CACHE,
+              networkTimeoutSeconds: RECORD_NETWORK_TIMEOUT_SECONDS,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+            },
+          },
+          {
+            // Her other data (her conversations with the team included): network first, the last
+            // good answer when offline. Cleared with the other; payments are never cached.
+            urlPattern: USER_DATA_READS,
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: USER_DATA_CACHE,
               networkTimeoutSeconds: 6,
               cacheableResponse: { statuses: [200] },
             },
@@ -128,7 +146,7 @@ export default defineConfig({
                   },
                   {
                     name: 'base',
-                    test: /[\\/]src[\\/](lib|stores)[\\/](session|storage|api-core|child|queue|flashed|start-shell)\.ts$/,
+                    test: /[\\/]src[\\/](lib|stores)[\\/](session|storage|api-core|api-error|child|queue|flashed|start-shell)\.ts$/,
                     priority: 1,
                   },
                 ],

@@ -83,7 +83,11 @@ export default function ObservationNotes({ condition }: { condition: Condition }
   const choose = (text: string) => {
     if (!conflict) return;
     noteSeen(condition, conflict.extra.current.version);
-    dismissRefused(...conflicts.map((entry) => entry.op.id));
+    const settled = conflicts.map((entry) => entry.op.id);
+    dismissRefused(...settled);
+    void import('../lib/refused.ts').then(async (kept) => {
+      for (const id of settled) await kept.dismissRefused(id);
+    });
     clearTimeout(timer.current);
     dirty.current = false;
     ref.current!.value = text;

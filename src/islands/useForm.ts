@@ -18,3 +18,20 @@ export function useForm<Values extends Record<string, string>>(initial: Values |
   });
   return { form, setForm, errors, setErrors, bind };
 }
+
+/**
+ * A form emptied after a save: each field still as it was sent goes back to `fresh`; a field she
+ * changed while it was saving keeps what she typed (a date typed the moment the entry appeared is
+ * the next entry's date, never today's). Returns `current` itself when nothing needs emptying.
+ */
+export function resetUnchanged<T extends object>(current: T, sent: T, fresh: T): T {
+  let changed = false;
+  const next = { ...current };
+  for (const key of Object.keys(fresh) as Array<keyof T>) {
+    if (Object.is(current[key], sent[key]) && !Object.is(current[key], fresh[key])) {
+      next[key] = fresh[key];
+      changed = true;
+    }
+  }
+  return changed ? next : current;
+}

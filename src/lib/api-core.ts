@@ -6,35 +6,13 @@
  */
 import type { ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import { type ErrorBody, type ErrorCode, INTERNAL_ERROR_MESSAGE } from '../shared/api-errors.ts';
+import { type ErrorBody, INTERNAL_ERROR_MESSAGE } from '../shared/api-errors.ts';
+import { ApiError } from './api-error.ts';
+
+export { ApiError };
 
 /** Where the API answers: '' for the same origin (npm start), else PUBLIC_API_URL. */
 export const BASE = (import.meta.env.PUBLIC_API_URL ?? '').replace(/\/$/, '');
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ErrorCode | 'network';
-  readonly fields: Record<string, string>;
-  readonly retryAfterMinutes?: number;
-  /** the error body's other fields (e.g. `current` of an `edit_conflict`, `lastGivenAt` of `too_soon`) */
-  readonly extra: Record<string, unknown>;
-
-  constructor(
-    status: number,
-    code: ApiError['code'],
-    message: string,
-    fields: Record<string, string> = {},
-    retryAfterMinutes?: number,
-    extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-    this.retryAfterMinutes = retryAfterMinutes;
-    this.extra = extra;
-  }
-}
 
 export const NETWORK_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
 

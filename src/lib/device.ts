@@ -5,19 +5,19 @@
  */
 import { CHECKLIST_SIZES } from '../shared/guides.ts';
 import { forgetSelectedChild } from '../stores/child.ts';
-import { PENDING_FLAG } from '../stores/queue.ts';
+import { PENDING_FLAG, REFUSED_FLAG } from '../stores/queue.ts';
+import { RECORD_CACHE, USER_DATA_CACHE } from './offline-caches.ts';
 import { pushSubscriptionOnDevice } from './push-subscription.ts';
 import { KNOWN_SESSION_KEY, LOST_CHILDREN_KEY, removeKey, SHARED_CHILDREN_KEY } from './storage.ts';
 
-export { KNOWN_SESSION_KEY };
-/** Cache Storage: her own API answers, for offline use (the service worker fills it). */
-export const USER_DATA_CACHE = 'dados-da-mae';
+export { KNOWN_SESSION_KEY, RECORD_CACHE, USER_DATA_CACHE };
 
 /** localStorage keys that hold something of hers: notes, ticks, stages done, her security log, unsaved forms. */
 const PERSONAL_KEYS = [
   'etapas-concluidas',
   'security_logs',
   PENDING_FLAG,
+  REFUSED_FLAG,
   SHARED_CHILDREN_KEY,
   LOST_CHILDREN_KEY,
   ...CHECKLIST_SIZES.keys(),
@@ -27,7 +27,7 @@ const PERSONAL_PREFIXES = ['notas-observacao-', 'rascunho-', 'semana-'];
 
 export async function clearUserCache(): Promise<void> {
   try {
-    if ('caches' in window) await caches.delete(USER_DATA_CACHE);
+    if ('caches' in window) await Promise.all([caches.delete(USER_DATA_CACHE), caches.delete(RECORD_CACHE)]);
   } catch (err) {
     console.warn('Não foi possível limpar os dados guardados para uso offline', err);
   }
@@ -52,7 +52,7 @@ async function unsubscribePush(): Promise<void> {
   }
 }
 
-/** Her session snapshot, the child she chose, notes, ticks, cached data, the write queue and her reminders leave this device. */
+/** Her session snapshot, the child she chose, notes, ticks, cached data, the write queue (and what it could not save) and her reminders leave this device. */
 export async function forgetThisDevice(): Promise<void> {
   removeKey(KNOWN_SESSION_KEY);
   forgetSelectedChild();

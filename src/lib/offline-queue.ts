@@ -1,17 +1,23 @@
 /**
  * Writing without a connection: diary entries and professionals added or deleted offline wait
  * in IndexedDB and are sent, in order, when the connection returns. Each carries an id made on
- * the device, so a send repeated after a dropped answer stores nothing twice. What waits and what
- * is dropped follows the one offline rule (`decideWrite`, src/lib/offline-rule.ts): a server that
- * did not answer (or answered 5xx) is tried again later; an entry refused for lack of subscription
- * stays on the device, marked, until it can go. Back online, she is told how many went.
+ * the device, so a send repeated after a dropped answer stores nothing twice. What becomes of each
+ * try is the queue's rule (`queueOutcome`, src/lib/queue-rule.ts, on the one offline rule): a
+ * server that did not answer (or answered 5xx) is tried again later; an entry refused for lack of
+ * subscription stays on the device, marked, until it can go; one the server refuses for good is
+ * never dropped in silence: it is kept for her with what she typed (src/lib/refused.ts), told in a
+ * toast and shown in the "Não foi salvo" panel until she dismisses it. Back online, she is told how
+ * many went.
  */
-import { createStore, get, set } from 'idb-keyval';
-import { addRefused, PENDING_FLAG, queue, synced } from '../stores/queue.ts';
+import { del, get, set } from 'idb-keyval';
+import { PENDING_FLAG, queue, synced } from '../stores/queue.ts';
 import { ApiError } from './api.ts';
 import { decideWrite } from './offline-rule.ts';
-import { isAddTo, isDeleteFrom, isSupport, mergeWaiting, type QueuedOp, sameTarget } from './queued-ops.ts';
+import { queueOutcome, type SendResult, stopsQueue } from './queue-rule.ts';
+import { isAddTo, isDeleteFrom, type QueuedOp, waitingAfter } from './queued-ops.ts';
 import { saveRating } from './ratings.ts';
+import { clearRefused, keepRefused, queueDb } from './refused.ts';
+import { refusalReason, refusedWords } from './refused-words.ts';
 import { putNotes, putProgress, type ResourceName, SENDERS } from './resources.ts';
 import { removeKey, writeJson } from './storage.ts';
 import { sendMessage, startThread } from './support.ts';
@@ -20,8 +26,7 @@ import { toast } from './toast.ts';
 export type { QueuedOp } from './queued-ops.ts';
 
 const KEY = 'fila';
-let store: ReturnType<typeof createStore> | null = null;
-const db = () => (store ??= createStore('olhar-de-mae', 'sincronizacao'));
+const db = queueDb;
 
 async function save(ops: QueuedOp[]) {
   queue.set({ ...queue.get(), ops });
@@ -44,8 +49,7 @@ export async function loadQueue(): Promise<QueuedOp[]> {
 export async function enqueue(op: QueuedOp): Promise<void> {
   const ops = await loadQueue();
   // A set that replaces a waiting one keeps the older base (what the device last knew from the server).
-  const older = ops.find((waiting) => sameTarget(waiting, op));
-  await save([...ops.filter((waiting) => !sameTarget(waiting, op)), older ? mergeWaiting(older, op) : op]);
+  await save(waitingAfter(ops, op));
   if (navigator.onLine) void flush();
 }
 
@@ -54,12 +58,15 @@ export async function removeOp(id: string): Promise<void> {
   await save((await loadQueue()).filter((op) => op.id !== id));
 }
 
+/** Logout and account deletion: what waits and what was refused leave the device. */
 export async function clearQueue(): Promise<void> {
   try {
     await save([]);
+    await del(KEY, db());
   } catch {
     queue.set({ ops: [], blocked: false });
   }
+  await clearRefused();
 }
 
 const isResourceName = (name: string): name is ResourceName => Object.hasOwn(SENDERS, name);
@@ -106,6 +113,22 @@ function retryLater() {
   retry = setTimeout(() => void flush(), delay);
 }
 
+/** The server refused it for good: kept for her with what she typed, never dropped in silence. */
+async function refuse(op: QueuedOp, error: unknown): Promise<string> {
+  const answer =
+    error instanceof ApiError
+      ? {
+          code: error.code,
+          status: error.status,
+          message: error.message,
+          // A field's own words ("Esta lista tem 7 itens…") say more than "Verifique os campos destacados".
+          extra: Object.keys(error.fields).length ? { ...error.extra, fields: error.fields } : error.extra,
+        }
+      : { code: 'unknown', status: 0, message: 'O servidor recusou.', extra: {} };
+  await keepRefused({ op, ...answer, at: new Date().toISOString() });
+  return refusalReason(answer, op);
+}
+
 /** Sends what waits, oldest first; stops where the rule says to wait. */
 export function flush(): Promise<void> {
   flushing ??= (async () => {
@@ -113,47 +136,32 @@ export function flush(): Promise<void> {
     let done = 0;
     /** taken by the server */
     let delivered = 0;
-    let lost = 0;
-    let lostMessages = 0;
+    /** refused for good, each with why: shown to her */
+    const refusals: Array<{ title: string; why: string }> = [];
     let blocked = false;
     let waitForServer = false;
     try {
       for (const op of await loadQueue()) {
         if (decideWrite(navigator.onLine) === 'wait') break;
+        let result: SendResult;
         try {
           await send(op);
-          delivered++;
-        } catch (err) {
-          const verdict = decideWrite(navigator.onLine, err);
-          if (verdict === 'wait') {
-            waitForServer = navigator.onLine;
-            break;
-          }
-          // Signed out: it waits for her next sign-in.
-          if (verdict === 'signed-out') break;
-          // A message to the team past the day's limit waits for the next try: what she wrote is kept.
-          if (verdict === 'too-many' && isSupport(op)) break;
-          if (verdict === 'needs-subscription') {
-            blocked = true;
-            break;
-          }
-          // Refused for good (409/422, or 429 on anything but a message): the server will never take it; dropped.
-          const code = err instanceof ApiError ? err.code : 'unknown';
-          const status = err instanceof ApiError ? err.status : 0;
-          if (err instanceof ApiError && err.code === 'edit_conflict') {
-            // A note changed by someone else meanwhile: the notes show both texts (issue 37).
-            const { message, extra } = err;
-            addRefused({ op, code, status, message, extra, at: new Date().toISOString() });
-          } else if (status === 404 && op.kind.endsWith('-delete')) {
-            // already gone: what she wanted
-          } else if (isSupport(op)) {
-            lostMessages++;
-            console.warn('Mensagem da fila recusada pelo servidor', op.kind, code);
-          } else if (status === 403 || status === 404) {
-            // Her access to the child ended (or her role does not write) before it could be sent.
-            lost++;
-            console.warn('Item da fila recusado pelo servidor', op.kind, code);
-          } else console.warn('Item da fila recusado pelo servidor', op.kind, code);
+          result = { delivered: true };
+        } catch (error) {
+          result = { error };
+        }
+        const outcome = queueOutcome(op, result, navigator.onLine);
+        if (stopsQueue(outcome)) {
+          // No answer: tried again later. Signed out: it waits for her next sign-in. No subscription: marked.
+          waitForServer = outcome === 'wait' && navigator.onLine;
+          blocked = outcome === 'blocked';
+          break;
+        }
+        if (outcome === 'delivered') delivered++;
+        if (outcome === 'refused' && 'error' in result) {
+          // Kept for her before it leaves the queue: a closed tab between the two loses nothing.
+          const why = await refuse(op, result.error);
+          refusals.push({ title: refusedWords(op).title, why });
         }
         done++;
         await save(queue.get().ops.filter((o) => o.id !== op.id));
@@ -164,16 +172,16 @@ export function flush(): Promise<void> {
       if (waitForServer && queue.get().ops.length) retryLater();
       else retries = 0;
       if (delivered) toast(sentTitle(delivered), 'O que estava guardado no aparelho já está salvo.', 'success');
-      if (lost)
+      const [first] = refusals;
+      if (first) {
         toast(
-          lost === 1 ? 'Um registro não foi salvo' : `${lost} registros não foram salvos`,
-          'Foram feitos sem internet para uma criança que você não acompanha mais (ou só acompanha, sem registrar). Eles foram descartados.',
+          refusals.length === 1 ? `Não foi salvo: ${first.title}` : `${refusals.length} registros não foram salvos`,
+          refusals.length === 1
+            ? `${first.why} O que você escreveu está guardado em “Não foi salvo”.`
+            : 'Veja o que foi, por quê e o que você escreveu em “Não foi salvo”.',
         );
-      if (lostMessages)
-        toast(
-          'Mensagem não enviada',
-          'A equipe não pôde receber uma mensagem escrita sem internet. Abra Fale com a equipe e escreva de novo.',
-        );
+        void import('./refused-panel.ts');
+      }
       if (done) synced.set(synced.get() + 1);
     }
   })();

@@ -10,7 +10,7 @@
  * - 429: too many for now (a message to the team waits in the queue; a form keeps what she typed);
  * - any other 4xx: the server will never take it as it is; it is not retried.
  */
-import { ApiError } from './api.ts';
+import { ApiError } from './api-error.ts';
 
 /** A server's answer that names why a write is not taken now. */
 export type Refusal = 'needs-subscription' | 'signed-out' | 'too-many' | 'refused';

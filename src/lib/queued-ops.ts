@@ -13,6 +13,8 @@ export interface AddOp<N extends ResourceName = ResourceName> {
   id: string;
   kind: `${N}-add`;
   body: AddBody<N>;
+  /** what it is in her words ("Ibuprofeno 5 ml"), for when the server refuses it; never sent */
+  what?: string;
 }
 
 /** A row deleted from one of her lists. */
@@ -20,6 +22,8 @@ export interface DeleteOp<N extends ResourceName = ResourceName> {
   id: string;
   kind: `${N}-delete`;
   targetId: string;
+  /** what it is in her words, for when the server refuses it; never sent */
+  what?: string;
 }
 
 /**

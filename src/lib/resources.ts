@@ -64,8 +64,10 @@ export const SENDERS: { [N in ResourceName]: Sender<N> } = {
   },
   /** a dose marked (or undone) without a connection; a removal's id is `childId/doseId` */
   dose: {
-    // Loaded when a dose is sent: the diaries' pages share this module and never send one.
-    add: async (body) => (await import('./treatment.ts')).sendDose(body.childId, body),
+    // Loaded when a dose is sent: the diaries' pages share this module and never send one. Only the
+    // queue sends through here: every dose it sends was recorded offline (also one queued before
+    // the flag existed, issue 37).
+    add: async (body) => (await import('./treatment.ts')).sendDose(body.childId, { ...body, recordedOffline: true }),
     remove: async (target: string) =>
       (await import('./treatment.ts')).removeDose(
         target.slice(0, target.indexOf('/')),

@@ -83,15 +83,18 @@ async function save(op: NewOp, id = childId) {
   if (result.outcome === 'queued') return lastSave.set('device');
   const err = result.error;
   if (err.code === 'edit_conflict') {
-    // Another carer changed the note since: nothing was overwritten; the notes show both texts.
-    addRefused({
+    // Another carer changed the note since: nothing was overwritten; the notes show both texts,
+    // kept on the device (src/lib/refused.ts) so a reload before she chooses loses neither.
+    const entry = {
       op: queued,
       code: err.code,
       status: err.status,
       message: err.message,
       extra: err.extra,
       at: new Date().toISOString(),
-    });
+    };
+    addRefused(entry);
+    void import('../lib/refused.ts').then((kept) => kept.keepRefused(entry));
     return;
   }
   // A shared child: a viewer does not write (403); removed from the circle, the record is closed (404).

@@ -4,7 +4,7 @@ import { INTENSITIES, MOODS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import Field, { ChoiceField } from '../Field.tsx';
 import { useDraft } from '../useDraft.ts';
-import { useForm } from '../useForm.ts';
+import { resetUnchanged, useForm } from '../useForm.ts';
 import { useHydrated } from '../useHydrated.ts';
 import type { OfflineList } from '../useOfflineList.ts';
 import { useTypedBeforeHydration } from '../useTypedBeforeHydration.ts';
@@ -99,10 +99,10 @@ export default function DiaryForm({ kind, childId, list }: Props) {
     setSaving(false);
     if (result.outcome === 'invalid') setErrors(result.fields);
     if (result.outcome === 'saved' || result.outcome === 'queued') {
-      // Empty the form for the next entry, unless she has already started it while this one was
-      // saving (a slow connection takes seconds): what she typed since stays.
-      setForm((current) => (current === form ? fresh() : current));
-      setAbc((current) => (current === abc ? EMPTY_ABC : current));
+      // Empty the form for the next entry, field by field: what she typed or changed while this one
+      // was saving (a slow connection takes seconds) stays, whatever else is emptied around it.
+      setForm((current) => resetUnchanged(current, form, fresh()));
+      setAbc((current) => resetUnchanged(current, abc, EMPTY_ABC));
       setErrors({});
     }
   }

@@ -11,7 +11,7 @@ import { dayFromNow, formatDay, nowStamp } from '../../shared/format.ts';
 
 import Field from '../Field.tsx';
 import { useDraft } from '../useDraft.ts';
-import { useForm } from '../useForm.ts';
+import { resetUnchanged, useForm } from '../useForm.ts';
 import { useHydrated } from '../useHydrated.ts';
 import type { OfflineList } from '../useOfflineList.ts';
 
@@ -95,9 +95,9 @@ export default function SleepForm({ childId, childName, list, editing, onEditing
       const result = await list.add(parsed.data);
       if (result.outcome === 'invalid') setErrors(result.fields);
       if (result.outcome === 'conflict') await list.reload();
-      // Unless she has started the next night while this one was saving: what she typed stays.
+      // Field by field: what she typed or changed while this one was saving stays.
       if (result.outcome === 'saved' || result.outcome === 'queued')
-        setForm((current) => (current === form ? fresh() : current));
+        setForm((current) => resetUnchanged(current, form, fresh()));
     }
     setSaving(false);
   }

@@ -50,13 +50,16 @@ export default function TodayDoses({ today, medicines, doses, canWrite, onPaywal
     confirm = false,
   ) {
     setBusy(key);
-    const outcome = await doses.mark({
-      medicineId: medicine.id,
-      ...(scheduledFor ? { scheduledFor } : {}),
-      status,
-      at: new Date().toISOString(),
-      ...(confirm ? { confirmTooSoon: true } : {}),
-    });
+    const outcome = await doses.mark(
+      {
+        medicineId: medicine.id,
+        ...(scheduledFor ? { scheduledFor } : {}),
+        status,
+        at: new Date().toISOString(),
+        ...(confirm ? { confirmTooSoon: true } : {}),
+      },
+      `${medicine.name} ${doseText(medicine.dose, medicine.unit)}`.trim(),
+    );
     setBusy(null);
     if (outcome === 'paywall') onPaywall();
     if (outcome instanceof TooSoon) setTooSoon({ medicine, lastGivenAt: outcome.lastGivenAt });

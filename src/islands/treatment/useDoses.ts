@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { checkWriteAccess } from '../../lib/access.ts';
-import { isAddTo, isDeleteFrom } from '../../lib/queued-ops.ts';
+import { type AddOp, isAddTo, isDeleteFrom } from '../../lib/queued-ops.ts';
 import { offlineQueue, sendOrQueue } from '../../lib/send-or-queue.ts';
 import { toast } from '../../lib/toast.ts';
 import { type Dose, type DoseInput, loadDoses, removeDose, sendDose, TooSoon } from '../../lib/treatment.ts';
@@ -71,8 +71,11 @@ export function useDoses(childId: string | null, from: string, to: string, share
   );
   const shown: ShownDose[] = [...waiting, ...doses.filter((d) => !undone.has(d.id))];
 
-  /** Marks a dose; an as-needed one given too soon comes back as TooSoon, to be confirmed. */
-  async function mark(input: Omit<DoseInput, 'id'>): Promise<MarkOutcome> {
+  /**
+   * Marks a dose; an as-needed one given too soon comes back as TooSoon, to be confirmed. `what`
+   * names it ("Ibuprofeno 5 ml") should the server refuse it after it waited on the device.
+   */
+  async function mark(input: Omit<DoseInput, 'id'>, what?: string): Promise<MarkOutcome> {
     if (!childId) return 'refused';
     const access = await checkWriteAccess(!sharedChild);
     if (access === 'signed-out') {
@@ -82,7 +85,15 @@ export function useDoses(childId: string | null, from: string, to: string, share
     if (access === 'paywall') return 'paywall';
     const body = { ...input, id: crypto.randomUUID(), childId };
     // The one offline rule (src/lib/offline-rule.ts): no connection or a server that failed → it waits.
-    const sent = await sendOrQueue(() => sendDose(childId, body), { id: body.id, kind: 'dose-add', body });
+    // Sent now, it is an online mark (the server may warn "too soon"); queued, it is a fact the device
+    // recorded without the server, stored whatever it overlaps (issue 37, `recordedOffline`).
+    const queued: AddOp<'dose'> = {
+      id: body.id,
+      kind: 'dose-add',
+      body: { ...body, recordedOffline: true },
+      ...(what ? { what } : {}),
+    };
+    const sent = await sendOrQueue(() => sendDose(childId, body), queued);
     if (sent.outcome === 'sent') {
       const dose = sent.value;
       setDoses((current) => [dose, ...current.filter((d) => d.id !== dose.id)]);

@@ -1,0 +1,57 @@
+/**
+ * Writes the server refused after they waited in the queue (issue 37), kept on this device until
+ * their author has seen them: in IndexedDB beside the queue (its own key), with a localStorage flag
+ * while any remain so every page knows to show them (src/lib/app-shell.ts loads the panel then).
+ * The store `refused` (src/stores/queue.ts) holds them for the page; another island may resolve an
+ * entry of its own (a note's `edit_conflict`) and dismiss it here.
+ */
+import { createStore, del, get, set } from 'idb-keyval';
+import { REFUSED_FLAG, type RefusedOp, refused } from '../stores/queue.ts';
+import { removeKey, writeJson } from './storage.ts';
+
+const KEY = 'recusados';
+let store: ReturnType<typeof createStore> | null = null;
+/** The queue's own database and store (src/lib/offline-queue.ts): one place for what waits and what was refused. */
+export const queueDb = () => (store ??= createStore('olhar-de-mae', 'sincronizacao'));
+
+async function save(list: RefusedOp[]): Promise<void> {
+  refused.set(list);
+  await set(KEY, list, queueDb());
+  if (list.length) writeJson(REFUSED_FLAG, list.length);
+  else removeKey(REFUSED_FLAG);
+}
+
+/** What was refused and not yet dismissed, oldest first (also put in the store). */
+export async function loadRefused(): Promise<RefusedOp[]> {
+  try {
+    const list = (await get<RefusedOp[]>(KEY, queueDb())) ?? [];
+    refused.set(list);
+    if (!list.length) removeKey(REFUSED_FLAG);
+    return list;
+  } catch (err) {
+    console.warn('Não foi possível ler o que não foi salvo', err);
+    return refused.get();
+  }
+}
+
+/** Keeps a refused write for its author (the same operation once). */
+export async function keepRefused(entry: RefusedOp): Promise<void> {
+  const list = await loadRefused();
+  await save([...list.filter((kept) => kept.op.id !== entry.op.id), entry]);
+}
+
+/** She has seen it ("Entendi"), or an island settled it: it leaves the device. */
+export async function dismissRefused(opId: string): Promise<void> {
+  await save((await loadRefused()).filter((kept) => kept.op.id !== opId));
+}
+
+/** Logout and account deletion: nothing of hers stays on the device. */
+export async function clearRefused(): Promise<void> {
+  refused.set([]);
+  removeKey(REFUSED_FLAG);
+  try {
+    await del(KEY, queueDb());
+  } catch {
+    // the database may be gone already
+  }
+}
