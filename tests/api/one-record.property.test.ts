@@ -344,6 +344,8 @@ const entry = (p: number, drop: boolean) =>
 const type = (p: number, drop: boolean) =>
   command(`type(${p}, drop=${drop})`, async (world) => {
     const phone = world.phones[p]!;
+    // While a conflict is shown the box is hidden (ObservationNotes): she chooses first.
+    await settle(world, phone);
     const word = `palavra${randomUUID().slice(0, 8)}`;
     phone.words.push(word);
     phone.note = phone.note ? `${phone.note} ${word}` : word;
