@@ -117,6 +117,11 @@ export const trustedDevices = pgTable(
     userId: ownerId(),
     /** the cookie's end; a device older than this is a stranger again */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * set once a staff member passed the second factor in this browser: it is then trusted for codes,
+     * and this is the key of its own code budget, kept when the cookie is renewed at a login (issue 40)
+     */
+    codeTrustId: uuid('code_trust_id'),
     ...timestamps,
   },
   (t) => [index('trusted_devices_user_id_idx').on(t.userId)],
@@ -536,7 +541,10 @@ export const supportMessages = pgTable(
   ],
 );
 
-/** Fixed-window counters shared by every API instance. */
+/**
+ * Fixed-window counters shared by every API instance. An address is never a key in clear: it is
+ * an HMAC under the day's `address_keys` secret (services/rate-limit.ts, `addressKey`).
+ */
 export const rateLimits = pgTable(
   'rate_limits',
   {
@@ -546,6 +554,18 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
+
+/**
+ * The secrets addresses are hashed with in `rate_limits`, one per UTC day (issue 40). A day's key
+ * is used for that day's attempts and looked at the next day (for windows across midnight); then
+ * it is deleted, and no hash made with it can be tied to an address again.
+ */
+export const addressKeys = pgTable('address_keys', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  /** 32 random bytes, base64url */
+  secret: text('secret').notNull(),
+  ...timestamps,
+});
 
 /** LGPD arts. 11 and 14: the mother's explicit consent, with the policy version she agreed to. */
 export const consents = pgTable(
@@ -728,6 +748,51 @@ export const medicineChanges = pgTable(
     ),
     check('medicine_changes_times', sql.raw(`cardinality("times") <= 12`)),
     check('medicine_changes_reason', sql.raw(`coalesce(char_length("reason"), 0) <= ${LIMITS.freeText}`)),
+  ],
+);
+
+/**
+ * A correction of a medicine's history (issue 40): the last event removed, or its date changed.
+ * The event itself is removed or changed in `medicine_changes` (which holds what stands); what it
+ * was, and who corrected it when, stays here and is shown with the history.
+ */
+export const medicineCorrections = pgTable(
+  'medicine_corrections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    medicineId: uuid('medicine_id')
+      .notNull()
+      .references(() => medicines.id, { onDelete: 'cascade' }),
+    /** the event corrected (gone from `medicine_changes` when removed) */
+    changeId: uuid('change_id').notNull(),
+    /** `removed` or `redated` */
+    kind: text('kind').notNull(),
+    /** the event's kind: `start`, `dose`, `times` or `stop` */
+    event: text('event').notNull(),
+    /** the event's day before the correction */
+    on: date('on', { mode: 'string' }).notNull(),
+    /** `redated`: its new day */
+    newOn: date('new_on', { mode: 'string' }),
+    /** what the event held, as it was recorded */
+    dose: doublePrecision('dose'),
+    unit: text('unit'),
+    times: text('times').array().notNull(),
+    reason: text('reason'),
+    /** who recorded the event, and when; null once that account is deleted (decision 0020) */
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** who corrected it; null once that account is deleted */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('medicine_corrections_medicine_idx').on(t.medicineId, t.createdAt),
+    check('medicine_corrections_kind', sql.raw(`"kind" in ('removed', 'redated')`)),
+    check('medicine_corrections_event', oneOf('event', MEDICINE_EVENTS)),
+    check(
+      'medicine_corrections_new_on',
+      sql.raw(`("kind" = 'redated' and "new_on" is not null) or ("kind" = 'removed' and "new_on" is null)`),
+    ),
   ],
 );
 

@@ -124,3 +124,25 @@ export function supportAnswerEmail(to: string, link: string): MailMessage {
     html: layout('A equipe respondeu', ['Olá!', intro, how, ignore], { label: 'Ler a resposta', href: link }),
   };
 }
+
+/**
+ * A staff member's account ran out of code tries (issue 40): someone with her password is guessing
+ * the authenticator's code. No address, no time of day beyond "agora": the job carries her id only.
+ */
+export function staffCodesEmail(to: string, signInLink: string): MailMessage {
+  const intro =
+    'Alguém entrou no Olhar de Mãe com a sua senha e errou várias vezes o código do aplicativo autenticador do painel da equipe.';
+  const held =
+    'Por segurança, novos códigos vindos de navegadores em que você ainda não confirmou o código estão bloqueados por um tempo. No navegador em que você já usa o painel, nada muda.';
+  const act =
+    'Se não foi você, troque sua senha agora: na página de entrada, use “Esqueci minha senha”. A nova senha encerra todas as sessões abertas. Avise também quem cuida da operação.';
+  return {
+    to,
+    subject: 'Tentativas de código no painel da equipe do Olhar de Mãe',
+    text: `Olá!\n\n${intro}\n\n${held}\n\n${act}\n\n${signInLink}\n\nOlhar de Mãe`,
+    html: layout('Tentativas de código no painel da equipe', ['Olá!', intro, held, act], {
+      label: 'Ir para a página de entrada',
+      href: signInLink,
+    }),
+  };
+}

@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { LIMIT_MESSAGES } from '../../src/shared/api-errors.ts';
 import { beforePasswordCheck, passwordWasWrong } from '../services/auth-limits.ts';
-import { consumeAttempt } from '../services/rate-limit.ts';
+import { addressKey, consumeAttempt } from '../services/rate-limit.ts';
 import { type AppEnv, auditContext, clientIp, services } from './context.ts';
 
 /** Counts one attempt on the account (5 per 15 minutes, shared with login); 429 past it. */
@@ -26,9 +26,10 @@ export const SCHOOL_POSTS_PER_ADDRESS = 60;
 
 export async function limitSchoolPost(c: Context<AppEnv>): Promise<void> {
   const { db, clock } = services(c);
-  await consumeAttempt(db, clock.now(), [
+  const now = clock.now();
+  await consumeAttempt(db, now, [
     {
-      key: `school:ip:${clientIp(c) ?? 'unknown'}`,
+      ...(await addressKey(db, now, 'school', clientIp(c))),
       limit: SCHOOL_POSTS_PER_ADDRESS,
       message: LIMIT_MESSAGES.schoolAddress,
     },

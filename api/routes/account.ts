@@ -33,7 +33,8 @@ export function accountRoutes() {
         await passwordCheckFailed(c, 'account_delete', user.email);
         throw new ApiError('validation_failed', undefined, { fields: { password: MESSAGES.wrongPassword } });
       }
-      await deleteAccount(services(c), user.id, auditContext(c));
+      // Not even the deletion's own address is kept (issue 40): it would be hers.
+      await deleteAccount(services(c), user.id);
       clearSessionCookie(c);
       return c.body(null, 204);
     });

@@ -19,7 +19,7 @@ import {
 import { answers, NO_BODY, REDIRECT } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { changePassword, confirmEmail, logIn, logOut, resendConfirmation, signUp } from '../services/auth.ts';
-import { DEVICE_COOKIE, trustedDeviceFor } from '../services/devices.ts';
+import { DEVICE_COOKIE, trustedDevice } from '../services/devices.ts';
 import { passTwoFactor } from '../services/staff.ts';
 
 export function authRoutes() {
@@ -84,11 +84,11 @@ export function authRoutes() {
         requireUser,
         jsonBody(totpCodeSchema),
         async (c) => {
-          const { db, config, clock } = services(c);
-          const now = clock.now();
-          // Her own trusted browser (decision 0017) has a budget of its own that strangers cannot spend.
-          const deviceId = await trustedDeviceFor(db, getCookie(c, DEVICE_COOKIE), c.get('user').email, now);
-          await passTwoFactor(db, config, c.get('session'), c.req.valid('json').code, now, auditContext(c), deviceId);
+          const deps = services(c);
+          const now = deps.clock.now();
+          // A browser where she passed the code before has a budget strangers cannot spend (issue 40).
+          const device = await trustedDevice(deps.db, getCookie(c, DEVICE_COOKIE), c.get('user').email, now);
+          await passTwoFactor(deps, c.get('session'), c.req.valid('json').code, now, auditContext(c), device);
           return c.json({ ok: true, twoFactorPassed: true });
         },
       )

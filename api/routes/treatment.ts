@@ -4,7 +4,8 @@
  * services/treatment.ts; who reaches the child, in services/access.ts.
  */
 import { Hono } from 'hono';
-import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { HISTORY_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
+import { medicineCorrectionSchema } from '../../src/shared/medicine-history.ts';
 import {
   doseAlertAnswer,
   doseAlertsAnswer,
@@ -31,6 +32,7 @@ import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
 import { idParam, jsonBody, pathId, queryParams } from '../http/validate.ts';
 import { listDoseAlerts, markAlertSeen } from '../services/dose-alerts.ts';
+import { oneWithCorrections, redateLastEvent, removeLastEvent, withCorrections } from '../services/medicine-history.ts';
 import {
   addMedicineChange,
   createMedicine,
@@ -58,7 +60,7 @@ export function treatmentRoutes() {
         const { db, clock } = services(c);
         const medicines = await listMedicines(db, c.get('user').id, c.req.valid('param').id, clock.now());
         c.header('Cache-Control', 'private, no-cache');
-        return c.json({ medicines });
+        return c.json({ medicines: await withCorrections(db, medicines) });
       },
     )
     .post(
@@ -75,7 +77,7 @@ export function treatmentRoutes() {
           c.req.valid('json'),
           clock.now(),
         );
-        return c.json({ medicine }, 201);
+        return c.json({ medicine: await oneWithCorrections(db, medicine) }, 201);
       },
     )
     .post(
@@ -94,7 +96,45 @@ export function treatmentRoutes() {
           c.req.valid('json'),
           clock.now(),
         );
-        return c.json({ medicine }, 201);
+        return c.json({ medicine: await oneWithCorrections(db, medicine) }, 201);
+      },
+    )
+    .delete(
+      '/:id/medicines/:medicineId/changes/:changeId',
+      answers("Remove the last event of a medicine's history (within a day of recording it)", {
+        200: medicineAnswer,
+      }),
+      childParam,
+      async (c) => {
+        const { db, clock } = services(c);
+        const medicine = await removeLastEvent(
+          db,
+          c.get('user').id,
+          c.req.valid('param').id,
+          pathId(c.req.param('medicineId'), MESSAGES.medicineNotFound),
+          pathId(c.req.param('changeId'), HISTORY_MESSAGES.changeNotFound),
+          clock.now(),
+        );
+        return c.json({ medicine });
+      },
+    )
+    .patch(
+      '/:id/medicines/:medicineId/changes/:changeId',
+      answers("Correct the date of the last event of a medicine's history", { 200: medicineAnswer }),
+      childParam,
+      jsonBody(medicineCorrectionSchema),
+      async (c) => {
+        const { db, clock } = services(c);
+        const medicine = await redateLastEvent(
+          db,
+          c.get('user').id,
+          c.req.valid('param').id,
+          pathId(c.req.param('medicineId'), MESSAGES.medicineNotFound),
+          pathId(c.req.param('changeId'), HISTORY_MESSAGES.changeNotFound),
+          c.req.valid('json').on,
+          clock.now(),
+        );
+        return c.json({ medicine });
       },
     )
     .patch(
@@ -113,7 +153,7 @@ export function treatmentRoutes() {
           c.req.valid('json'),
           clock.now(),
         );
-        return c.json({ medicine });
+        return c.json({ medicine: await oneWithCorrections(db, medicine) });
       },
     )
     .get(

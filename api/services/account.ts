@@ -2,7 +2,7 @@
  * The mother's LGPD rights (art. 18): a copy of everything the app holds about her, and the
  * deletion of her account. Payments stay as tax law requires, stripped of personal fields.
  */
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   auditLog,
@@ -22,8 +22,10 @@ import {
   users,
 } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { type AuditContext, audit } from './audit.ts';
+import { type AuditContext, audit, hashEmail } from './audit.ts';
+import { correctionsForExport } from './medicine-history.ts';
 import { verifyPassword } from './passwords.ts';
+import { forgetAccountAttempts } from './rate-limit.ts';
 import { ratingsForExport } from './ratings.ts';
 import { getReminders } from './reminders.ts';
 import { supportForExport } from './support.ts';
@@ -143,7 +145,10 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
   ]);
   const support = await supportForExport(db, userId);
   const reminders = await getReminders(db, userId);
-  const treatment = await treatmentForExport(db, userId);
+  const treatment = {
+    ...(await treatmentForExport(db, userId)),
+    medicineCorrections: await correctionsForExport(db, userId),
+  };
   const weeklyRatings = await ratingsForExport(db, userId);
   const devices = await db
     .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
@@ -191,11 +196,7 @@ export async function passwordMatches(db: Database, userId: string, password: st
 }
 
 /** Her account and every personal row, in one transaction; payments kept without the payer. */
-export async function deleteAccount(
-  { db, jobs }: { db: Database; jobs: JobQueue },
-  userId: string,
-  context: AuditContext,
-): Promise<void> {
+export async function deleteAccount({ db, jobs }: { db: Database; jobs: JobQueue }, userId: string): Promise<void> {
   // The queue's tables must exist before the transaction (on PGlite it holds the only connection).
   await jobs.start();
   await db.transaction(async (tx) => {
@@ -215,13 +216,23 @@ export async function deleteAccount(
         qrCodeBase64: null,
       })
       .where(eq(payments.userId, userId));
-    // Audit rows outlive the account without pointing at it (user_id is set to null).
-    await tx.update(auditLog).set({ emailHash: null, ip: null, userAgent: null }).where(eq(auditLog.userId, userId));
+    // Audit rows outlive the account without pointing at it (user_id is set to null), and without
+    // any address tied to her: her requests', and those of anyone who tried her account (issue 40).
+    const hers = user
+      ? or(eq(auditLog.userId, userId), eq(auditLog.emailHash, hashEmail(user.email)))
+      : eq(auditLog.userId, userId);
+    await tx
+      .update(auditLog)
+      .set({ emailHash: null, ip: null, userAgent: null, details: sql`${auditLog.details} - 'addresses'` })
+      .where(hers);
+    // Her attempt counters go too (an address is only ever an expiring keyed hash there: rate-limit.ts).
+    if (user) await forgetAccountAttempts(tx, user.email, userId);
     // Sessions, tokens, profile, children (with their entries, ticks, notes, treatment, weekly ratings, circle and school links, for
     // every member too), her memberships, professionals, subscription, consents and support conversations cascade. What she
     // recorded on children shared with her (entries, doses, sessions, medicine events, weekly ratings) stays in their record, its author shown as
     // "ex-cuidador(a)" (user_id set to null: decision 0020).
     await tx.delete(users).where(eq(users.id, userId));
   });
-  await audit(db, 'account_deleted', context, {});
+  // That it happened, not from where: the address would be hers.
+  await audit(db, 'account_deleted', { ip: null, userAgent: null }, {});
 }

@@ -17,6 +17,7 @@ import { ApiError } from '../errors.ts';
 import { type AuditContext, audit } from './audit.ts';
 import {
   accountKey,
+  addressKey,
   consumeAttempt,
   deviceKey,
   FAILURES_PER_ADDRESS,
@@ -74,9 +75,9 @@ export async function passwordWasWrong(
   { context, deviceId }: PasswordClient,
 ): Promise<void> {
   if (deviceId) return;
-  const address = failureKey(context.ip);
-  const spent = await spentLimit(db, now, [{ key: address, limit: FAILURES_PER_ADDRESS }]);
-  await recordAttempt(db, now, [address]);
+  const address = { ...(await failureKey(db, now, context.ip)), limit: FAILURES_PER_ADDRESS };
+  const spent = await spentLimit(db, now, [address]);
+  await recordAttempt(db, now, [address.key]);
   if (!spent) return;
   await recordAttempt(db, now, [accountKey(email)], LIMIT_PER_ACCOUNT);
   throw await refused(db, spent, action, email, context);
@@ -108,7 +109,7 @@ export async function limitMailRequest(
   try {
     await consumeAttempt(db, now, [
       { key: `${action}:${accountKey(email)}`, limit: LIMIT_PER_ACCOUNT },
-      { key: `${action}:ip:${context.ip ?? 'unknown'}`, limit: perAddress },
+      { ...(await addressKey(db, now, action, context.ip)), limit: perAddress },
     ]);
   } catch (err) {
     throw await refused(db, err, action, email, context);

@@ -3,7 +3,7 @@
  * a browser where she signed in gets a random token; only its SHA-256 is stored, bound to her
  * account. A login that carries it for the same account has an attempt budget of its own.
  */
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { trustedDevices, users } from '../db/schema.ts';
@@ -19,6 +19,29 @@ export interface DeviceCookie {
   expiresAt: Date;
 }
 
+export interface TrustedDevice {
+  id: string;
+  /** set once a staff member passed the second factor here: the key of its own code budget */
+  codeTrustId: string | null;
+}
+
+/** The device when `token` is a live device cookie of the account with this e-mail, else null. */
+export async function trustedDevice(
+  db: Database,
+  token: string | null | undefined,
+  email: string,
+  now: Date,
+): Promise<TrustedDevice | null> {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({ id: trustedDevices.id, codeTrustId: trustedDevices.codeTrustId })
+    .from(trustedDevices)
+    .innerJoin(users, eq(users.id, trustedDevices.userId))
+    .where(and(eq(trustedDevices.id, hashToken(token)), eq(users.email, email), gt(trustedDevices.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The device's id when `token` is a live device cookie of the account with this e-mail, else null. */
 export async function trustedDeviceFor(
   db: Database,
@@ -26,14 +49,23 @@ export async function trustedDeviceFor(
   email: string,
   now: Date,
 ): Promise<string | null> {
-  if (!token || !TOKEN_PATTERN.test(token)) return null;
-  const [row] = await db
-    .select({ id: trustedDevices.id })
-    .from(trustedDevices)
-    .innerJoin(users, eq(users.id, trustedDevices.userId))
-    .where(and(eq(trustedDevices.id, hashToken(token)), eq(users.email, email), gt(trustedDevices.expiresAt, now)))
-    .limit(1);
-  return row?.id ?? null;
+  return (await trustedDevice(db, token, email, now))?.id ?? null;
+}
+
+/**
+ * A staff member passed the second factor in this browser: from now on it is trusted for codes,
+ * with a budget of its own that strangers cannot spend (services/staff.ts). Kept if it already was.
+ */
+export async function trustForCodes(db: Database, deviceId: string): Promise<void> {
+  await db
+    .update(trustedDevices)
+    .set({ codeTrustId: sql`coalesce(${trustedDevices.codeTrustId}, gen_random_uuid())` })
+    .where(eq(trustedDevices.id, deviceId));
+}
+
+/** A new authenticator secret, or the role ended: no browser of hers is trusted for codes any more. */
+export async function forgetCodeTrust(db: Database, userId: string): Promise<void> {
+  await db.update(trustedDevices).set({ codeTrustId: null }).where(eq(trustedDevices.userId, userId));
 }
 
 /**
@@ -48,8 +80,16 @@ export async function trustDevice(
 ): Promise<DeviceCookie> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + DEVICE_TTL_MS);
-  if (replacing) await db.delete(trustedDevices).where(eq(trustedDevices.id, replacing));
-  await db.insert(trustedDevices).values({ id: hashToken(token), userId, expiresAt, createdAt: now });
+  // The browser it replaces keeps its trust for codes (and its code budget) under the new cookie.
+  const [old] = replacing
+    ? await db
+        .delete(trustedDevices)
+        .where(and(eq(trustedDevices.id, replacing), eq(trustedDevices.userId, userId)))
+        .returning({ codeTrustId: trustedDevices.codeTrustId })
+    : [];
+  await db
+    .insert(trustedDevices)
+    .values({ id: hashToken(token), userId, expiresAt, createdAt: now, codeTrustId: old?.codeTrustId ?? null });
   const rows = await db
     .select({ id: trustedDevices.id, expiresAt: trustedDevices.expiresAt })
     .from(trustedDevices)

@@ -14,6 +14,7 @@ import {
   invitationEmail,
   passwordResetEmail,
   renewalEmail,
+  staffCodesEmail,
   supportAnswerEmail,
 } from '../email/templates.ts';
 import type { Mailer } from '../email/transport.ts';
@@ -38,7 +39,9 @@ export type EmailJob =
   | { kind: 'invitation'; invitationId: string }
   | { kind: 'renewal'; userId: string; daysLeft: number }
   /** the team answered her conversation: a link to it, never the answer's text */
-  | { kind: 'support_answer'; threadId: string };
+  | { kind: 'support_answer'; threadId: string }
+  /** a staff member's code budget was spent by wrong codes from browsers not trusted for codes (issue 40) */
+  | { kind: 'staff_codes'; userId: string };
 
 export interface EmailDeps {
   db: Database;
@@ -86,6 +89,11 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob): Promise<void
         .where(eq(supportThreads.id, job.threadId));
       if (!mother) return;
       return mailer.send(supportAnswerEmail(mother.email, `${config.siteUrl}/fale-com-a-equipe/`));
+    }
+    case 'staff_codes': {
+      const user = await userById(db, job.userId);
+      if (!user) return;
+      return mailer.send(staffCodesEmail(user.email, `${config.siteUrl}/auth/`));
     }
     case 'renewal': {
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, job.userId));

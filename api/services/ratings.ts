@@ -21,6 +21,7 @@ import { children, profiles, schoolLinks, users, weeklyRatings } from '../db/sch
 import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { personName } from './circle.ts';
+import { checkWeekOfLife } from './record-dates.ts';
 import { liveLink, spendLinkDay } from './school.ts';
 import { weeklyScale } from './weekly-scale.ts';
 
@@ -138,6 +139,7 @@ export async function saveRating(
 ): Promise<Rating> {
   await requireChild(db, userId, childId, 'write', { now, coveredFor: MESSAGES.subscriptionRequired });
   const week = checkedWeek(weekStart, now);
+  await checkWeekOfLife(db, childId, week);
   const values = {
     answers: input.answers,
     sideEffects: Object.fromEntries(
@@ -168,9 +170,10 @@ export async function saveRating(
 export async function postSchoolRating(db: Database, token: string, input: SchoolRatingInput, now: Date) {
   const link = await liveLink(db, token, now);
   const week = checkedWeek(input.weekStart, now);
+  await checkWeekOfLife(db, link.childId, week);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`school:${link.id}`}))`);
-    await spendLinkDay(tx, link.id, now);
+    await spendLinkDay(tx, link.id, now, MESSAGES.schoolRatingsPerDay);
     const values = {
       answers: input.answers,
       observer: input.observer ? input.observer : null,

@@ -36,6 +36,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo } from './access.ts';
 import { type DosePushJob, dosePayload, dueDoseReminders } from './dose-reminders.ts';
 import { deliver, forgetUnseenDevices, type PushDeps, subscriptionsOf } from './push.ts';
+import { sweepLimits } from './rate-limit.ts';
 
 /** A reminder more than this late is not sent (an outage, a long retry). */
 export const STALE_AFTER_MS = 10 * 60 * 1000;
@@ -155,6 +156,8 @@ export interface TickDeps {
 export async function tick({ db, jobs }: TickDeps, minuteStart: Date, now: Date): Promise<number> {
   // Devices unseen for 60 days go first (an indexed delete, nothing most minutes): no reminder for them.
   await forgetUnseenDevices(db, now);
+  // Attempt counters past their window, and address secrets past yesterday (issue 40): indexed deletes.
+  await sweepLimits(db, now);
   if (now.getTime() - minuteStart.getTime() > TICK_STALE_AFTER_MS) return 0;
   const { minute, weekday, date } = saoPauloClock(minuteStart);
   const dueAt = minuteStart.toISOString();

@@ -119,9 +119,15 @@ export async function schoolLinkInfo(db: Database, token: string, now: Date) {
 /**
  * The link's day, shared by its observations and its weekly ratings: 30 sends in any 24 hours (a
  * rating sent again counts once, from its latest send). Past it, 429 saying when the oldest send of
- * the day frees a place. Called in the transaction that holds the link's lock.
+ * the day frees a place, in the words of what was refused (`message`: observations, unless a rating
+ * was). Called in the transaction that holds the link's lock.
  */
-export async function spendLinkDay(tx: Database, linkId: string, now: Date): Promise<void> {
+export async function spendLinkDay(
+  tx: Database,
+  linkId: string,
+  now: Date,
+  message: string = MESSAGES.schoolPerDay,
+): Promise<void> {
   const since = new Date(now.getTime() - DAY_MS);
   const [observations, ratings] = await Promise.all([
     tx
@@ -136,7 +142,7 @@ export async function spendLinkDay(tx: Database, linkId: string, now: Date): Pro
   const today = [...observations, ...ratings].map((row) => row.at.getTime()).sort((a, b) => a - b);
   if (today.length >= OBSERVATIONS_PER_LINK_PER_DAY) {
     const freeAt = today[today.length - OBSERVATIONS_PER_LINK_PER_DAY]! + DAY_MS;
-    throw tooManyRequests(MESSAGES.schoolPerDay, freeAt - now.getTime());
+    throw tooManyRequests(message, freeAt - now.getTime());
   }
 }
 

@@ -12,8 +12,11 @@ import type { Database } from '../db/client.ts';
 import { sessions, staffMembers, users } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { type AuditContext, audit } from './audit.ts';
-import { consumeAttempt, DAY_PREFIX, type Limit, resetAttempts } from './rate-limit.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { type AuditContext, audit, auditBurst } from './audit.ts';
+import { forgetCodeTrust, type TrustedDevice, trustForCodes } from './devices.ts';
+import type { EmailJob } from './emails.ts';
+import { addressKey, countAttempt, DAY_PREFIX, type Limit, resetAttempts, spentLimit } from './rate-limit.ts';
 import type { ValidSession } from './sessions.ts';
 
 export const TOTP_PERIOD_SECONDS = 30;
@@ -21,10 +24,11 @@ const TOTP_DIGITS = 6;
 /** Codes of the step before and after are accepted too: a phone's clock is often a little off. */
 const TOTP_DRIFT_STEPS = 1;
 /**
- * Tries per 15 minutes (rate-limit.ts's window), right or wrong, as the login counts them (decision
- * 0017, 0024): her own trusted browser (a device cookie of her account) has its own; any other
- * client spends the account's strangers' budget, also capped per day (10 a day is ~0.1 % a month of
- * guessing a 6-digit code with 3 accepted at a time), and its address's.
+ * Tries per 15 minutes (rate-limit.ts's window), right or wrong (decision 0024, issue 40): a browser
+ * trusted for codes — one where she passed the second factor before — has its own; any other
+ * client (a fresh device cookie from a new login included) spends the account's strangers' budget,
+ * also capped per day (10 a day is ~0.1 % a month of guessing a 6-digit code with 3 accepted at a
+ * time), and its address's. When a wrong code spends the account's budget, she is e-mailed.
  */
 export const TOTP_TRIES = 5;
 export const TOTP_STRANGER_TRIES_PER_DAY = 10;
@@ -84,6 +88,8 @@ export async function enrolStaff(db: Database, config: KeyConfig, email: string,
       .values({ userId: user.id, totpSecret })
       .onConflictDoUpdate({ target: staffMembers.userId, set: { totpSecret, totpLastStep: null } });
     await tx.update(sessions).set({ twoFactorAt: null }).where(eq(sessions.userId, user.id));
+    // A new secret (a lost phone): no browser of hers stays trusted for codes either.
+    await forgetCodeTrust(tx, user.id);
     await audit(tx, 'staff_enrolled', context, { userId: user.id });
   });
   return { otpauthUri: createTOTPKeyURI(ISSUER, user.email, key, TOTP_PERIOD_SECONDS, TOTP_DIGITS) };
@@ -95,6 +101,7 @@ export async function removeStaff(db: Database, email: string, context: AuditCon
   await db.transaction(async (tx) => {
     await tx.delete(staffMembers).where(eq(staffMembers.userId, user.id));
     await tx.update(sessions).set({ twoFactorAt: null }).where(eq(sessions.userId, user.id));
+    await forgetCodeTrust(tx, user.id);
     await audit(tx, 'staff_removed', context, { userId: user.id });
   });
 }
@@ -119,43 +126,89 @@ export async function staffState(db: Database, userId: string, session: ValidSes
 const codeMatches = (key: Uint8Array, step: number, code: string) =>
   timingSafeEqual(Buffer.from(generateHOTP(key, BigInt(step), TOTP_DIGITS)), Buffer.from(code));
 
-/** The budgets a code is counted on: her trusted browser's own, or the strangers' (see TOTP_TRIES). */
-function codeLimits(userId: string, deviceId: string | null, ip: string | null): Limit[] {
-  const message = LIMIT_MESSAGES.totpCodes;
-  if (deviceId) return [{ key: `totp:device:${deviceId}`, limit: TOTP_TRIES, message }];
+/** The account's strangers' budgets: 15 minutes and a day. */
+const accountLimits = (userId: string): Limit[] => [
+  { key: `totp:${userId}`, limit: TOTP_TRIES, message: LIMIT_MESSAGES.totpCodes, name: 'account' },
+  {
+    key: `${DAY_PREFIX}totp:${userId}`,
+    limit: TOTP_STRANGER_TRIES_PER_DAY,
+    message: LIMIT_MESSAGES.totpCodesToday,
+    name: 'account_day',
+  },
+];
+
+/**
+ * The budgets a code is counted on: a browser trusted for codes has its own (keyed by its trust,
+ * which survives the cookie's renewal at each login); anyone else spends the account's and the
+ * address's. Each says which ran out.
+ */
+async function codeLimits(
+  db: Database,
+  now: Date,
+  userId: string,
+  codeTrustId: string | null,
+  ip: string | null,
+): Promise<Limit[]> {
+  if (codeTrustId)
+    return [
+      { key: `totp:device:${codeTrustId}`, limit: TOTP_TRIES, message: LIMIT_MESSAGES.totpCodesDevice, name: 'device' },
+    ];
   return [
-    { key: `totp:${userId}`, limit: TOTP_TRIES, message },
-    { key: `${DAY_PREFIX}totp:${userId}`, limit: TOTP_STRANGER_TRIES_PER_DAY, message },
-    { key: `totp:ip:${ip ?? 'unknown'}`, limit: TOTP_TRIES_PER_ADDRESS, message },
+    ...accountLimits(userId),
+    {
+      ...(await addressKey(db, now, 'totp', ip)),
+      limit: TOTP_TRIES_PER_ADDRESS,
+      message: LIMIT_MESSAGES.totpCodesAddress,
+      name: 'address',
+    },
   ];
+}
+
+export interface CodeDeps {
+  db: Database;
+  config: KeyConfig;
+  jobs: Pick<JobQueue, 'send'>;
+}
+
+/**
+ * A wrong code spent the account's budget (15 minutes or the day's): she is e-mailed, once per
+ * burst (a job: the e-mail survives a restart and a relay that is away). True when it was sent.
+ */
+async function warnWhenSpent({ db, jobs }: CodeDeps, userId: string, now: Date): Promise<boolean> {
+  if (!(await spentLimit(db, now, accountLimits(userId)))) return false;
+  // Two wrong codes at once may both see it spent: one e-mail per 15 minutes.
+  if (await countAttempt(db, now, [{ key: `totp:warned:${userId}`, limit: 1 }])) return false;
+  await jobs.send('email', { kind: 'staff_codes', userId } satisfies EmailJob);
+  return true;
 }
 
 /**
  * Checks a staff member's code and marks the session as past the second factor. Not staff → 404
- * (the console is not there for anyone else); past a budget (codeLimits) → 429, audited; a wrong,
- * expired or already used code → 422, audited. `deviceId` is her trusted browser's, when the
- * request carried a device cookie of her account.
+ * (the console is not there for anyone else); past a budget (codeLimits) → 429 naming it; a wrong,
+ * expired or already used code → 422. The audit keeps one row per burst of each (auditBurst).
+ * `device` is the browser's, when the request carried a device cookie of her account; passing
+ * here makes it trusted for codes.
  */
 export async function passTwoFactor(
-  db: Database,
-  config: KeyConfig,
+  deps: CodeDeps,
   session: Pick<ValidSession, 'id' | 'userId'>,
   code: string,
   now: Date,
   context: AuditContext,
-  deviceId: string | null = null,
+  device: TrustedDevice | null = null,
 ): Promise<void> {
+  const { db, config } = deps;
   const [staff] = await db.select().from(staffMembers).where(eq(staffMembers.userId, session.userId));
   if (!staff) throw new ApiError('not_found', MESSAGES.routeNotFound);
-  const limits = codeLimits(session.userId, deviceId, context.ip);
-  try {
-    await consumeAttempt(db, now, limits);
-  } catch (err) {
-    await audit(db, 'staff_two_factor_limited', context, {
-      userId: session.userId,
-      details: { trustedDevice: deviceId !== null },
+  const trusted = device?.codeTrustId ?? null;
+  const limits = await codeLimits(db, now, session.userId, trusted, context.ip);
+  const over = await countAttempt(db, now, limits);
+  if (over) {
+    await auditBurst(db, 'staff_two_factor_limited', context, session.userId, now, {
+      trustedDevice: trusted !== null,
+      budget: over.limit.name,
     });
-    throw err;
+    throw over.error;
   }
   const key = open(config, staff.totpSecret);
   const current = Math.floor(now.getTime() / (TOTP_PERIOD_SECONDS * 1000));
@@ -180,14 +233,21 @@ export async function passTwoFactor(
           )
           .returning({ userId: staffMembers.userId });
   if (claimed.length === 0) {
-    await audit(db, 'staff_two_factor_failed', context, {
-      userId: session.userId,
-      details: { trustedDevice: deviceId !== null, ...(key ? {} : { reason: 'secret_unreadable' }) },
+    const warned = trusted === null && (await warnWhenSpent(deps, session.userId, now));
+    await auditBurst(db, 'staff_two_factor_failed', context, session.userId, now, {
+      trustedDevice: trusted !== null,
+      ...(key ? {} : { reason: 'secret_unreadable' }),
+      ...(warned ? { warned: true } : {}),
     });
     throw new ApiError('validation_failed', MESSAGES.wrongTotpCode, { fields: { code: MESSAGES.wrongTotpCode } });
   }
   await db.update(sessions).set({ twoFactorAt: now }).where(eq(sessions.id, session.id));
+  // This browser is trusted for codes from now on (a cookie of her account; kept if it was).
+  if (device) await trustForCodes(db, device.id);
   // The budget it was counted on starts again (not the address's: strangers share it).
-  await resetAttempts(db, ...limits.filter((l) => !l.key.startsWith('totp:ip:')).map((l) => l.key));
-  await audit(db, 'staff_two_factor_passed', context, { userId: session.userId });
+  await resetAttempts(db, ...limits.filter((l) => l.name !== 'address').map((l) => l.key));
+  await audit(db, 'staff_two_factor_passed', context, {
+    userId: session.userId,
+    details: { trustedDevice: trusted !== null },
+  });
 }

@@ -7,6 +7,7 @@
  */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { DATE_FIELDS } from '../../src/shared/dates.ts';
 import { formatDay } from '../../src/shared/format.ts';
 import {
   daysInPeriod,
@@ -45,6 +46,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { type ChildAccess, requireChild } from './access.ts';
 import { alertsInPeriod, doseAlertsForExport, flagDose, type OverlapInPeriod } from './dose-alerts.ts';
 import { insertOnce } from './idempotent.ts';
+import { checkDoseDates, checkEventDay, checkSessionDay, checkStart, checkTherapyEnd } from './record-dates.ts';
 import { namesOf, type RecordedBy } from './recorded-by.ts';
 
 export type { RecordedBy };
@@ -201,6 +203,7 @@ export async function createMedicine(
   now: Date,
 ): Promise<MedicineView> {
   await forWrite(db, userId, childId, now);
+  await checkStart(db, childId, input.startedOn, now);
   const asNeeded = input.asNeeded ?? false;
   const id = await db.transaction(async (tx) => {
     const row = await insertOnce(tx, medicines, {
@@ -282,6 +285,7 @@ export async function addMedicineChange(
       throw new ApiError('validation_failed', MESSAGES.changeBeforeLast(formatDay(last.on)), {
         fields: { on: MESSAGES.changeBeforeLast(formatDay(last.on)) },
       });
+    await checkEventDay(tx, medicineId, input.kind, input.on, now);
     if (input.kind === 'times' && medicine.asNeeded)
       throw new ApiError('validation_failed', MESSAGES.asNeededHasNoTimes, {
         fields: { times: MESSAGES.asNeededHasNoTimes },
@@ -497,6 +501,7 @@ export async function recordDose(
       throw new ApiError('validation_failed', MESSAGES.doseNotScheduled, {
         fields: { scheduledFor: MESSAGES.doseNotScheduled },
       });
+    await checkDoseDates(tx, medicine, input, now);
     const at = new Date(input.at);
     const near = await dosesNear(tx, medicine, { status: input.status, at, scheduledFor });
     const sameTime = near.filter((d) => scheduledFor !== null && d.scheduledFor === scheduledFor);
@@ -669,6 +674,7 @@ export async function createTherapy(
   now: Date,
 ): Promise<TherapyView> {
   const access = await forWrite(db, userId, childId, now);
+  await checkStart(db, childId, input.startedOn, now, { label: DATE_FIELDS.therapyStart });
   const fromList = input.professionalId
     ? await professionalName(db, userId, access.ownerId, input.professionalId)
     : null;
@@ -711,6 +717,7 @@ export async function updateTherapy(
   const therapy = await therapyOf(db, childId, therapyId);
   if (patch.endedOn && patch.endedOn < therapy.startedOn)
     throw new ApiError('validation_failed', undefined, { fields: { endedOn: MESSAGES.therapyEndBeforeStart } });
+  if (patch.endedOn) checkTherapyEnd(patch.endedOn, now);
   const changes = {
     ...(patch.endedOn !== undefined ? { endedOn: patch.endedOn } : {}),
     ...(patch.frequency !== undefined ? { frequency: orNull(patch.frequency) } : {}),
@@ -736,6 +743,7 @@ export async function recordSession(
   const therapy = await therapyOf(db, childId, therapyId);
   if (input.date < therapy.startedOn)
     throw new ApiError('validation_failed', undefined, { fields: { date: MESSAGES.sessionBeforeStart } });
+  checkSessionDay(therapy, input.date, now);
   const row = await insertOnce(db, therapySessions, {
     id: input.id,
     values: {

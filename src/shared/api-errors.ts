@@ -119,6 +119,7 @@ export const MESSAGES = {
   childrenPerAccount: 'Você já cadastrou o número máximo de crianças nesta conta (10).',
   schoolLinkNotFound: 'Este link não está mais ativo. Peça um novo à família.',
   schoolPerDay: 'Este link já recebeu muitas observações hoje. Tente novamente amanhã.',
+  schoolRatingsPerDay: 'Este link já recebeu muitas avaliações hoje. Tente novamente amanhã.',
   supportThreadNotFound: 'Conversa não encontrada.',
   supportPerDay: 'Você já abriu muitas conversas hoje. Continue numa conversa aberta ou tente novamente amanhã.',
   noDeviceForTest: 'Ative os lembretes neste aparelho antes de enviar um teste.',
@@ -142,6 +143,7 @@ export const MESSAGES = {
   professionalNotInList: 'Escolha um profissional da sua lista.',
   therapyEndBeforeStart: 'A data de término não pode ser antes do início.',
   sessionBeforeStart: 'A sessão não pode ser antes do início da terapia.',
+  sessionAfterEnd: (end: string) => `A data da sessão não pode ser depois do fim da terapia (${end}).`,
   emailNotConfirmed:
     'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
 } as const;
@@ -159,6 +161,45 @@ export const LIMIT_MESSAGES = {
   schoolAddress: (minutes: number) =>
     `Muitos envios desta rede pelo link da escola em pouco tempo. Tente novamente em ${minutesText(minutes)}.`,
   totpCodes: (minutes: number) => `Muitos códigos tentados nesta conta. Tente novamente em ${minutesText(minutes)}.`,
+  totpCodesToday: (minutes: number) =>
+    `Muitos códigos tentados nesta conta hoje. Tente novamente em ${minutesText(minutes)}.`,
+  totpCodesAddress: (minutes: number) =>
+    `Muitos códigos tentados desta rede em pouco tempo. Tente novamente em ${minutesText(minutes)}.`,
+  totpCodesDevice: (minutes: number) =>
+    `Muitos códigos tentados neste navegador. Tente novamente em ${minutesText(minutes)}.`,
   adminToken: (minutes: number) =>
     `Muitos tokens de administração incorretos deste endereço. Tente novamente em ${minutesText(minutes)}.`,
+} as const;
+
+/**
+ * Dates the world does not allow (issue 40; decision 0032, the rules in src/shared/dates.ts). Each
+ * names its field ("A data de início", "O horário da dose") so the message reads alone, in a toast
+ * or by the field.
+ */
+export const DATE_MESSAGES = {
+  tooOld: (field: string) => `${field} está longe demais no passado: confira o ano.`,
+  tooFarAhead: (field: string, days: number) => `${field} pode ser no máximo ${days} dias depois de hoje.`,
+  inFuture: (field: string) => `${field} não pode estar no futuro.`,
+  notAfterTomorrow: (field: string) => `${field} pode ser no máximo amanhã.`,
+  beforeBirth: (field: string, birth: string) => `${field} não pode ser antes do nascimento da criança (${birth}).`,
+  beforeStart: (field: string, start: string) => `${field} não pode ser antes do início do remédio (${start}).`,
+  afterStop: (field: string, stop: string) => `${field} não pode ser depois da suspensão do remédio (${stop}).`,
+  notInSchedule: (time: string, day: string) =>
+    `O remédio não tinha o horário das ${time} em ${day}. Escolha um dos horários dele nesse dia.`,
+  weekBeforeBirth: (birth: string) => `A semana não pode ser antes do nascimento da criança (${birth}).`,
+  stopBeforeDoses: (day: string) =>
+    `Há doses marcadas até ${day}: a suspensão não pode ser antes delas. Desfaça essas doses ou escolha outra data.`,
+  startAfterDoses: (day: string) =>
+    `Há doses marcadas desde ${day}: o início não pode ser depois delas. Desfaça essas doses ou escolha outra data.`,
+} as const;
+
+/** Corrections of a medicine's history (issue 40): the last event removed or its date changed. */
+export const HISTORY_MESSAGES = {
+  changeNotFound: 'Registro do histórico não encontrado.',
+  onlyLast: 'Só o último registro do histórico pode ser corrigido.',
+  startStays:
+    'O início do remédio não pode ser removido: corrija a data dele, ou registre a suspensão se ela parou de tomar.',
+  removeTooLate:
+    'Um registro só pode ser removido até 1 dia depois de feito. Corrija a data dele, ou registre uma nova mudança.',
+  notYours: 'Só quem cadastrou a criança, ou quem fez este registro, pode corrigi-lo.',
 } as const;

@@ -5,6 +5,8 @@
  * for the school's link (only the items marked `school`). Words without zod: weekly-scale-words.ts.
  */
 import * as z from 'zod/mini';
+import { DATE_MESSAGES } from './api-errors.ts';
+import { DATE_FIELDS, EARLIEST_DAY } from './dates.ts';
 import { LIMITS } from './enums.ts';
 import { isoDate, optionalText } from './text.ts';
 import { BEFORE_AFTER_DAYS, isMonday, type WeeklyScale } from './weekly-scale-words.ts';
@@ -44,8 +46,11 @@ const sideEffectsOf = (keys: readonly string[]) =>
     { error: 'Efeitos inválidos' },
   );
 
-/** A week's Monday, `YYYY-MM-DD`; with `today`, not a week that has not begun. */
-export const weekStartSchema = isoDate().check(z.refine(isMonday, { error: RATING_MESSAGES.monday, abort: true }));
+/** A week's Monday, `YYYY-MM-DD`, not before 1990 (the API checks it has begun, and the child's birth). */
+export const weekStartSchema = isoDate().check(
+  z.refine(isMonday, { error: RATING_MESSAGES.monday, abort: true }),
+  z.refine((value) => value >= EARLIEST_DAY, { error: DATE_MESSAGES.tooOld(DATE_FIELDS.week) }),
+);
 
 /** PUT /api/children/:id/ratings/:weekStart — a member's rating of the week (the week is in the path). */
 export const homeRatingSchema = (scale: Pick<WeeklyScale, 'items' | 'sideEffects'>) =>

@@ -18,6 +18,7 @@ import {
   SUPPORT_STATUSES,
 } from './enums.ts';
 import { CONDITIONS } from './guides.ts';
+import { CORRECTION_KINDS } from './medicine-history.ts';
 import { DOSE_STATUSES, MEDICINE_EVENTS, MEDICINE_UNITS, SCHEDULED_PATTERN, THERAPY_KINDS } from './treatment.ts';
 import { CHANGE_KINDS, RATING_SOURCES } from './weekly-scale-words.ts';
 
@@ -395,6 +396,24 @@ const medicine = z.object({
   current: z.boolean(),
   remind: z.boolean(),
   changes: z.array(medicineChange),
+  /** the history's corrections (its last event removed or redated), oldest first (issue 40) */
+  corrections: z.array(
+    z.object({
+      id,
+      changeId: id,
+      kind: z.enum(CORRECTION_KINDS),
+      event: z.enum(MEDICINE_EVENTS),
+      on: day,
+      newOn: nullable(day),
+      dose: doseAmount,
+      unit,
+      times: z.array(z.string()),
+      reason: nullable(z.string()),
+      recordedBy,
+      correctedBy: recordedBy,
+      correctedAt: timestamp,
+    }),
+  ),
 });
 export const medicinesAnswer = z.object({ medicines: z.array(medicine) });
 export const medicineAnswer = z.object({ medicine });
@@ -552,6 +571,7 @@ export const accountExportAnswer = z.object({
     therapies: rows,
     therapySessions: rows,
     doseAlerts: rows,
+    medicineCorrections: rows,
   }),
   weeklyRatings: rows,
   reminders: remindersAnswer,

@@ -1,5 +1,6 @@
 /** Rules for the fields every form shares with the API: free text, dates and times, the ids her device makes. */
 import * as z from 'zod/mini';
+import { dayProblem, momentProblem, slackToday } from './dates.ts';
 import { LIMITS } from './enums.ts';
 import { isCalendarDay } from './format.ts';
 import { atMost } from './lengths.ts';
@@ -38,6 +39,27 @@ export const isoDate = (message = 'Data inválida') =>
   z
     .string({ error: message })
     .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: message }), z.refine(isCalendarDay, { error: message }));
+
+/**
+ * YYYY-MM-DD in the range the world allows for its field (src/shared/dates.ts): not before 1990,
+ * at most `ahead` days ahead (a day of slack for the device's time zone; the API checks São
+ * Paulo's day, and the record's own dates, in its services). `field` names it in the message.
+ */
+export const plausibleDay = (message: string, field: string, ahead: number) =>
+  isoDate(message).check((ctx) => {
+    if (!isCalendarDay(ctx.value)) return;
+    const problem = dayProblem(ctx.value, field, ahead, slackToday());
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
+
+/** An ISO 8601 moment with its offset, that has happened (give or take a clock's minutes) and is not before 1990. */
+export const pastMoment = (message: string, field: string) =>
+  z.iso.datetime({ offset: true, error: message }).check((ctx) => {
+    const at = Date.parse(ctx.value);
+    if (Number.isNaN(at)) return;
+    const problem = momentProblem(at, field, Date.now());
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
 
 /** HH:MM:SS */
 export const clockTime = z

@@ -5,9 +5,10 @@
  * the page, the patterns and the report count the same way. The app never suggests a dose.
  */
 import * as z from 'zod/mini';
+import { DATE_FIELDS, DAYS_AHEAD, dayProblem, slackToday } from './dates.ts';
 import { LIMITS } from './enums.ts';
 import { atMost } from './lengths.ts';
-import { clientId, hourMinute, isoDate, optionalText, requiredText } from './text.ts';
+import { clientId, hourMinute, isoDate, optionalText, pastMoment, plausibleDay, requiredText } from './text.ts';
 import {
   DOSE_STATUSES,
   MEDICINE_UNITS,
@@ -54,10 +55,6 @@ const NAME_ERROR = 'Informe o nome do remédio';
 const DOSE_ERROR = 'Informe a dose que o médico receitou (um número maior que zero)';
 const TIMES_ERROR = 'Informe os horários (até 12) ou marque “quando precisar”';
 const INTERVAL_ERROR = 'O intervalo mínimo fica entre 1 e 72 horas';
-/** The first day any record may name (as for the child's birth date). */
-const EARLIEST_DAY = '1990-01-01';
-const day = (message = 'Data inválida') =>
-  isoDate(message).check(z.refine((value) => value >= EARLIEST_DAY, { error: message }));
 
 const dose = z
   .number({ error: DOSE_ERROR })
@@ -87,7 +84,7 @@ export const medicineSchema = z
     ),
     prescriber: z.optional(shortText()),
     reason: z.optional(optionalText()),
-    startedOn: day('Informe desde quando ela toma'),
+    startedOn: plausibleDay('Informe desde quando ela toma', DATE_FIELDS.medicineStart, DAYS_AHEAD),
     remind: z.optional(z.boolean({ error: 'Escolha ativado ou desativado' })),
   })
   .check((ctx) => {
@@ -104,7 +101,7 @@ export type MedicineInput = z.infer<typeof medicineSchema>;
 /** POST /api/children/:id/medicines/:medicineId/changes */
 export const medicineChangeSchema = z
   .strictObject({
-    on: day('Informe a data da mudança'),
+    on: plausibleDay('Informe a data da mudança', DATE_FIELDS.change, DAYS_AHEAD),
     kind: z.enum(['dose', 'times', 'stop'], { error: 'Escolha o que mudou' }),
     dose: z.optional(dose),
     unit: z.optional(unit),
@@ -130,10 +127,18 @@ export type MedicinePatch = z.infer<typeof medicinePatchSchema>;
 
 /** `YYYY-MM-DDTHH:MM`, the São Paulo day and time a dose was due. */
 export const SCHEDULED_PATTERN = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/;
-const scheduledFor = z.string({ error: 'Horário da dose inválido' }).check(
-  z.regex(SCHEDULED_PATTERN, { error: 'Horário da dose inválido' }),
-  z.refine((value) => isoDate().safeParse(value.slice(0, 10)).success, { error: 'Horário da dose inválido' }),
-);
+const scheduledFor = z
+  .string({ error: 'Horário da dose inválido' })
+  .check(
+    z.regex(SCHEDULED_PATTERN, { error: 'Horário da dose inválido' }),
+    z.refine((value) => isoDate().safeParse(value.slice(0, 10)).success, { error: 'Horário da dose inválido' }),
+  )
+  .check((ctx) => {
+    // A day a dose can be due: not before 1990, at most tomorrow (a night's dose given before midnight).
+    if (!SCHEDULED_PATTERN.test(ctx.value)) return;
+    const problem = dayProblem(ctx.value.slice(0, 10), DATE_FIELDS.scheduledFor, 1, slackToday());
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
 
 /** POST /api/children/:id/doses */
 export const doseSchema = z.strictObject({
@@ -141,7 +146,7 @@ export const doseSchema = z.strictObject({
   medicineId: z.uuid({ error: 'Escolha o remédio' }),
   scheduledFor: z.optional(z.nullable(scheduledFor)),
   status: z.enum(DOSE_STATUSES, { error: 'Escolha dado ou não dado' }),
-  at: z.iso.datetime({ offset: true, error: 'Informe quando foi dado' }),
+  at: pastMoment('Informe quando foi dado', DATE_FIELDS.givenAt),
   note: z.optional(optionalText()),
   confirmTooSoon: z.optional(z.boolean({ error: 'Confirmação inválida' })),
   /** marked on a device without a connection (its queue says so): stored whatever it conflicts with */
@@ -173,13 +178,13 @@ export const therapySchema = z.strictObject({
   professionalId: z.optional(z.nullable(z.uuid({ error: 'Escolha um profissional da sua lista' }))),
   professionalName: z.optional(shortText()),
   frequency: z.optional(shortText()),
-  startedOn: day('Informe quando começou'),
+  startedOn: plausibleDay('Informe quando começou', DATE_FIELDS.therapyStart, DAYS_AHEAD),
 });
 export type TherapyInput = z.infer<typeof therapySchema>;
 
 /** PATCH /api/children/:id/therapies/:therapyId */
 export const therapyPatchSchema = z.strictObject({
-  endedOn: z.optional(z.nullable(day('Informe quando terminou'))),
+  endedOn: z.optional(z.nullable(plausibleDay('Informe quando terminou', DATE_FIELDS.therapyEnd, DAYS_AHEAD))),
   frequency: z.optional(shortText()),
 });
 export type TherapyPatch = z.infer<typeof therapyPatchSchema>;
@@ -187,7 +192,7 @@ export type TherapyPatch = z.infer<typeof therapyPatchSchema>;
 /** POST /api/children/:id/therapies/:therapyId/sessions */
 export const sessionSchema = z.strictObject({
   id: clientId,
-  date: day('Informe a data da sessão'),
+  date: plausibleDay('Informe a data da sessão', DATE_FIELDS.session, 0),
   attended: z.boolean({ error: 'Marque se ela foi à sessão' }),
   note: z.optional(optionalText()),
 });

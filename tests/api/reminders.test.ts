@@ -419,9 +419,13 @@ describe('dose reminders', () => {
     const before = push.received.length;
     await tickAt('2026-11-23T12:00:00Z');
     expect(got(before).pai).toHaveLength(1);
+    // Marked at 09:07, on the app's clock (a dose is never given in the future: issue 40).
+    const start = clock.now().getTime();
+    clock.advance(at('2026-11-23T12:08:00Z').getTime() - start);
     const marked = await as(people.pai, `/api/children/${lia}/doses`, {
       body: { medicineId, scheduledFor: '2026-11-23T09:00', status: 'given', at: '2026-11-23T12:07:00Z' },
     });
+    clock.advance(start - clock.now().getTime());
     expect(marked.status).toBe(201);
     const later = push.received.length;
     await tickAt('2026-11-23T13:00:00Z');
@@ -434,9 +438,11 @@ describe('dose reminders', () => {
     expect(got(before).mae!.map((p) => p.body)).toEqual([
       'Hora do remédio das 22:30 de Lia. Toque para marcar a dose.',
     ]);
-    await as(people.mae, `/api/children/${lia}/medicines/${medicineId}/changes`, {
-      body: { on: '2026-11-20', kind: 'stop', reason: 'Suspenso pela médica' },
+    // From the 24th (a stop is never before a dose already marked: the 23rd's was given).
+    const stop = await as(people.mae, `/api/children/${lia}/medicines/${medicineId}/changes`, {
+      body: { on: '2026-11-24', kind: 'stop', reason: 'Suspenso pela médica' },
     });
+    expect(stop.status).toBe(201);
     const stopped = push.received.length;
     await tickAt('2026-11-24T12:00:00Z');
     await tickAt('2026-11-24T13:00:00Z');

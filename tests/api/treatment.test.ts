@@ -342,10 +342,12 @@ describe('doses', () => {
     expect(retried.status).toBe(201);
     expect(retried.body.dose.id).toBe(soon.id);
     expect(retried.body.dose.overlap.doseId).toBe(first.body.dose.id);
-    // Past the interval: no warning.
+    // Past the interval: no warning (at 18:30, once it is 19:00: a dose is never given in the future).
+    clock.advance(7 * 3_600_000);
     const later = await call(mae, `/api/children/${lia}/doses`, {
       body: { medicineId: asNeeded, status: 'given', at: '2026-11-21T18:30:00Z' },
     });
+    clock.advance(-7 * 3_600_000);
     expect(later.status).toBe(201);
     // An as-needed medicine has no time to mark.
     const scheduled = await call(mae, `/api/children/${lia}/doses`, {

@@ -25,7 +25,7 @@ import { ADMIN_FAILURES_PER_ADDRESS } from '../../api/routes/admin.ts';
 import { CHILDREN_PER_ACCOUNT, createChild } from '../../api/services/children.ts';
 import { INVITATIONS_PER_ACCOUNT_PER_DAY, INVITATIONS_PER_CHILD_PER_DAY } from '../../api/services/circle.ts';
 import { DEVICE_UNSEEN_MS, DEVICES_PER_ACCOUNT } from '../../api/services/push.ts';
-import { accountKey, recordAttempt } from '../../api/services/rate-limit.ts';
+import { accountKey, addressKey, recordAttempt } from '../../api/services/rate-limit.ts';
 import { tick } from '../../api/services/reminders.ts';
 import { createSchoolLink, OBSERVATIONS_PER_LINK_PER_DAY } from '../../api/services/school.ts';
 import { REPLIES_PER_WINDOW, THREADS_PER_DAY } from '../../api/services/support.ts';
@@ -236,12 +236,14 @@ describe('3. every 429 says when', () => {
     for (let i = 0; i < OBSERVATIONS_PER_LINK_PER_DAY - weeks.length; i++)
       expect((await post(`198.51.100.${i}`)).status).toBe(201);
     await expectTellsWhen(await post('198.51.100.200'), MESSAGES.schoolPerDay);
-    await expectTellsWhen(await rate('198.51.100.201', '2026-10-26'), MESSAGES.schoolPerDay);
+    // A rating refused says ratings (issue 40), an observation observations.
+    await expectTellsWhen(await rate('198.51.100.201', '2026-10-26'), MESSAGES.schoolRatingsPerDay);
     // Sent again, a week's rating replaces its row: still counted, still refused within the day.
-    await expectTellsWhen(await rate('198.51.100.202'), MESSAGES.schoolPerDay);
+    await expectTellsWhen(await rate('198.51.100.202'), MESSAGES.schoolRatingsPerDay);
 
     const now = clock.now();
-    await recordAttempt(t.db.handle.db, now, ['school:ip:203.0.113.9'], 60);
+    const schoolAddress = await addressKey(t.db.handle.db, now, 'school', '203.0.113.9');
+    await recordAttempt(t.db.handle.db, now, [schoolAddress.key], 60);
     const address = await expectTellsWhen(await post('203.0.113.9'), /^Muitos envios desta rede pelo link da escola/);
     expect(address.retryAfterMinutes).toBe(15);
     const addressRating = await expectTellsWhen(
@@ -392,7 +394,7 @@ describe('4. an answer never lies about a write', () => {
 describe('5. staff codes and the admin token', () => {
   const code = (key: Uint8Array) => generateHOTP(key, BigInt(Math.floor(clock.now().getTime() / 30_000)), 6);
 
-  it("lets strangers' guesses lock only strangers out; her trusted browser keeps its own budget", async () => {
+  it("lets strangers' guesses lock only strangers out; her browser trusted for codes keeps its own budget", async () => {
     await confirmedUser(t, 'equipe-alvo@example.com');
     const enrolled = await t.call('/api/admin/staff', {
       body: { email: 'equipe-alvo@example.com' },
@@ -403,7 +405,7 @@ describe('5. staff codes and the admin token', () => {
     const { decodeBase32IgnorePadding } = await import('@oslojs/encoding');
     const key = decodeBase32IgnorePadding(uri.searchParams.get('secret')!);
 
-    // Her own browser: signed in before, so it holds a device cookie of her account.
+    // Her own browser: signed in, and passed the code there once, so it is trusted for codes (issue 40).
     const res = await t.call('/api/auth/login', {
       body: { email: 'equipe-alvo@example.com', password: PASSWORD },
       headers: { 'x-forwarded-for': '192.0.2.50' },
@@ -413,6 +415,7 @@ describe('5. staff codes and the admin token', () => {
       .find((c) => c.startsWith('olhar_device='))!
       .split(';')[0];
     const hers = { cookie: `${device}; ${sessionCookieFrom(res)}`, 'x-forwarded-for': '192.0.2.50' };
+    expect((await t.call('/api/auth/totp', { body: { code: code(key) }, headers: hers })).status).toBe(200);
 
     // Someone holding her password, from many addresses.
     const stranger = await login(t, 'equipe-alvo@example.com');
@@ -445,7 +448,7 @@ describe('5. staff codes and the admin token', () => {
     expect(events.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('takes the admin token only as Bearer, and limits wrong tokens per address', async () => {
+  it('takes the admin token only as Bearer, and limits wrong tokens per address, never the right one', async () => {
     const grant = (authorization: string, xff: string) =>
       t.call('/api/admin/subscriptions', {
         body: { email: 'ninguem-aqui@example.com', months: 1 },
@@ -455,8 +458,9 @@ describe('5. staff codes and the admin token', () => {
     expect((await grant(ADMIN, '10.1.1.1')).status).toBe(401);
     for (let i = 1; i < ADMIN_FAILURES_PER_ADDRESS; i++)
       expect((await grant(`Bearer errado-${i}`, '10.1.1.1')).status).toBe(401);
-    await expectTellsWhen(await grant(`Bearer ${ADMIN}`, '10.1.1.1'), /^Muitos tokens de administração incorretos/);
-    // From another address the right token works (404: no such account).
+    await expectTellsWhen(await grant('Bearer errado-11', '10.1.1.1'), /^Muitos tokens de administração incorretos/);
+    // The right token works from there (404: no such account), and from anywhere (issue 40).
+    expect((await grant(`Bearer ${ADMIN}`, '10.1.1.1')).status).toBe(404);
     expect((await grant(`Bearer ${ADMIN}`, '10.2.2.2')).status).toBe(404);
     const refused = await t.db.handle.db.select().from(auditLog).where(eq(auditLog.event, 'admin_token_refused'));
     expect(refused).toHaveLength(ADMIN_FAILURES_PER_ADDRESS);

@@ -87,6 +87,8 @@ const A = {
   linkId: '',
   threadId: '',
   medicineId: '',
+  /** the start of A's medicine: the last event of its history */
+  changeId: '',
   doseId: '',
   alertId: '',
   therapyId: '',
@@ -218,12 +220,14 @@ beforeAll(async () => {
       '/api/payments',
     )
   ).payment.id;
-  A.medicineId = (
+  const medicine = (
     await as(
       { name: A.marker, dose: 10, unit: 'mg', times: ['07:00'], startedOn: '2026-11-01', reason: A.marker },
       `/api/children/${A.childId}/medicines`,
     )
-  ).medicine.id;
+  ).medicine;
+  A.medicineId = medicine.id;
+  A.changeId = medicine.changes[0].id;
   A.doseId = (
     await as(
       {
@@ -314,6 +318,8 @@ function bodyFor(method: string, path: string): unknown {
   if (method === 'POST' && path === '/api/children/:id/medicines/:medicineId/changes')
     return { on: '2026-11-21', kind: 'stop' };
   if (method === 'PATCH' && path === '/api/children/:id/medicines/:medicineId') return { remind: true, name: 'da B' };
+  if (method === 'PATCH' && path === '/api/children/:id/medicines/:medicineId/changes/:changeId')
+    return { on: '2026-11-02' };
   if (method === 'POST' && path === '/api/children/:id/doses')
     return { id: A.doseId, medicineId: A.medicineId, status: 'skipped', at: '2026-11-21T10:00:00Z' };
   if (method === 'POST' && path === '/api/children/:id/therapies')
@@ -378,6 +384,7 @@ describe('ownership matrix', () => {
           .replace(':userId', M.userId)
           .replace(':linkId', A.linkId)
           .replace(':medicineId', A.medicineId)
+          .replace(':changeId', A.changeId)
           .replace(':doseId', A.doseId)
           .replace(':alertId', A.alertId)
           .replace(':therapyId', A.therapyId)
@@ -414,6 +421,7 @@ describe('ownership matrix', () => {
           A.linkId,
           A.threadId,
           A.medicineId,
+          A.changeId,
           A.doseId,
           A.alertId,
           A.therapyId,
@@ -582,6 +590,9 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     'POST /api/children/:id/medicines': WRITE,
     'POST /api/children/:id/medicines/:medicineId/changes': WRITE,
     'PATCH /api/children/:id/medicines/:medicineId': WRITE,
+    // the last event of a medicine's history: whoever recorded it, or the owner (here the owner did)
+    'DELETE /api/children/:id/medicines/:medicineId/changes/:changeId': ENTRY,
+    'PATCH /api/children/:id/medicines/:medicineId/changes/:changeId': ENTRY,
     'GET /api/children/:id/doses': READ,
     'POST /api/children/:id/doses': WRITE,
     // the one who marked it, or the owner (here the owner marked it)
@@ -607,6 +618,7 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     link: '',
     member: '',
     medicine: '',
+    change: '',
     dose: '',
     alert: '',
     therapy: '',
@@ -689,6 +701,15 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
           startedOn: '2026-11-01',
         })
       ).medicine.id;
+    // A change the owner records, the last of the medicine's history.
+    if (route.includes(':changeId'))
+      ids.change = (
+        await as(`/api/children/${ids.child}/medicines/${ids.medicine}/changes`, {
+          on: '2026-11-02',
+          kind: 'dose',
+          dose: 5,
+        })
+      ).medicine.changes.at(-1).id;
     if (route.includes(':doseId'))
       ids.dose = (
         await as(`/api/children/${ids.child}/doses`, {
@@ -729,6 +750,7 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       .replace(':userId', ids.member)
       .replace(':linkId', ids.link)
       .replace(':medicineId', ids.medicine)
+      .replace(':changeId', ids.change)
       .replace(':doseId', ids.dose)
       .replace(':alertId', ids.alert)
       .replace(':therapyId', ids.therapy)
@@ -766,6 +788,7 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       },
       'POST /api/children/:id/medicines/:medicineId/changes': { on: '2026-11-02', kind: 'dose', dose: 5 },
       'PATCH /api/children/:id/medicines/:medicineId': { remind: true },
+      'PATCH /api/children/:id/medicines/:medicineId/changes/:changeId': { on: '2026-11-03' },
       'POST /api/children/:id/doses': { medicineId: ids.medicine, status: 'given', at: '2026-11-20T11:00:00Z' },
       'POST /api/children/:id/therapies': { kind: 'psicologia', startedOn: '2026-11-01' },
       'PATCH /api/children/:id/therapies/:therapyId': { frequency: '1x por semana' },

@@ -21,6 +21,7 @@ import {
   timesText,
   UNITS,
 } from '../../lib/treatment.ts';
+import { DAYS_AHEAD, lastDayFor } from '../../shared/dates.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import { DOSE_NOTICE, MEDICINE_SUGGESTIONS } from '../../shared/treatment.ts';
@@ -366,7 +367,8 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
         label={kind === 'stop' ? 'Parou em' : 'A partir de'}
         type="date"
         min={lastOn}
-        hint={`Não antes de ${formatDay(lastOn)}, a última mudança anotada.`}
+        max={lastDayFor(DAYS_AHEAD, nowStamp().date)}
+        hint={`Não antes de ${formatDay(lastOn)}, a última mudança anotada, e no máximo ${DAYS_AHEAD} dias depois de hoje.`}
         {...bind('on')}
       />
       <Field
@@ -502,7 +504,13 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
         hint="Por exemplo: 1 vez por semana, às terças."
         {...bind('frequency')}
       />
-      <Field id={`${id}-started`} label="Começou em" type="date" {...bind('startedOn')} />
+      <Field
+        id={`${id}-started`}
+        label="Começou em"
+        type="date"
+        max={lastDayFor(DAYS_AHEAD, nowStamp().date)}
+        {...bind('startedOn')}
+      />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary btn-block" disabled={saving}>
           {saving ? 'Salvando…' : 'Anotar terapia'}
