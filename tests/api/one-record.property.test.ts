@@ -27,7 +27,9 @@ import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, SITE, type TestApp } from '../support/app.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 2_000);
-const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
+/** Printed at every run, so any run can be replayed. */
+const SEED =
+  process.env.PROPERTY_SEED === undefined ? (Math.random() * 2 ** 31) | 0 : Number(process.env.PROPERTY_SEED);
 const PATH = process.env.PROPERTY_PATH;
 /** Set by the broken-rule check (docs/benchmarks.md): the property must fail with it. */
 const BROKEN = process.env.PROPERTY_BROKEN_RULE;
@@ -143,7 +145,8 @@ interface World {
   minutes: number;
 }
 
-const at = (world: World, offset = 0) => new Date(START.getTime() + (world.minutes + offset) * 60_000).toISOString();
+/** Now, on the app's clock (a dose is never given in the future: issue 40). */
+const at = (_world: World) => clock.now().toISOString();
 
 /** What the device does with one answer: the queue rule, or (the broken-rule check) a rule that drops 409s. */
 function verdictOf(op: QueuedOp, error: unknown): QueueOutcome {
@@ -400,6 +403,7 @@ const reload = (p: number) =>
 const later = (minutes: number) =>
   command(`later(${minutes} min)`, async (world) => {
     world.minutes += minutes;
+    clock.advance(minutes * 60_000);
   });
 
 const phoneIndex = fc.integer({ min: 0, max: 2 });
@@ -446,7 +450,7 @@ async function checkInvariants(world: World) {
   await everyoneBack(world);
   const owner = world.phones[0]!.who;
   const path = `/api/children/${world.childId}`;
-  const doses = (await request(owner, 'GET', `${path}/doses?from=2026-11-20&to=2026-11-23`)).body.doses as Array<{
+  const doses = (await request(owner, 'GET', `${path}/doses?from=2026-11-20&to=2026-11-27`)).body.doses as Array<{
     id: string;
     medicineId: string;
     scheduledFor: string | null;
@@ -498,6 +502,7 @@ async function checkInvariants(world: World) {
     const flagged = doses.filter((d) => (d.id === a || d.id === b) && d.overlap !== null);
     expect(flagged.length, `one of ${a} and ${b} carries overlap`).toBeGreaterThan(0);
   }
+  if (!doubles.length && !disagreements.length) return;
   for (const member of [...world.phones.map((p) => p.who), viewer]) {
     const alerts = (await request(member, 'GET', `${path}/dose-alerts?unseen=1`)).body.alerts as Array<{
       doses: Array<{ id: string }>;
@@ -522,7 +527,7 @@ test(`the shared record keeps every fact and every word (${RUNS} runs)`, async (
   await fc.assert(
     fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {
       runs++;
-      clock.advance(0);
+      clock.advance(START.getTime() - clock.now().getTime());
       const child = await newChild();
       const phone = (who: Person): Phone => ({
         who,
