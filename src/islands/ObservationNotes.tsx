@@ -85,9 +85,7 @@ export default function ObservationNotes({ condition }: { condition: Condition }
     noteSeen(condition, conflict.extra.current.version);
     const settled = conflicts.map((entry) => entry.op.id);
     dismissRefused(...settled);
-    void import('../lib/refused.ts').then(async (kept) => {
-      for (const id of settled) await kept.dismissRefused(id);
-    });
+    void import('../lib/refused.ts').then((kept) => kept.dismissRefused(...settled));
     clearTimeout(timer.current);
     dirty.current = false;
     ref.current!.value = text;

@@ -131,7 +131,14 @@ function render(entries: readonly RefusedOp[]) {
   });
 }
 
-refused.subscribe(render);
+/**
+ * A note changed on two phones is settled where it is written: on its own guide page the notes
+ * show both texts (src/islands/ObservationNotes.tsx), so the panel leaves it to them there.
+ */
+const settledHere = (entry: RefusedOp) =>
+  entry.code === 'edit_conflict' && refusedWords(entry.op).link?.href === window.location.pathname;
+
+refused.subscribe((entries) => render(entries.filter((entry) => !settledHere(entry))));
 void loadRefused();
 // Another tab refused or dismissed one: this page follows.
 window.addEventListener('storage', (event) => {

@@ -21,28 +21,33 @@ async function save(list: RefusedOp[]): Promise<void> {
   else removeKey(REFUSED_FLAG);
 }
 
-/** What was refused and not yet dismissed, oldest first (also put in the store). */
-export async function loadRefused(): Promise<RefusedOp[]> {
+/** What the device keeps, without showing it yet (a change then shows the list once, never a stale one). */
+async function stored(): Promise<RefusedOp[]> {
   try {
-    const list = (await get<RefusedOp[]>(KEY, queueDb())) ?? [];
-    refused.set(list);
-    if (!list.length) removeKey(REFUSED_FLAG);
-    return list;
+    return (await get<RefusedOp[]>(KEY, queueDb())) ?? [];
   } catch (err) {
     console.warn('Não foi possível ler o que não foi salvo', err);
     return refused.get();
   }
 }
 
+/** What was refused and not yet dismissed, oldest first (also put in the store). */
+export async function loadRefused(): Promise<RefusedOp[]> {
+  const list = await stored();
+  refused.set(list);
+  if (!list.length) removeKey(REFUSED_FLAG);
+  return list;
+}
+
 /** Keeps a refused write for its author (the same operation once). */
 export async function keepRefused(entry: RefusedOp): Promise<void> {
-  const list = await loadRefused();
+  const list = await stored();
   await save([...list.filter((kept) => kept.op.id !== entry.op.id), entry]);
 }
 
 /** She has seen it ("Entendi"), or an island settled it: it leaves the device. */
-export async function dismissRefused(opId: string): Promise<void> {
-  await save((await loadRefused()).filter((kept) => kept.op.id !== opId));
+export async function dismissRefused(...opIds: string[]): Promise<void> {
+  await save((await stored()).filter((kept) => !opIds.includes(kept.op.id)));
 }
 
 /** Logout and account deletion: nothing of hers stays on the device. */

@@ -259,8 +259,11 @@ test.describe('the family circle and the school', () => {
     ).toBe(204);
 
     await dad.setOffline(false);
-    await expect(dadPage.getByText('Um registro não foi salvo')).toBeVisible();
+    // Never applied, and never dropped in silence: he is told, and what he wrote stays on his phone.
+    await expect(dadPage.getByText(/^Não foi salvo: Registro do diário de comportamento/)).toBeVisible();
     await expect(dadPage.locator('.entry', { hasText: 'Anotado sem internet' })).toHaveCount(0);
+    const refused = dadPage.getByRole('region', { name: 'Não foi salvo' });
+    await expect(refused).toContainText('Anotado sem internet');
     const entries = (await (await request.get(`/api/diary?type=behavior&childId=${lia.id}`)).json()) as {
       entries: unknown[];
     };
