@@ -60,7 +60,7 @@ export async function flagDose(
     sql`, `,
   );
   const [open] = await tx
-    .select({ id: doseAlerts.id })
+    .select({ id: doseAlerts.id, doseIds: doseAlerts.doseIds })
     .from(doseAlerts)
     .where(
       and(
@@ -73,17 +73,21 @@ export async function flagDose(
     )
     .orderBy(desc(doseAlerts.createdAt))
     .limit(1);
+  // Every dose it may double is in the warning with it, not only the nearest (a dose between two
+  // others within the interval doubles both).
+  const together = (held: readonly string[]) =>
+    [...new Set([...held, nearest, ...related, doseId])].slice(0, MAX_DOSES);
   let alertId: string;
   if (open) {
     await tx
       .update(doseAlerts)
-      .set({ doseIds: sql`array_append(${doseAlerts.doseIds}, ${doseId}::uuid)` })
+      .set({ doseIds: together(open.doseIds) })
       .where(eq(doseAlerts.id, open.id));
     alertId = open.id;
   } else {
     const [made] = await tx
       .insert(doseAlerts)
-      .values({ childId, medicineId, kind, doseIds: [nearest, doseId], createdAt: now })
+      .values({ childId, medicineId, kind, doseIds: together([]), createdAt: now })
       .returning({ id: doseAlerts.id });
     alertId = made!.id;
   }
