@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  controlledBySw,
   createAccount,
   expect,
   expectNoAxeViolations,
@@ -234,13 +235,7 @@ test.describe('the family circle and the school', () => {
     const dadPage = await dad.newPage();
     await dadPage.goto('/comportamento/');
     // The page's code must be on the device (the service worker) before the connection goes.
-    await dadPage.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (!(await dadPage.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-      await dadPage.reload();
-      await dadPage.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-    }
+    await controlledBySw(dadPage);
     await hydrated(dadPage, 'Diary');
     await expect(dadPage.getByText('Nenhum registro ainda')).toBeVisible();
     await dad.setOffline(true);

@@ -3,37 +3,17 @@
  * everyone at once. Three people of Lia's circle in three browsers — the mother, the father (a
  * carer) and the grandmother (a viewer) — each with "remédios" on and a phone subscribed to the
  * local fake push service (tests/support/fake-push.ts, which checks VAPID and decrypts).
+ * SHOTS_DIR=dir saves the warning on the treatment page, on the child's card and on a time marked twice.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { type FakePushService, startFakePush } from '../support/fake-push.ts';
 import { pdfText } from '../support/pdf.ts';
 import { E2E } from './env.ts';
-import {
-  createAccount,
-  expect,
-  expectNoAxeViolations,
-  hydrated,
-  invitationToken,
-  PROFILE,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { expect, expectNoAxeViolations, hydrated, joinCircle, shot, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
-
-/** SHOTS=dir saves the screens at 390×844. */
-async function shot(page: Page, name: string, locator?: string) {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  if (locator) await page.locator(locator).first().scrollIntoViewIfNeeded();
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 /** Within a minute of the second dose reaching the server: the page asks every 30 s. */
 const WITHIN_A_MINUTE = { timeout: 60_000 };
@@ -53,24 +33,6 @@ async function remindersOn(request: APIRequestContext) {
       await request.post('/api/push/subscriptions', { data: { endpoint: device.endpoint, keys: device.keys } })
     ).status(),
   ).toBe(201);
-}
-
-/** Someone of the circle in a browser of their own, who accepted her invitation. */
-async function member(
-  browser: Browser,
-  mother: APIRequestContext,
-  childId: string,
-  fullName: string,
-  role: 'carer' | 'viewer',
-): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  const email = (await createAccount(context.request, { children: [] })).email;
-  expect((await context.request.put('/api/profile', { data: { ...PROFILE, fullName, email } })).status()).toBe(200);
-  expect((await mother.post(`/api/children/${childId}/invitations`, { data: { email, role } })).status()).toBe(201);
-  const token = await invitationToken(email);
-  expect((await context.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
-  await remindersOn(context.request);
-  return context;
 }
 
 async function treatmentPage(context: BrowserContext): Promise<Page> {
@@ -101,8 +63,10 @@ test.describe('one true record: a second dose is told to everyone', () => {
       data: { name: 'Ritalina', dose: 10, unit: 'mg', times: ['07:00'], startedOn: today },
     });
     expect(ritalina.status()).toBe(201);
-    const dad = await member(browser, request, lia, 'Carlos Souza', 'carer');
-    const grandma = await member(browser, request, lia, 'Rosa Lima', 'viewer');
+    const dad = await joinCircle(browser, request, lia, 'Carlos Souza', 'carer');
+    await remindersOn(dad.request);
+    const grandma = await joinCircle(browser, request, lia, 'Rosa Lima', 'viewer');
+    await remindersOn(grandma.request);
 
     // The father opens the page at home, then loses the signal.
     const dadPage = await treatmentPage(dad);

@@ -1,8 +1,15 @@
 /** Accounts for browser tests, made through the real routes and a real SMTP conversation. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { type DatabaseHandle, openDatabase } from '../../api/db/client.ts';
 import { PASSWORD, seedMother, subscribe } from '../support/mothers.ts';
 import { E2E } from './env.ts';
@@ -123,6 +130,45 @@ export async function signIn(
 }
 
 /** A slow connection for one send: the first POST to `url` is held `ms` before it goes on. */
+/** SHOTS_DIR=dir saves the page at 390×844 (scrolled to `locator` first): the screens a change describes. */
+export async function shot(page: Page, name: string, locator?: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  if (locator) await page.locator(locator).first().scrollIntoViewIfNeeded();
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/** The page under its service worker: its code, and the record's last reads, are on the device before the connection goes. */
+export async function controlledBySw(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  }
+}
+
+/** Someone of the child's circle on a phone of their own: an account, a name, the invitation accepted. */
+export async function joinCircle(
+  browser: Browser,
+  mother: APIRequestContext,
+  childId: string,
+  fullName: string,
+  role: 'carer' | 'viewer',
+): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const email = (await createAccount(context.request, { children: [] })).email;
+  expect((await context.request.put('/api/profile', { data: { ...PROFILE, fullName, email } })).status()).toBe(200);
+  expect((await mother.post(`/api/children/${childId}/invitations`, { data: { email, role } })).status()).toBe(201);
+  const token = await invitationToken(email);
+  expect((await context.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+  await context.addCookies((await context.request.storageState()).cookies);
+  return context;
+}
+
 export async function slowFirstPost(page: Page, url: string, ms = 2000) {
   let slow = true;
   await page.route(url, async (route) => {

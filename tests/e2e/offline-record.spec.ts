@@ -4,28 +4,16 @@
  * shown to her with what she typed until she says "Entendi"; a diary form never overwrites what
  * she typed while the last entry was saving.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+import { controlledBySw, expect, expectNoAxeViolations, hydrated, shot, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
 
-const SHOTS = '/work/shots';
 const SCALE = parse(readFileSync('content/scales/weekly.yaml', 'utf8')) as { items: Array<{ label: string }> };
-
-/** The page is controlled by the service worker, so its API reads go through (and fill) its caches. */
-async function controlledBySw(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-  }
-}
 
 /** How many answers the record cache holds. */
 const recordCacheSize = (page: Page) =>
@@ -113,10 +101,9 @@ test.describe('offline means the whole record', () => {
       body: { status: 'given', scheduledFor: `${today}T07:00`, recordedOffline: true },
     });
     await expectNoAxeViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
     await closeToasts(page);
     await morning.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/treatment-offline.png` });
+    await shot(page, 'treatment-offline');
 
     await context.setOffline(false);
     await expect(page.getByText('1 registro enviado')).toBeVisible({ timeout: 20_000 });
@@ -258,8 +245,7 @@ test.describe('nothing is dropped in silence', () => {
     await expectNoAxeViolations(page);
     await closeToasts(page);
     await panel.scrollIntoViewIfNeeded();
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/refused-panel.png` });
+    await shot(page, 'refused-panel');
 
     // Still there after a reload, and on every page, until she says she has seen it.
     await page.reload();

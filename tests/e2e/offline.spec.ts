@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
-import { expect, hydrated, signIn, test } from './fixtures.ts';
+import { controlledBySw, expect, hydrated, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
@@ -61,16 +61,6 @@ async function storedBehaviors(
 }
 
 const POSTS_TO_DIARY = (url: URL) => url.pathname === '/api/diary';
-
-async function controlledBySw(page: import('@playwright/test').Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-  }
-}
 
 test.describe('installable and offline', () => {
   test('after one visit, pages open offline, the diary shows its history and an offline entry syncs exactly once', async ({

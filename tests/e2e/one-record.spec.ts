@@ -3,19 +3,8 @@
  * checklist, each offline on a phone of her own; back online, no one's words are overwritten.
  * SHOTS_DIR=dir saves the conflict at 390×844 (note-conflict.png), as in support.spec.ts.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import {
-  createAccount,
-  expect,
-  expectNoAxeViolations,
-  hydrated,
-  invitationToken,
-  PROFILE,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { controlledBySw, expect, expectNoAxeViolations, hydrated, joinCircle, shot, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) keeps the
 // page's code for when the connection drops, as on her phone.
@@ -24,23 +13,10 @@ test.use({ serviceWorkers: 'allow' });
 const PAGE = '/hiperatividade/observacao/';
 const LIST = 'hiperatividade-signs';
 
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
-
 /** The page, controlled by the service worker (so its code is there offline), with the notes and lists hydrated. */
 async function openGuide(page: Page) {
   await page.goto(PAGE);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-  }
+  await controlledBySw(page);
   await hydrated(page, 'ObservationNotes');
   await hydrated(page, 'Checklist');
   await expect(page.getByText(/Ficam guardadas no registro de Lia/)).toBeVisible();
@@ -71,19 +47,7 @@ async function record(request: APIRequestContext, childId: string) {
 async function motherAndFather(browser: Browser, context: BrowserContext, request: APIRequestContext) {
   const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
   const lia = mother.children[0]!.id;
-  const dad = await browser.newContext();
-  const dadEmail = (await createAccount(dad.request, { children: [] })).email;
-  expect(
-    (
-      await dad.request.put('/api/profile', { data: { ...PROFILE, fullName: 'Carlos Souza', email: dadEmail } })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (await request.post(`/api/children/${lia}/invitations`, { data: { email: dadEmail, role: 'carer' } })).status(),
-  ).toBe(201);
-  const token = await invitationToken(dadEmail);
-  expect((await dad.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
-  await dad.addCookies((await dad.request.storageState()).cookies);
+  const dad = await joinCircle(browser, request, lia, 'Carlos Souza', 'carer');
   return { lia, dad, dadPage: await dad.newPage() };
 }
 

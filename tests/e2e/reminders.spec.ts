@@ -12,7 +12,7 @@
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { type FakePushService, type FakeSubscription, startFakePush } from '../support/fake-push.ts';
 import { E2E } from './env.ts';
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+import { controlledBySw, expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
@@ -73,16 +73,6 @@ async function fakePushDevice(context: BrowserContext, subscription: FakeSubscri
     },
     { key: STORED, endpoint: subscription.endpoint, ...subscription.keys },
   );
-}
-
-async function controlledBySw(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-  }
 }
 
 /**
