@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
@@ -24,6 +25,45 @@ describe('the API describes itself', () => {
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it("passes Redocly's recommended lint with no error", async () => {
+    const doc = await (await t.call('/api/openapi.json')).json();
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+    expect(errors).toEqual([]);
+    expect(doc.servers).toEqual([expect.objectContaining({ url: SITE })]);
+  });
+
+  it('says which operations need the session cookie and what each can refuse, from the routing table', async () => {
+    const doc = await (await t.call('/api/openapi.json')).json();
+    const op = (path: string, method: string) => doc.paths[path][method];
+    const refused = (path: string, method: string) =>
+      Object.keys(op(path, method).responses).filter((status) => /^4/.test(status));
+    // Public: no cookie needed, said outright.
+    expect(op('/api/health', 'get').security).toEqual([]);
+    expect(op('/api/auth/login', 'post').security).toEqual([]);
+    expect(refused('/api/auth/login', 'post')).toEqual(['400', '403', '413', '415', '422']);
+    // Behind requireUser, whether by .use() on the sub-app or inline before the handler.
+    expect(op('/api/me', 'get').security).toEqual([{ session: [] }]);
+    expect(op('/api/auth/logout', 'post').security).toEqual([{ session: [] }]);
+    expect(refused('/api/children/{id}/members', 'get')).toEqual(['401', '404']);
+    expect(op('/api/children/{id}/members', 'get').responses['404'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/Error',
+    );
+    // The team's console (requireStaff) and the operator's token (bearer).
+    expect(refused('/api/staff/metrics', 'get')).toEqual(['403', '404']);
+    expect(op('/api/admin/staff', 'post').security).toEqual([{ operator: [] }]);
+    expect(refused('/api/admin/staff', 'post')).toContain('429');
+    const unsecured = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { security?: unknown }>)
+        .filter(([, operation]) => !Array.isArray(operation.security))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(unsecured).toEqual([]);
   });
 
   it('lists every route of the app, each with its declared answers', async () => {
