@@ -9,6 +9,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { DAY_MS } from '../../src/shared/clock.ts';
 import type { DoseAlertKind } from '../../src/shared/dose-alerts.ts';
 import type { DoseStatus } from '../../src/shared/treatment-words.ts';
 import type { Database } from '../db/client.ts';
@@ -217,7 +218,7 @@ export async function listDoseAlerts(
   now: Date,
 ): Promise<DoseAlertView[]> {
   await requireChild(db, userId, childId, 'read', { now });
-  const since = new Date(now.getTime() - SEEN_KEPT_DAYS * 86_400_000).toISOString();
+  const since = new Date(now.getTime() - SEEN_KEPT_DAYS * DAY_MS).toISOString();
   const rows = await db
     .select(alertColumns)
     .from(doseAlerts)

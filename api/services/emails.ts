@@ -4,6 +4,7 @@
  * when it sends, so no live token waits in the queue's table (only hashes are stored, as before).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { dayOf } from '../../src/shared/clock.ts';
 import { formatDay } from '../../src/shared/format.ts';
 import type { Database } from '../db/client.ts';
 import { childInvitations, children, profiles, supportThreads, users } from '../db/schema.ts';
@@ -20,8 +21,8 @@ import {
 import type { Mailer } from '../email/transport.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
-import { saoPauloClock, subscriptionEnd } from './reminders.ts';
 import { generateToken, hashToken, issueEmailToken } from './sessions.ts';
+import { subscriptionEnd } from './subscriptions.ts';
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -99,7 +100,7 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob): Promise<void
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, job.userId));
       const endsAt = await subscriptionEnd(db, job.userId);
       if (!user || !endsAt) return;
-      const endsOn = formatDay(saoPauloClock(endsAt).date);
+      const endsOn = formatDay(dayOf(endsAt));
       return mailer.send(
         renewalEmail(user.email, { daysLeft: job.daysLeft, endsOn, link: `${config.siteUrl}/continuar/` }),
       );

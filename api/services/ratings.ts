@@ -6,7 +6,7 @@
  */
 import { and, asc, between, eq, inArray, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { todayInSaoPaulo } from '../../src/shared/insights-core.ts';
+import { DAY_MS, dayOf } from '../../src/shared/clock.ts';
 import {
   addDays,
   type HomeRatingInput,
@@ -25,7 +25,6 @@ import { checkWeekOfLife } from './record-dates.ts';
 import { liveLink, spendLinkDay } from './school.ts';
 import { weeklyScale } from './weekly-scale.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Without ?from, the ratings of the last twelve weeks. */
 export const DEFAULT_RATING_WEEKS = 12;
 /** At most a year of weeks in one answer. */
@@ -71,7 +70,7 @@ export function checkedWeek(value: string, now: Date): string {
       fields: { weekStart: parsed.error.issues[0]?.message ?? RATING_MESSAGES.monday },
     });
   }
-  if (parsed.data > mondayOf(todayInSaoPaulo(now))) {
+  if (parsed.data > mondayOf(dayOf(now))) {
     throw new ApiError('validation_failed', undefined, { fields: { weekStart: RATING_MESSAGES.future } });
   }
   return parsed.data;
@@ -113,7 +112,7 @@ export async function listRatings(
   now: Date,
 ): Promise<Rating[]> {
   await requireChild(db, userId, childId, 'read', { now });
-  const today = todayInSaoPaulo(now);
+  const today = dayOf(now);
   const to = query.to ?? today;
   const from = query.from ?? addDays(mondayOf(to), -7 * (DEFAULT_RATING_WEEKS - 1));
   if (from > to) throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodReversed } });

@@ -7,6 +7,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { schoolLinkSchema, schoolObservationSchema } from '../../src/shared/circle.ts';
+import { DAY_MS, wallClock } from '../../src/shared/clock.ts';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { children, diaryEntries, schoolLinks, weeklyRatings } from '../db/schema.ts';
@@ -17,15 +18,6 @@ import { insertOnce } from './idempotent.ts';
 import { generateToken, hashToken } from './sessions.ts';
 
 export const OBSERVATIONS_PER_LINK_PER_DAY = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** When it arrived, on the family's clock (the diaries keep local times). */
-const saoPauloTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'America/Sao_Paulo',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 type LinkInput = ReturnType<typeof schoolLinkSchema.parse>;
 type ObservationInput = ReturnType<typeof schoolObservationSchema.parse>;
@@ -173,7 +165,7 @@ export async function postObservation(db: Database, token: string, input: Observ
         userId: null,
         type: 'school',
         date: input.date,
-        time: saoPauloTime.format(now),
+        time: wallClock(now).time,
         context: input.antecedent,
         behavior: input.behavior,
         consequence: orNull(input.consequence),
