@@ -17,7 +17,7 @@ import { children, doseAlerts, medicineDoses, medicines } from '../db/schema.ts'
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo, requireChild } from './access.ts';
-import { namesOf, type RecordedBy } from './recorded-by.ts';
+import { namesOf, type RecordedBy } from './people.ts';
 
 /** The schema's limit of doses in one alert (dose_alerts_doses): past it, a new alert. */
 const MAX_DOSES = 50;

@@ -17,10 +17,10 @@ import {
   weekStartSchema,
 } from '../../src/shared/ratings.ts';
 import type { Database } from '../db/client.ts';
-import { children, profiles, schoolLinks, users, weeklyRatings } from '../db/schema.ts';
+import { children, weeklyRatings } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
-import { personName } from './circle.ts';
+import { recordersOf } from './people.ts';
 import { checkWeekOfLife } from './record-dates.ts';
 import { liveLink, spendLinkDay } from './school.ts';
 import { weeklyScale } from './weekly-scale.ts';
@@ -78,29 +78,11 @@ export function checkedWeek(value: string, now: Date): string {
 
 /** The names ratings are shown with: a member's first name, the school link's label. */
 async function namesFor(db: Database, rows: Row[]): Promise<(row: Row) => string> {
-  const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null))];
-  const linkIds = [...new Set(rows.map((r) => r.schoolLinkId).filter((id): id is string => id !== null))];
-  const [people, links] = await Promise.all([
-    userIds.length
-      ? db
-          .select({ id: users.id, email: users.email, fullName: profiles.fullName })
-          .from(users)
-          .leftJoin(profiles, eq(profiles.userId, users.id))
-          .where(inArray(users.id, userIds))
-      : [],
-    linkIds.length
-      ? db
-          .select({ id: schoolLinks.id, label: schoolLinks.label })
-          .from(schoolLinks)
-          .where(inArray(schoolLinks.id, linkIds))
-      : [],
-  ]);
-  const personOf = new Map(people.map((p) => [p.id, personName(p.fullName, p.email)]));
-  const labelOf = new Map(links.map((l) => [l.id, l.label]));
-  return (row) =>
-    row.source === 'school'
-      ? (labelOf.get(row.schoolLinkId ?? '') ?? 'Escola')
-      : ((row.userId && personOf.get(row.userId)) ?? 'ex-cuidador(a)');
+  const who = await recordersOf(
+    db,
+    rows.map((row) => ({ userId: row.userId, school: row.source === 'school', schoolLinkId: row.schoolLinkId })),
+  );
+  return (row) => who({ userId: row.userId, school: row.source === 'school', schoolLinkId: row.schoolLinkId }).name;
 }
 
 /** GET /api/children/:id/ratings: the weeks whose Monday falls in the period, oldest first. */

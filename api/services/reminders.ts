@@ -28,6 +28,7 @@ import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo } from './access.ts';
 import { type DosePushJob, dosePayload, dueDoseReminders } from './dose-reminders.ts';
+import { firstName } from './people.ts';
 import { deliver, forgetUnseenDevices, type PushDeps, subscriptionsOf } from './push.ts';
 import { sweepLimits } from './rate-limit.ts';
 
@@ -223,7 +224,6 @@ const rowsOf = <T>(result: unknown): T[] =>
 
 const childName = async (db: Database, childId: string) =>
   (await db.select({ name: children.name }).from(children).where(eq(children.id, childId)))[0]?.name ?? null;
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** "Resumo da semana de Lia: 4 episódios, 2 a menos que na anterior" — counts only, never what was written. */
 async function weekSummary(db: Database, userId: string, now: Date): Promise<PushPayload | null> {

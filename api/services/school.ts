@@ -15,6 +15,7 @@ import { ApiError, tooManyRequests } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { insertOnce } from './idempotent.ts';
+import { firstName } from './people.ts';
 import { generateToken, hashToken } from './sessions.ts';
 
 export const OBSERVATIONS_PER_LINK_PER_DAY = 30;
@@ -105,7 +106,7 @@ export async function liveLink(db: Database, token: string, now: Date) {
 /** What the teacher's page shows: the child's first name and the link's label, nothing more. */
 export async function schoolLinkInfo(db: Database, token: string, now: Date) {
   const link = await liveLink(db, token, now);
-  return { childFirstName: link.childName.trim().split(/\s+/)[0]!, label: link.label };
+  return { childFirstName: firstName(link.childName), label: link.label };
 }
 
 /**

@@ -18,10 +18,10 @@ import { subjectFrom } from '../../src/shared/support.ts';
 import type { Database } from '../db/client.ts';
 import { profiles, supportMessages, supportThreads, users } from '../db/schema.ts';
 import { ApiError, tooManyRequests } from '../errors.ts';
+import type { EmailJob } from '../jobs/email-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type AuditContext, audit } from './audit.ts';
-import { personName } from './circle.ts';
-import type { EmailJob } from './emails.ts';
+import { personName } from './people.ts';
 import { consumeAttempt } from './rate-limit.ts';
 
 export const THREADS_PER_DAY = 10;

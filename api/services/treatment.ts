@@ -42,8 +42,8 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { type ChildAccess, requireChild } from './access.ts';
 import { alertsInPeriod, doseAlertsForExport, flagDose, type OverlapInPeriod } from './dose-alerts.ts';
 import { insertOnce } from './idempotent.ts';
+import { namesOf, type RecordedBy } from './people.ts';
 import { checkDoseDates, checkEventDay, checkSessionDay, checkStart, checkTherapyEnd } from './record-dates.ts';
-import { namesOf, type RecordedBy } from './recorded-by.ts';
 
 export type { RecordedBy };
 
@@ -749,12 +749,6 @@ export async function recordSession(
 }
 
 // ---------------------------------------------------------------- for reminders, insights and the report
-
-/** Children's names, for texts that name the child (reminders). */
-export async function childFirstName(db: Database, childId: string): Promise<string | null> {
-  const [row] = await db.select({ name: children.name }).from(children).where(eq(children.id, childId));
-  return row ? (row.name.trim().split(/\s+/)[0] ?? row.name) : null;
-}
 
 // ---------------------------------------------------------------- the period: patterns and report
 

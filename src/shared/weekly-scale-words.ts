@@ -54,7 +54,7 @@ export const schoolItems = (scale: Pick<WeeklyScale, 'items'>) => scale.items.fi
 export const SCALE_KEY = /^[a-z][a-z0-9_]{0,39}$/;
 
 /** Whether a `YYYY-MM-DD` day is a Monday (a rating's week starts on one). */
-export const isMonday = (iso: string) => mondayOf(iso) === iso;
+export const isMonday = (iso: string) => new Date(`${iso}T12:00:00Z`).getUTCDay() === 1;
 
 /** Before/after: how many days on each side (`days` of the route), and the default. */
 export const BEFORE_AFTER_DAYS = { min: 7, max: 56, default: 14 } as const;
