@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { addDays, today } from '../src/shared/clock.ts';
 import { createBenchAccount } from './bench-account.ts';
 
 const PORT = Number(process.env.DEMO_PORT ?? 4330);
@@ -82,7 +83,7 @@ const first = (await (
   await send('/api/children', 'POST', { name: 'Lia', birthDate: '2018-05-14', schoolYear: '2º ano' })
 ).json()) as { child: { id: string } };
 await send('/api/children', 'POST', { name: 'Theo', birthDate: '2021-02-03' });
-const day = (back: number) => new Date(Date.now() - back * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
+const day = (back: number) => addDays(today(), -back);
 const behaviours = ['Gritou ao desligar a TV', 'Chorou na hora do banho', 'Jogou o material no chão', 'Bateu a porta'];
 const contexts = ['Depois da escola, com fome', 'Hora de dormir', 'Lição de casa', 'Saída do parquinho'];
 const DEMO_DAYS = 42;
