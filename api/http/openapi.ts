@@ -11,8 +11,14 @@ import type * as z from 'zod/mini';
 import { errorAnswer } from '../../src/shared/responses.ts';
 import { SESSION_COOKIE } from '../services/sessions.ts';
 
-/** What one status answers: a JSON body's schema, no body, a redirect, or another media type's body. */
-export type Answer = z.ZodMiniType | typeof NO_BODY | typeof REDIRECT | MediaType | readonly MediaType[];
+/** What one status answers: a JSON body's schema, no body, a redirect, another media type's body, or a refusal. */
+export type Answer =
+  | z.ZodMiniType
+  | typeof NO_BODY
+  | typeof REDIRECT
+  | typeof REFUSED
+  | MediaType
+  | readonly MediaType[];
 type MediaType = `${string}/${string}`;
 /** 204, or a 201 without a body. */
 export const NO_BODY = null;
@@ -20,6 +26,12 @@ export const NO_BODY = null;
 export const PDF = 'application/pdf' as const;
 /** A redirect to a page of the site (Location header). */
 export const REDIRECT = 'redirect';
+/**
+ * A 4xx the service behind the route gives (429 of a limit, 409 of a conflict, 401 of a wrong
+ * password), in the error shape: the routing table cannot show those, so the route names them.
+ * The guards', validators', path ids' and writes' refusals are derived (`refusals` below).
+ */
+export const REFUSED = 'refused';
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -45,6 +57,7 @@ export function answers(summary: string, responses: Partial<Record<number, Answe
   for (const [status, answer] of Object.entries(responses)) {
     const description = STATUS_TEXT[Number(status)] ?? 'Answer';
     if (answer === NO_BODY || answer === undefined) described[status] = { description };
+    else if (answer === REFUSED) described[status] = errorResponse(ERROR_TEXT[Number(status)] ?? 'Refused');
     else if (answer === REDIRECT)
       described[status] = { description, headers: { Location: { schema: { type: 'string' } } } };
     else if (isMedia(answer)) {
@@ -92,10 +105,12 @@ export function guard<M extends MiddlewareHandler>(middleware: M, scheme: Scheme
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ERROR_TEXT: Record<number, string> = {
-  400: 'The body is not JSON (bad_json)',
-  401: 'Not signed in, or the session has ended (unauthenticated)',
-  403: 'Refused: another origin, or a rule of the route (forbidden, two_factor_required…)',
+  400: 'The body is not JSON (bad_json), or a token that is not good (invalid_token)',
+  401: 'Not signed in, the session has ended, or wrong credentials (unauthenticated, invalid_credentials)',
+  402: "The owner's subscription has ended (subscription_required)",
+  403: 'Refused: another origin, or a rule of the route (forbidden, email_not_confirmed, two_factor_required…)',
   404: 'No such record, or one the caller may not reach (not_found)',
+  409: 'In conflict with what is stored (conflict, too_soon, edit_conflict)',
   413: 'The body is too large (too_large)',
   415: 'The body is not application/json (unsupported_media_type)',
   422: 'The input breaks a rule, one message per field (validation_failed)',

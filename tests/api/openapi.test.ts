@@ -46,7 +46,8 @@ describe('the API describes itself', () => {
     // Public: no cookie needed, said outright.
     expect(op('/api/health', 'get').security).toEqual([]);
     expect(op('/api/auth/login', 'post').security).toEqual([]);
-    expect(refused('/api/auth/login', 'post')).toEqual(['400', '403', '413', '415', '422']);
+    // The write's and the validator's refusals derived; the service's (wrong password, limits) named by the route.
+    expect(refused('/api/auth/login', 'post')).toEqual(['400', '401', '403', '413', '415', '422', '429']);
     // Behind requireUser, whether by .use() on the sub-app or inline before the handler.
     expect(op('/api/me', 'get').security).toEqual([{ session: [] }]);
     expect(op('/api/auth/logout', 'post').security).toEqual([{ session: [] }]);
