@@ -1,10 +1,10 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { createApp } from '../../api/app.ts';
 import { DOCS_CSP } from '../../api/http/middleware.ts';
-import { answers } from '../../api/http/openapi.ts';
+import { answers, guard, openApiDocument } from '../../api/http/openapi.ts';
 import { jsonBody } from '../../api/http/validate.ts';
 import { createTestApp, SITE, type TestApp } from '../support/app.ts';
 import { checkAnswer, undeclaredRoutes } from '../support/openapi.ts';
@@ -85,6 +85,30 @@ describe('the API describes itself', () => {
     expect(post.responses['201'].content['application/json'].schema.properties).toHaveProperty('child');
     expect(post.responses.default.content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
     expect(doc.paths['/api/diary'].get.parameters.map((p: { name: string }) => p.name)).toContain('childId');
+  });
+
+  it('applies a guard only to the routes it runs before, on its paths and methods', async () => {
+    const gate = guard(async (_c, next) => next(), 'session', [401]);
+    const ok = z.object({ ok: z.boolean() });
+    const reply = (c: Context) => c.json({ ok: true });
+    const app = new Hono()
+      .get('/api/open', answers('Before the guard', { 200: ok }), reply)
+      .use('/api/closed/*', gate)
+      .get('/api/open/later', answers('Not under its path', { 200: ok }), reply)
+      .get('/api/closed/:id', answers('Under it', { 200: ok }), reply)
+      .post('/api/inline', answers('Guarded inline', { 200: ok }), gate, reply);
+    const doc = await openApiDocument(app);
+    const security = (path: string, method: 'get' | 'post') => doc.paths?.[path]?.[method]?.security;
+    expect(security('/api/open', 'get')).toEqual([]);
+    expect(security('/api/open/later', 'get')).toEqual([]);
+    expect(security('/api/closed/{id}', 'get')).toEqual([{ session: [] }]);
+    expect(security('/api/inline', 'post')).toEqual([{ session: [] }]);
+    expect(Object.keys(doc.paths?.['/api/closed/{id}']?.get?.responses ?? {})).toEqual([
+      '200',
+      '401',
+      '404',
+      'default',
+    ]);
   });
 
   it('finds a route that declares no answers', async () => {
