@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.get(
     '/api/openapi.json',
     answers("This document: the API's OpenAPI 3.1 description", { 200: openApiAnswer }),
-    openApiRoute(app),
+    openApiRoute(app, { server: config.publicApiUrl }),
   );
   if (config.API_DOCS) app.route('/api/docs', apiDocsRoutes());
   app.all('/api/*', (c) => errorResponse(c, 'not_found', MESSAGES.routeNotFound));

@@ -5,7 +5,8 @@
  */
 import { REMINDER_TIME_ZONE } from '../src/shared/reminders.ts';
 import type { Services } from './http/context.ts';
-import { type EmailJob, sendEmailJob } from './services/emails.ts';
+import type { EmailJob } from './jobs/email-job.ts';
+import { sendEmailJob } from './services/emails.ts';
 import { type PushJob, sendReminder, tick } from './services/reminders.ts';
 
 /** A tick's job: empty from the cron; `minute` (ISO) when sent for a named minute. */

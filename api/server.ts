@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
+import { postgresPatchProblem } from './db/driver-patch.ts';
 import { logMailer, smtpMailer } from './email/transport.ts';
 import { type Config, ConfigError, loadConfig } from './env.ts';
 import { listen } from './http/node-server.ts';
@@ -87,6 +88,12 @@ export async function main() {
       process.exit(1);
     }
     throw err;
+  }
+  // Checked on PGlite too: the same install goes on to run against PostgreSQL.
+  const unpatched = postgresPatchProblem();
+  if (unpatched) {
+    console.error(unpatched);
+    process.exit(1);
   }
   try {
     await startServer(config);

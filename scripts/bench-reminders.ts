@@ -19,7 +19,7 @@ import webpush from 'web-push';
 import { openDatabase } from '../api/db/client.ts';
 import { JobQueue } from '../api/jobs/queue.ts';
 import { silentLogger } from '../api/log.ts';
-import { saoPauloClock } from '../api/services/reminders.ts';
+import { wallClock } from '../src/shared/clock.ts';
 import { startApiProcess } from '../tests/support/api-process.ts';
 import { daytimeShiftMs, SHIFTED_CLOCK_FLAGS } from '../tests/support/daytime.ts';
 import { startFakePush } from '../tests/support/fake-push.ts';
@@ -81,7 +81,7 @@ try {
   // `minuteStart` is when it begins here.
   const shiftedMinute = Math.ceil((Date.now() + SHIFT_MS + 10_000) / 60_000) * 60_000;
   const minuteStart = new Date(shiftedMinute - SHIFT_MS);
-  const { minute } = saoPauloClock(new Date(shiftedMinute));
+  const { minute } = wallClock(new Date(shiftedMinute));
   await db`insert into reminder_settings (user_id, daily_enabled, daily_minute) select id, true, ${minute} from users`;
   console.log(
     `seeded ${MOTHERS} mothers in ${(seedMs / 1000).toFixed(1)} s; reminders at ${(minute / 60) | 0}:${String(minute % 60).padStart(2, '0')} São Paulo, waiting…`,

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { addDays, today } from '../src/shared/clock.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
 import { BenchSetupError, createBenchAccount } from './bench-account.ts';
 
@@ -183,9 +184,8 @@ function missed(lhr: Lhr, category: string): string[] {
 
 /** `days` days of the three diaries ending today, so /padroes/ is measured with a season of data. */
 async function addDailyEntries(cookie: string, days: number) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  const day = (back: number) =>
-    new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+  const now = today();
+  const day = (back: number) => addDays(now, -back);
   const post = async (body: Record<string, unknown>) => {
     const res = await fetch(`${BASE}/api/diary`, {
       method: 'POST',

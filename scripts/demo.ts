@@ -1,13 +1,14 @@
 /**
  * npm run demo: the built site and the API on a throwaway embedded database, with one signed-in
  * mother (subscribed, two children, six weeks of diary entries: /padroes/ has patterns and progress) — to look at guarded pages, take
- * screenshots (`SESSION_COOKIE=… node scripts/screenshot.ts http://localhost:4330 /comportamento/`)
+ * screenshots (`SESSION_COOKIE=… npm run screenshot -- http://localhost:4330 /comportamento/`)
  * or try them by hand (the cookie line is printed). Ctrl-C stops it and deletes the database.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { addDays, today } from '../src/shared/clock.ts';
 import { createBenchAccount } from './bench-account.ts';
 
 const PORT = Number(process.env.DEMO_PORT ?? 4330);
@@ -39,13 +40,34 @@ process.on('exit', stop);
 process.on('SIGINT', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
 
-for (let i = 0; ; i++) {
+// A first start migrates a new database and may build nothing else, but on a loaded machine it
+// has taken 85 s: wait up to DEMO_START_SECONDS (180), saying what for, and stop at once if it dies.
+const START_SECONDS = Number(process.env.DEMO_START_SECONDS ?? 180);
+const waitStarted = Date.now();
+let said = 0;
+console.log(`Esperando a API responder em ${BASE}/api/health (banco novo em ${dataDir}; até ${START_SECONDS} s)…`);
+for (;;) {
   try {
     if ((await fetch(`${BASE}/api/health`)).ok) break;
   } catch {}
-  if (i > 150) throw new Error(`o servidor não respondeu em ${BASE}/api/health (porta em uso? defina DEMO_PORT)`);
-  await new Promise((r) => setTimeout(r, 200));
+  if (server.exitCode !== null)
+    throw new Error(
+      `a API parou ao iniciar (código ${server.exitCode}); a saída acima diz por quê (porta em uso? defina DEMO_PORT)`,
+    );
+  const waited = Math.floor((Date.now() - waitStarted) / 1000);
+  if (waited >= START_SECONDS)
+    throw new Error(
+      `a API não respondeu em ${BASE}/api/health em ${START_SECONDS} s (porta em uso? defina DEMO_PORT; máquina lenta? DEMO_START_SECONDS)`,
+    );
+  if (waited >= said + 15) {
+    said = waited;
+    console.log(`… ainda esperando a API (${waited} s): migrações do banco e a fila de tarefas na primeira partida`);
+  }
+  await new Promise((r) => setTimeout(r, 250));
 }
+console.log(
+  `API pronta em ${Math.round((Date.now() - waitStarted) / 1000)} s; criando a mãe de exemplo e seis semanas de diário…`,
+);
 
 const { cookie } = await createBenchAccount({
   send: (p, init) => fetch(`${BASE}${p}`, { ...init, redirect: 'manual' }),
@@ -61,7 +83,7 @@ const first = (await (
   await send('/api/children', 'POST', { name: 'Lia', birthDate: '2018-05-14', schoolYear: '2º ano' })
 ).json()) as { child: { id: string } };
 await send('/api/children', 'POST', { name: 'Theo', birthDate: '2021-02-03' });
-const day = (back: number) => new Date(Date.now() - back * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
+const day = (back: number) => addDays(today(), -back);
 const behaviours = ['Gritou ao desligar a TV', 'Chorou na hora do banho', 'Jogou o material no chão', 'Bateu a porta'];
 const contexts = ['Depois da escola, com fome', 'Hora de dormir', 'Lição de casa', 'Saída do parquinho'];
 const DEMO_DAYS = 42;

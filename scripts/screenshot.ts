@@ -1,6 +1,7 @@
 /**
  * Phone-size screenshots of running pages, to look at what we build:
- *   node scripts/screenshot.ts http://localhost:4321 / /hiperatividade/ …   → screenshots/*.png
+ *   npm run screenshot -- http://localhost:4321 / /hiperatividade/ …   → screenshots/*.png
+ * (npm runs it on the project's own Node 22; a bare `node` may be the machine's older one.)
  * Optional SESSION_COOKIE=… to see pages as a signed-in mother; SCREENS=3 also saves the next
  * screens down a long page (name-2.png, name-3.png), which a full-page image shrinks out of reading.
  */

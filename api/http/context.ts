@@ -21,6 +21,7 @@ import {
   validateSession,
 } from '../services/sessions.ts';
 import { isStaff, twoFactorPassed } from '../services/staff.ts';
+import { guard } from './openapi.ts';
 
 /** Scheme as the client saw it, honouring X-Forwarded-Proto only behind a trusted proxy. */
 export function requestProtocol(req: Request, config: Pick<Config, 'TRUST_PROXY'>): string {
@@ -124,20 +125,28 @@ async function signIn(c: Context<AppEnv>): Promise<boolean> {
 }
 
 /** 401 unless the session cookie names a live session; slides the expiry when due. */
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!(await signIn(c))) throw new ApiError('unauthenticated');
-  await next();
-};
+export const requireUser: MiddlewareHandler<AppEnv> = guard(
+  async (c, next) => {
+    if (!(await signIn(c))) throw new ApiError('unauthenticated');
+    await next();
+  },
+  'session',
+  [401],
+);
 
 /**
  * The console's door (decision 0021): anyone who is not staff, signed in or not, gets the same 404
  * as an unknown path, so the console is not there for them; staff who have not passed the second
  * factor on this session get 403 `two_factor_required`.
  */
-export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { db, clock } = services(c);
-  if (!(await signIn(c)) || !(await isStaff(db, c.get('user').id)))
-    throw new ApiError('not_found', MESSAGES.routeNotFound);
-  if (!twoFactorPassed(c.get('session'), clock.now())) throw new ApiError('two_factor_required');
-  await next();
-};
+export const requireStaff: MiddlewareHandler<AppEnv> = guard(
+  async (c, next) => {
+    const { db, clock } = services(c);
+    if (!(await signIn(c)) || !(await isStaff(db, c.get('user').id)))
+      throw new ApiError('not_found', MESSAGES.routeNotFound);
+    if (!twoFactorPassed(c.get('session'), clock.now())) throw new ApiError('two_factor_required');
+    await next();
+  },
+  'session',
+  [403, 404],
+);

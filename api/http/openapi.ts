@@ -11,8 +11,14 @@ import type * as z from 'zod/mini';
 import { errorAnswer } from '../../src/shared/responses.ts';
 import { SESSION_COOKIE } from '../services/sessions.ts';
 
-/** What one status answers: a JSON body's schema, no body, a redirect, or another media type's body. */
-export type Answer = z.ZodMiniType | typeof NO_BODY | typeof REDIRECT | MediaType | readonly MediaType[];
+/** What one status answers: a JSON body's schema, no body, a redirect, another media type's body, or a refusal. */
+export type Answer =
+  | z.ZodMiniType
+  | typeof NO_BODY
+  | typeof REDIRECT
+  | typeof REFUSED
+  | MediaType
+  | readonly MediaType[];
 type MediaType = `${string}/${string}`;
 /** 204, or a 201 without a body. */
 export const NO_BODY = null;
@@ -20,6 +26,12 @@ export const NO_BODY = null;
 export const PDF = 'application/pdf' as const;
 /** A redirect to a page of the site (Location header). */
 export const REDIRECT = 'redirect';
+/**
+ * A 4xx the service behind the route gives (429 of a limit, 409 of a conflict, 401 of a wrong
+ * password), in the error shape: the routing table cannot show those, so the route names them.
+ * The guards', validators', path ids' and writes' refusals are derived (`refusals` below).
+ */
+export const REFUSED = 'refused';
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -45,6 +57,7 @@ export function answers(summary: string, responses: Partial<Record<number, Answe
   for (const [status, answer] of Object.entries(responses)) {
     const description = STATUS_TEXT[Number(status)] ?? 'Answer';
     if (answer === NO_BODY || answer === undefined) described[status] = { description };
+    else if (answer === REFUSED) described[status] = errorResponse(ERROR_TEXT[Number(status)] ?? 'Refused');
     else if (answer === REDIRECT)
       described[status] = { description, headers: { Location: { schema: { type: 'string' } } } };
     else if (isMedia(answer)) {
@@ -73,8 +86,110 @@ export function documentInput(middleware: object, target: 'json' | 'query' | 'pa
 
 const ERROR_REF = '#/components/schemas/Error';
 
-/** The document of every route mounted on `app`, with the contract's error answer and tags added. */
-export async function openApiDocument(app: Pick<Hono, 'routes'>): Promise<OpenAPIV3_1.Document> {
+/** How a guard lets a request in: the session cookie (login) or the operator's bearer token. */
+export type Scheme = 'session' | 'operator';
+const GUARD = Symbol('openapi-guard');
+interface GuardMark {
+  scheme: Scheme;
+  /** the 4xx the guard itself answers */
+  refuses: readonly number[];
+}
+
+/**
+ * Marks a middleware as the guard of every route it runs before, so the document says which
+ * operations need the cookie (or the operator's token) and that they answer its refusals.
+ */
+export function guard<M extends MiddlewareHandler>(middleware: M, scheme: Scheme, refuses: readonly number[]): M {
+  return Object.assign(middleware, { [GUARD]: { scheme, refuses } satisfies GuardMark });
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ERROR_TEXT: Record<number, string> = {
+  400: 'The body is not JSON (bad_json), or a token that is not good (invalid_token)',
+  401: 'Not signed in, the session has ended, or wrong credentials (unauthenticated, invalid_credentials)',
+  402: "The owner's subscription has ended (subscription_required)",
+  403: 'Refused: another origin, or a rule of the route (forbidden, email_not_confirmed, two_factor_required…)',
+  404: 'No such record, or one the caller may not reach (not_found)',
+  409: 'In conflict with what is stored (conflict, too_soon, edit_conflict)',
+  413: 'The body is too large (too_large)',
+  415: 'The body is not application/json (unsupported_media_type)',
+  422: 'The input breaks a rule, one message per field (validation_failed)',
+  429: 'Too many tries; Retry-After says when (rate_limited)',
+};
+
+/** A Hono path pattern (`/api/children/*`, `/:id`) as a test on a route's own path. */
+function matcher(pattern: string): RegExp {
+  const source = pattern
+    .replace(/[.+?^$()|[\]\\]/g, '\\$&')
+    .replace(/:[^/{]+(\{[^}]*\})?/g, '[^/]+')
+    .replace(/\/\*$/, '(?:/.*)?')
+    .replace(/\*/g, '.*');
+  return new RegExp(`^${source}$`);
+}
+
+/** `/api/children/:id{[0-9a-f-]+}` → `/api/children/{id}`, as hono-openapi writes the path. */
+export const openApiPath = (path: string) => path.replace(/:([^/{?]+)(\{[^}]*\})?\??/g, '{$1}');
+
+/**
+ * The guards each operation passes, read from the app's own routing table: a marked middleware
+ * registered before the route's handler, on its method (or all), on a pattern that matches its path.
+ */
+function guardsOf(app: Pick<Hono, 'routes'>): Map<string, GuardMark[]> {
+  const marks = app.routes.flatMap((route, index) => {
+    const mark = (route.handler as { [GUARD]?: GuardMark })[GUARD];
+    return mark ? [{ index, method: route.method, test: matcher(route.path), mark }] : [];
+  });
+  const last = new Map<string, number>();
+  app.routes.forEach((route, index) => {
+    if (route.method !== 'ALL') last.set(`${route.method} ${route.path}`, index);
+  });
+  const found = new Map<string, GuardMark[]>();
+  for (const [key, index] of last) {
+    const [method = '', path = ''] = key.split(' ');
+    const applied = marks.filter(
+      (m) => m.index < index && (m.method === 'ALL' || m.method === method) && m.test.test(path),
+    );
+    found.set(`${method.toLowerCase()} ${openApiPath(path)}`, [...new Set(applied.map((m) => m.mark))]);
+  }
+  return found;
+}
+
+/** The 4xx an operation can answer, derived from its guards, its inputs, its path and its method. */
+function refusals(
+  method: string,
+  path: string,
+  operation: OpenAPIV3_1.OperationObject,
+  guards: readonly GuardMark[],
+): number[] {
+  const statuses = new Set(guards.flatMap((g) => g.refuses));
+  const parameters = (operation.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+  if (operation.requestBody) statuses.add(400).add(422);
+  if (parameters.some((p) => p.in === 'query')) statuses.add(422);
+  if (path.includes('{')) statuses.add(404);
+  // http/middleware.ts: originCheck, limitBody and jsonOnly on every write but the PSP's webhooks.
+  if (MUTATING.has(method.toUpperCase()) && !path.startsWith('/api/payments/webhook/'))
+    statuses.add(403).add(413).add(415);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: ERROR_REF } } },
+});
+
+export interface DocumentOptions {
+  /** where clients reach the API (PUBLIC_API_URL); the paths start with /api */
+  server?: string;
+}
+
+/**
+ * The document of every route mounted on `app`: tags, the security each operation needs and the
+ * 4xx it can answer in the contract's error shape, all derived from the routing table.
+ */
+export async function openApiDocument(
+  app: Pick<Hono, 'routes'>,
+  options: DocumentOptions = {},
+): Promise<OpenAPIV3_1.Document> {
   const error = await resolver(errorAnswer, { options: { io: 'output' } }).toOpenAPISchema();
   const doc = (await generateSpecs(app as Hono, {
     documentation: {
@@ -84,25 +199,36 @@ export async function openApiDocument(app: Pick<Hono, 'routes'>): Promise<OpenAP
         description:
           'The HTTP API the site calls: JSON in, JSON out, a session cookie set by login. Conventions, errors and limits: docs/api.md.',
       },
+      servers: [{ url: options.server ?? '/', description: 'The API (PUBLIC_API_URL)' }],
       components: {
         schemas: { Error: error.schema as OpenAPIV3_1.SchemaObject },
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by POST /api/auth/login' },
+          operator: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN, for the operator routes' },
+        },
       },
     },
     defaultValidationErrorResponse: false,
     // /api/openapi.json and /api/children/{id}/report.pdf are routes, not static files.
     excludeStaticFile: false,
   })) as OpenAPIV3_1.Document;
+  const guards = guardsOf(app);
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     const tag = path.split('/')[2] ?? 'api';
-    for (const operation of Object.values(item ?? {}) as OpenAPIV3_1.OperationObject[]) {
+    for (const [method, operation] of Object.entries(item ?? {}) as [string, OpenAPIV3_1.OperationObject][]) {
+      const passed = guards.get(`${method} ${path}`) ?? [];
       operation.tags = [tag];
+      // [] says "public" outright: a generated client must not send the cookie where none is needed.
+      operation.security = [...new Set(passed.map((g) => g.scheme))].map((scheme) => ({ [scheme]: [] }));
+      const errors = Object.fromEntries(
+        refusals(method, path, operation, passed)
+          .filter((status) => !operation.responses?.[status])
+          .map((status) => [String(status), errorResponse(ERROR_TEXT[status] ?? 'Refused')]),
+      );
       operation.responses = {
         ...operation.responses,
-        default: {
-          description: 'An error, in the contract shape `{ error: { code, message, fields? } }`',
-          content: { 'application/json': { schema: { $ref: ERROR_REF } } },
-        },
+        ...errors,
+        default: errorResponse('An error, in the contract shape `{ error: { code, message, fields? } }`'),
       };
     }
   }
@@ -110,10 +236,10 @@ export async function openApiDocument(app: Pick<Hono, 'routes'>): Promise<OpenAP
 }
 
 /** GET /api/openapi.json: made once, on the first request (the routes do not change after start). */
-export function openApiRoute(app: Pick<Hono, 'routes'>): MiddlewareHandler {
+export function openApiRoute(app: Pick<Hono, 'routes'>, options: DocumentOptions = {}): MiddlewareHandler {
   let made: Promise<OpenAPIV3_1.Document> | undefined;
   return async (c) => {
-    made ??= openApiDocument(app);
+    made ??= openApiDocument(app, options);
     c.header('Cache-Control', 'public, max-age=300');
     return c.json(await made);
   };

@@ -10,7 +10,7 @@ import { grantAnswer, paymentConfirmedAnswer, staffEnrolAnswer } from '../../src
 import { courtesyGrantSchema, staffEnrolSchema } from '../../src/shared/support.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, auditContext, clientIp, services } from '../http/context.ts';
-import { answers, NO_BODY } from '../http/openapi.ts';
+import { answers, guard, NO_BODY } from '../http/openapi.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
 import { audit } from '../services/audit.ts';
 import { confirmByOperator } from '../services/payments.ts';
@@ -32,22 +32,26 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  */
 function bearer(token: string): MiddlewareHandler<AppEnv> {
   const expected = digest(token);
-  return async (c, next) => {
-    const given = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (given !== undefined && timingSafeEqual(digest(given), expected)) return next();
-    const { db, clock } = services(c);
-    const now = clock.now();
-    const limit = {
-      ...(await addressKey(db, now, 'admin', clientIp(c))),
-      limit: ADMIN_FAILURES_PER_ADDRESS,
-      message: LIMIT_MESSAGES.adminToken,
-    };
-    const spent = await spentLimit(db, now, [limit]);
-    if (spent) throw spent;
-    await recordAttempt(db, now, [limit.key]);
-    await audit(db, 'admin_token_refused', auditContext(c));
-    throw new ApiError('unauthenticated', MESSAGES.badAdminToken);
-  };
+  return guard(
+    async (c, next) => {
+      const given = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (given !== undefined && timingSafeEqual(digest(given), expected)) return next();
+      const { db, clock } = services(c);
+      const now = clock.now();
+      const limit = {
+        ...(await addressKey(db, now, 'admin', clientIp(c))),
+        limit: ADMIN_FAILURES_PER_ADDRESS,
+        message: LIMIT_MESSAGES.adminToken,
+      };
+      const spent = await spentLimit(db, now, [limit]);
+      if (spent) throw spent;
+      await recordAttempt(db, now, [limit.key]);
+      await audit(db, 'admin_token_refused', auditContext(c));
+      throw new ApiError('unauthenticated', MESSAGES.badAdminToken);
+    },
+    'operator',
+    [401, 429],
+  );
 }
 
 export function adminRoutes(token: string) {

@@ -16,7 +16,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from '../http/context.ts';
-import { answers, NO_BODY, REDIRECT } from '../http/openapi.ts';
+import { answers, NO_BODY, REDIRECT, REFUSED } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { changePassword, confirmEmail, logIn, logOut, resendConfirmation, signUp } from '../services/auth.ts';
 import { DEVICE_COOKIE, trustedDevice } from '../services/devices.ts';
@@ -25,7 +25,7 @@ import { passTwoFactor } from '../services/staff.ts';
 export function authRoutes() {
   return (
     new Hono<AppEnv>()
-      .post('/signup', answers('Sign up', { 201: okAnswer }), jsonBody(signupSchema), async (c) => {
+      .post('/signup', answers('Sign up', { 201: okAnswer, 429: REFUSED }), jsonBody(signupSchema), async (c) => {
         const { email, password } = c.req.valid('json');
         await signUp(services(c), { email, password }, auditContext(c));
         return c.json({ ok: true }, 201);
@@ -40,7 +40,7 @@ export function authRoutes() {
 
       .post(
         '/resend',
-        answers('Send the confirmation e-mail again', { 202: okAnswer }),
+        answers('Send the confirmation e-mail again', { 202: okAnswer, 429: REFUSED }),
         jsonBody(resendSchema),
         async (c) => {
           await resendConfirmation(services(c), c.req.valid('json').email, auditContext(c));
@@ -48,14 +48,19 @@ export function authRoutes() {
         },
       )
 
-      .post('/login', answers('Log in', { 200: loginAnswer }), jsonBody(loginSchema), async (c) => {
-        const { email, password } = c.req.valid('json');
-        const deviceToken = getCookie(c, DEVICE_COOKIE) ?? null;
-        const { user, session, device } = await logIn(services(c), { email, password, deviceToken }, auditContext(c));
-        setSessionCookie(c, session.token, session.expiresAt);
-        setDeviceCookie(c, device);
-        return c.json({ user });
-      })
+      .post(
+        '/login',
+        answers('Log in', { 200: loginAnswer, 401: REFUSED, 403: REFUSED, 429: REFUSED }),
+        jsonBody(loginSchema),
+        async (c) => {
+          const { email, password } = c.req.valid('json');
+          const deviceToken = getCookie(c, DEVICE_COOKIE) ?? null;
+          const { user, session, device } = await logIn(services(c), { email, password, deviceToken }, auditContext(c));
+          setSessionCookie(c, session.token, session.expiresAt);
+          setDeviceCookie(c, device);
+          return c.json({ user });
+        },
+      )
 
       .post('/logout', answers('Log out', { 204: NO_BODY }), requireUser, async (c) => {
         await logOut(services(c).db, c.get('session'), auditContext(c));
@@ -65,7 +70,7 @@ export function authRoutes() {
 
       .post(
         '/password',
-        answers('Change her password', { 200: okAnswer }),
+        answers('Change her password', { 200: okAnswer, 429: REFUSED }),
         requireUser,
         jsonBody(passwordChangeSchema),
         async (c) => {
@@ -80,7 +85,7 @@ export function authRoutes() {
       // The console's second factor (decision 0021): staff only; marks this session.
       .post(
         '/totp',
-        answers("Pass the console's second factor", { 200: twoFactorAnswer }),
+        answers("Pass the console's second factor", { 200: twoFactorAnswer, 404: REFUSED, 429: REFUSED }),
         requireUser,
         jsonBody(totpCodeSchema),
         async (c) => {

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { okAnswer } from '../../src/shared/responses.ts';
 import { forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from '../../src/shared/validation.ts';
 import { type AppEnv, auditContext, services, setDeviceCookie } from '../http/context.ts';
-import { answers } from '../http/openapi.ts';
+import { answers, REFUSED } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { checkResetToken, requestPasswordReset, resetPassword } from '../services/auth.ts';
 
@@ -15,7 +15,7 @@ export function passwordResetRoutes() {
   return new Hono<AppEnv>()
     .post(
       '/forgot',
-      answers('E-mail a password reset link', { 202: okAnswer }),
+      answers('E-mail a password reset link', { 202: okAnswer, 429: REFUSED }),
       jsonBody(forgotPasswordSchema),
       async (c) => {
         // Answers before it looks anything up: the same answer and timing for any address.
@@ -26,7 +26,7 @@ export function passwordResetRoutes() {
 
     .post(
       '/reset/check',
-      answers('Whether a reset link is still good', { 200: okAnswer }),
+      answers('Whether a reset link is still good', { 200: okAnswer, 400: REFUSED }),
       jsonBody(resetTokenSchema),
       async (c) => {
         const { db, clock } = services(c);
@@ -36,9 +36,14 @@ export function passwordResetRoutes() {
       },
     )
 
-    .post('/reset', answers('Set a new password', { 200: okAnswer }), jsonBody(resetPasswordSchema), async (c) => {
-      const device = await resetPassword(services(c), c.req.valid('json'), auditContext(c));
-      setDeviceCookie(c, device);
-      return c.json({ ok: true }, 200);
-    });
+    .post(
+      '/reset',
+      answers('Set a new password', { 200: okAnswer, 400: REFUSED }),
+      jsonBody(resetPasswordSchema),
+      async (c) => {
+        const device = await resetPassword(services(c), c.req.valid('json'), auditContext(c));
+        setDeviceCookie(c, device);
+        return c.json({ ok: true }, 200);
+      },
+    );
 }

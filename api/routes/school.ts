@@ -9,7 +9,7 @@ import { schoolRatingSchema } from '../../src/shared/ratings.ts';
 import { okAnswer, schoolInfoAnswer } from '../../src/shared/responses.ts';
 import { type AppEnv, services } from '../http/context.ts';
 import { limitSchoolPost } from '../http/limits.ts';
-import { answers } from '../http/openapi.ts';
+import { answers, REFUSED } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { postSchoolRating } from '../services/ratings.ts';
 import { postObservation, schoolLinkInfo } from '../services/school.ts';
@@ -25,7 +25,7 @@ export function schoolRoutes() {
     })
     .post(
       '/:token/observations',
-      answers("The teacher's observation", { 201: okAnswer }),
+      answers("The teacher's observation", { 201: okAnswer, 429: REFUSED }),
       jsonBody(schoolObservationSchema),
       async (c) => {
         await limitSchoolPost(c);
@@ -36,7 +36,10 @@ export function schoolRoutes() {
     )
     .post(
       '/:token/ratings',
-      answers("The teacher's rating of a week (only the school's items; sent again, it replaces)", { 201: okAnswer }),
+      answers("The teacher's rating of a week (only the school's items; sent again, it replaces)", {
+        201: okAnswer,
+        429: REFUSED,
+      }),
       jsonBody(schoolRatingSchema(weeklyScale())),
       async (c) => {
         await limitSchoolPost(c);

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { messageAnswer, threadAnswer, threadsAnswer, threadWithMessagesAnswer } from '../../src/shared/responses.ts';
 import { supportMessageSchema, supportThreadSchema } from '../../src/shared/support.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
-import { answers } from '../http/openapi.ts';
+import { answers, REFUSED } from '../http/openapi.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
 import { openThread, replyAsMother, threadForMother, threadsOf } from '../services/support.ts';
 
@@ -26,17 +26,22 @@ export function supportRoutes() {
         answerTime: { priority: config.SUPPORT_ANSWER_TIME_PRIORITY, normal: config.SUPPORT_ANSWER_TIME_NORMAL },
       });
     })
-    .post('/threads', answers('Write to the team', { 201: threadAnswer }), jsonBody(supportThreadSchema), async (c) => {
-      const { db, clock } = services(c);
-      const thread = await openThread(
-        db,
-        c.get('user').id,
-        c.req.valid('json'),
-        c.get('subscription').active,
-        clock.now(),
-      );
-      return c.json({ thread }, 201);
-    })
+    .post(
+      '/threads',
+      answers('Write to the team', { 201: threadAnswer, 429: REFUSED }),
+      jsonBody(supportThreadSchema),
+      async (c) => {
+        const { db, clock } = services(c);
+        const thread = await openThread(
+          db,
+          c.get('user').id,
+          c.req.valid('json'),
+          c.get('subscription').active,
+          clock.now(),
+        );
+        return c.json({ thread }, 201);
+      },
+    )
     .get('/threads/:id', answers('A conversation', { 200: threadWithMessagesAnswer }), threadParam, async (c) => {
       const { db, clock } = services(c);
       const found = await threadForMother(db, c.get('user').id, c.req.valid('param').id, clock.now());

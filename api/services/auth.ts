@@ -11,6 +11,7 @@ import type { Database } from '../db/client.ts';
 import { consents, emailTokens, users } from '../db/schema.ts';
 import type { Clock } from '../deps.ts';
 import { ApiError } from '../errors.ts';
+import type { EmailJob } from '../jobs/email-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type AuditContext, audit } from './audit.ts';
 import {
@@ -22,7 +23,6 @@ import {
   passwordWasWrong,
 } from './auth-limits.ts';
 import { type DeviceCookie, forgetDevices, trustDevice, trustedDeviceFor } from './devices.ts';
-import type { EmailJob } from './emails.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { createSession, deleteSession, deleteUserSessions, liveEmailToken } from './sessions.ts';
 

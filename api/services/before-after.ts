@@ -9,7 +9,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { daysInPeriod, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
+import { dayOf } from '../../src/shared/clock.ts';
+import { daysInPeriod } from '../../src/shared/insights-core.ts';
 import { THERAPY_LABELS, type TherapyKind } from '../../src/shared/treatment-words.ts';
 import { addDays, BEFORE_AFTER_DAYS, type ChangeKind, ENOUGH_DAYS } from '../../src/shared/weekly-scale-words.ts';
 import type { Database } from '../db/client.ts';
@@ -198,7 +199,7 @@ export async function beforeAfter(
   now: Date,
 ): Promise<BeforeAfter> {
   await requireChild(db, userId, childId, 'read', { now, coveredFor: MESSAGES.patternsSubscriptionRequired });
-  const today = todayInSaoPaulo(now);
+  const today = dayOf(now);
   const days = query.days ? Number(query.days) : BEFORE_AFTER_DAYS.default;
   const changes = await changesOf(db, childId);
   const on = query.on ?? changes.find((change) => change.on <= today)?.on ?? today;

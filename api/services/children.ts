@@ -15,8 +15,8 @@ import type { Database } from '../db/client.ts';
 import { checklistProgress, children, observationNotes, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { reachable, requireChild, requireOwnCover } from './access.ts';
-import { personName } from './circle.ts';
 import { insertOnce } from './idempotent.ts';
+import { personName } from './people.ts';
 
 const columns = {
   id: children.id,

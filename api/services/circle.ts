@@ -10,10 +10,10 @@ import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { childInvitations, childMembers, children, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import type { EmailJob } from '../jobs/email-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
-import type { EmailJob } from './emails.ts';
 import { consumeAttempt, DAY_PREFIX } from './rate-limit.ts';
 import { generateToken, hashToken } from './sessions.ts';
 
@@ -22,10 +22,6 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITATIONS_PER_CHILD_PER_DAY = 20;
 /** …and per account across her children: an invitation is an e-mail to an address she typed. */
 export const INVITATIONS_PER_ACCOUNT_PER_DAY = 50;
-
-/** How a person is named to the others of the circle: her first name, or her e-mail's name part. */
-export const personName = (fullName: string | null | undefined, email: string | null | undefined) =>
-  fullName?.trim().split(/\s+/)[0] || email?.split('@')[0] || 'ex-cuidador(a)';
 
 const presentInvitation = (row: { id: string; email: string; role: string; expiresAt: Date }) => ({
   id: row.id,

@@ -15,8 +15,8 @@ import { diaryEntries, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { changeableEntries, readableEntries, requireChild } from './access.ts';
 import { childForWrite } from './children.ts';
-import { personName } from './circle.ts';
 import { insertOnce } from './idempotent.ts';
+import { FORMER_CARER, personName } from './people.ts';
 
 export const columns = {
   id: diaryEntries.id,
@@ -82,7 +82,7 @@ async function findEntry(db: Database, id: string): Promise<DiaryEntryView> {
 /** Who recorded an entry: a person of the circle, the school (the observer or the link's label), or an account since deleted. */
 function recordedBy(row: Row, author: Author | undefined): { id: string | null; name: string } {
   if (row.type === 'school') return { id: null, name: row.observer || row.schoolLabel || 'escola' };
-  if (!row.userId) return { id: null, name: 'ex-cuidador(a)' };
+  if (!row.userId) return { id: null, name: FORMER_CARER };
   return { id: row.userId, name: personName(author?.fullName, author?.email) };
 }
 export const hhmm = (time: string | null) => (time ?? '').slice(0, 5);

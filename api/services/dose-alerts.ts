@@ -9,6 +9,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { DAY_MS } from '../../src/shared/clock.ts';
 import type { DoseAlertKind } from '../../src/shared/dose-alerts.ts';
 import type { DoseStatus } from '../../src/shared/treatment-words.ts';
 import type { Database } from '../db/client.ts';
@@ -16,7 +17,7 @@ import { children, doseAlerts, medicineDoses, medicines } from '../db/schema.ts'
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo, requireChild } from './access.ts';
-import { namesOf, type RecordedBy } from './recorded-by.ts';
+import { namesOf, type RecordedBy } from './people.ts';
 
 /** The schema's limit of doses in one alert (dose_alerts_doses): past it, a new alert. */
 const MAX_DOSES = 50;
@@ -221,7 +222,7 @@ export async function listDoseAlerts(
   now: Date,
 ): Promise<DoseAlertView[]> {
   await requireChild(db, userId, childId, 'read', { now });
-  const since = new Date(now.getTime() - SEEN_KEPT_DAYS * 86_400_000).toISOString();
+  const since = new Date(now.getTime() - SEEN_KEPT_DAYS * DAY_MS).toISOString();
   const rows = await db
     .select(alertColumns)
     .from(doseAlerts)

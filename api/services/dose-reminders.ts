@@ -15,7 +15,7 @@ import type { Database } from '../db/client.ts';
 import { medicineChanges, medicineDoses, medicines } from '../db/schema.ts';
 import { accessTo } from './access.ts';
 import { alertForPush, type DoseAlertPushJob } from './dose-alerts.ts';
-import { childFirstName } from './treatment.ts';
+import { childFirstName } from './people.ts';
 
 /** How long after the time a dose may go unmarked before the circle is told. */
 export const UNMARKED_AFTER_MINUTES = 60;

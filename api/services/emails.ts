@@ -4,6 +4,7 @@
  * when it sends, so no live token waits in the queue's table (only hashes are stored, as before).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { dayOf } from '../../src/shared/clock.ts';
 import { formatDay } from '../../src/shared/format.ts';
 import type { Database } from '../db/client.ts';
 import { childInvitations, children, profiles, supportThreads, users } from '../db/schema.ts';
@@ -19,29 +20,13 @@ import {
 } from '../email/templates.ts';
 import type { Mailer } from '../email/transport.ts';
 import type { Config } from '../env.ts';
+import type { EmailJob } from '../jobs/email-job.ts';
 import type { Logger } from '../log.ts';
-import { saoPauloClock, subscriptionEnd } from './reminders.ts';
 import { generateToken, hashToken, issueEmailToken } from './sessions.ts';
+import { subscriptionEnd } from './subscriptions.ts';
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-
-/**
- * A job carries ids, never an address, a name or an IP (issue 29): the worker looks the rest up,
- * a completed job keeps nothing personal, and deleting an account deletes its jobs (`userId`).
- */
-export type EmailJob =
-  /** after a sign-up, whichever branch it took: confirmation, or "you already have an account" */
-  | { kind: 'signup'; userId: string }
-  | { kind: 'confirmation'; userId: string }
-  /** /forgot: null for an unknown address (sent all the same, so both cost the request the same) */
-  | { kind: 'reset'; userId: string | null }
-  | { kind: 'invitation'; invitationId: string }
-  | { kind: 'renewal'; userId: string; daysLeft: number }
-  /** the team answered her conversation: a link to it, never the answer's text */
-  | { kind: 'support_answer'; threadId: string }
-  /** a staff member's code budget was spent by wrong codes from browsers not trusted for codes (issue 40) */
-  | { kind: 'staff_codes'; userId: string };
 
 export interface EmailDeps {
   db: Database;
@@ -99,7 +84,7 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob): Promise<void
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, job.userId));
       const endsAt = await subscriptionEnd(db, job.userId);
       if (!user || !endsAt) return;
-      const endsOn = formatDay(saoPauloClock(endsAt).date);
+      const endsOn = formatDay(dayOf(endsAt));
       return mailer.send(
         renewalEmail(user.email, { daysLeft: job.daysLeft, endsOn, link: `${config.siteUrl}/continuar/` }),
       );

@@ -13,10 +13,10 @@ import { formatDay } from '../../src/shared/format.ts';
 import { type CorrectionKind, REMOVE_WITHIN_MS } from '../../src/shared/medicine-history.ts';
 import type { MedicineEvent, MedicineUnit } from '../../src/shared/treatment.ts';
 import type { Database } from '../db/client.ts';
-import { children, medicineChanges, medicineCorrections, medicines, profiles, users } from '../db/schema.ts';
+import { children, medicineChanges, medicineCorrections, medicines } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
-import { personName } from './circle.ts';
+import { namesOf } from './people.ts';
 import { checkEventDay, checkStart } from './record-dates.ts';
 import { type MedicineView, medicinesOfChild, type RecordedBy } from './treatment.ts';
 
@@ -45,17 +45,10 @@ export type MedicineWithCorrections = MedicineView & { corrections: MedicineCorr
 type CorrectionRow = typeof medicineCorrections.$inferSelect;
 
 async function present(db: Database, rows: CorrectionRow[]): Promise<MedicineCorrectionView[]> {
-  const ids = [...new Set(rows.flatMap((r) => [r.recordedBy, r.userId]).filter((id): id is string => id !== null))];
-  const people = ids.length
-    ? await db
-        .select({ id: users.id, email: users.email, fullName: profiles.fullName })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(inArray(users.id, ids))
-    : [];
-  const names = new Map(people.map((p) => [p.id, personName(p.fullName, p.email)]));
-  const who = (id: string | null): RecordedBy =>
-    id && names.has(id) ? { id, name: names.get(id)! } : { id: null, name: 'ex-cuidador(a)' };
+  const who = await namesOf(
+    db,
+    rows.flatMap((r) => [r.recordedBy, r.userId]),
+  );
   return rows.map((row) => ({
     id: row.id,
     changeId: row.changeId,

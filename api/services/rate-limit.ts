@@ -16,9 +16,11 @@
  *
  * What each login pays, and when, is decided in auth-limits.ts.
  */
+
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, like, lt, not, or, sql } from 'drizzle-orm';
 import { rateLimitMessage } from '../../src/shared/api-errors.ts';
+import { DAY_MS } from '../../src/shared/clock.ts';
 import type { Database } from '../db/client.ts';
 import { bookkeeping } from '../db/deadline.ts';
 import { addressKeys, rateLimits } from '../db/schema.ts';
@@ -33,7 +35,6 @@ export const FAILURES_PER_ADDRESS = 100;
 /** sign-up and resend: attempts (not only failures) from one address */
 export const LIMIT_PER_ADDRESS = 100;
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Keys counted over a rolling day (invitations, staff codes from strangers) start with this. */
 export const DAY_PREFIX = 'day:';
 

@@ -6,7 +6,7 @@
  */
 import { and, asc, between, eq, inArray, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { todayInSaoPaulo } from '../../src/shared/insights-core.ts';
+import { DAY_MS, dayOf } from '../../src/shared/clock.ts';
 import {
   addDays,
   type HomeRatingInput,
@@ -17,15 +17,14 @@ import {
   weekStartSchema,
 } from '../../src/shared/ratings.ts';
 import type { Database } from '../db/client.ts';
-import { children, profiles, schoolLinks, users, weeklyRatings } from '../db/schema.ts';
+import { children, weeklyRatings } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
-import { personName } from './circle.ts';
+import { recordersOf } from './people.ts';
 import { checkWeekOfLife } from './record-dates.ts';
 import { liveLink, spendLinkDay } from './school.ts';
 import { weeklyScale } from './weekly-scale.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Without ?from, the ratings of the last twelve weeks. */
 export const DEFAULT_RATING_WEEKS = 12;
 /** At most a year of weeks in one answer. */
@@ -71,7 +70,7 @@ export function checkedWeek(value: string, now: Date): string {
       fields: { weekStart: parsed.error.issues[0]?.message ?? RATING_MESSAGES.monday },
     });
   }
-  if (parsed.data > mondayOf(todayInSaoPaulo(now))) {
+  if (parsed.data > mondayOf(dayOf(now))) {
     throw new ApiError('validation_failed', undefined, { fields: { weekStart: RATING_MESSAGES.future } });
   }
   return parsed.data;
@@ -79,29 +78,11 @@ export function checkedWeek(value: string, now: Date): string {
 
 /** The names ratings are shown with: a member's first name, the school link's label. */
 async function namesFor(db: Database, rows: Row[]): Promise<(row: Row) => string> {
-  const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null))];
-  const linkIds = [...new Set(rows.map((r) => r.schoolLinkId).filter((id): id is string => id !== null))];
-  const [people, links] = await Promise.all([
-    userIds.length
-      ? db
-          .select({ id: users.id, email: users.email, fullName: profiles.fullName })
-          .from(users)
-          .leftJoin(profiles, eq(profiles.userId, users.id))
-          .where(inArray(users.id, userIds))
-      : [],
-    linkIds.length
-      ? db
-          .select({ id: schoolLinks.id, label: schoolLinks.label })
-          .from(schoolLinks)
-          .where(inArray(schoolLinks.id, linkIds))
-      : [],
-  ]);
-  const personOf = new Map(people.map((p) => [p.id, personName(p.fullName, p.email)]));
-  const labelOf = new Map(links.map((l) => [l.id, l.label]));
-  return (row) =>
-    row.source === 'school'
-      ? (labelOf.get(row.schoolLinkId ?? '') ?? 'Escola')
-      : ((row.userId && personOf.get(row.userId)) ?? 'ex-cuidador(a)');
+  const who = await recordersOf(
+    db,
+    rows.map((row) => ({ userId: row.userId, school: row.source === 'school', schoolLinkId: row.schoolLinkId })),
+  );
+  return (row) => who({ userId: row.userId, school: row.source === 'school', schoolLinkId: row.schoolLinkId }).name;
 }
 
 /** GET /api/children/:id/ratings: the weeks whose Monday falls in the period, oldest first. */
@@ -113,7 +94,7 @@ export async function listRatings(
   now: Date,
 ): Promise<Rating[]> {
   await requireChild(db, userId, childId, 'read', { now });
-  const today = todayInSaoPaulo(now);
+  const today = dayOf(now);
   const to = query.to ?? today;
   const from = query.from ?? addDays(mondayOf(to), -7 * (DEFAULT_RATING_WEEKS - 1));
   if (from > to) throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodReversed } });

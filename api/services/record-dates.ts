@@ -7,9 +7,9 @@
  */
 import { asc, eq, max } from 'drizzle-orm';
 import { DATE_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
+import { addDays, dayOf } from '../../src/shared/clock.ts';
 import { DATE_FIELDS, DAYS_AHEAD, dayProblem, momentProblem } from '../../src/shared/dates.ts';
 import { formatDay } from '../../src/shared/format.ts';
-import { addDays, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import { type MedicineEvent, scheduledSlots } from '../../src/shared/treatment.ts';
 import type { Database } from '../db/client.ts';
 import { children, medicineChanges, medicineDoses } from '../db/schema.ts';
@@ -28,7 +28,7 @@ export async function birthOf(db: Database, childId: string): Promise<string | n
 
 /** A day at most `ahead` days after today in São Paulo. */
 export function checkDay(field: string, label: string, value: string, ahead: number, now: Date): void {
-  const problem = dayProblem(value, label, ahead, todayInSaoPaulo(now));
+  const problem = dayProblem(value, label, ahead, dayOf(now));
   if (problem) throw refusedDate(field, problem);
 }
 
@@ -124,7 +124,7 @@ export async function checkDoseDates(
   const at = Date.parse(input.at);
   const problem = momentProblem(at, DATE_FIELDS.givenAt, now.getTime());
   if (problem) throw refusedDate('at', problem);
-  const day = todayInSaoPaulo(new Date(at));
+  const day = dayOf(new Date(at));
   if (day < medicine.startedOn)
     throw refusedDate('at', DATE_MESSAGES.beforeStart(DATE_FIELDS.givenAt, formatDay(medicine.startedOn)));
   if (medicine.stoppedOn !== null && day > medicine.stoppedOn)

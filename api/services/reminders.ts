@@ -8,6 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { mondayOf, wallClock } from '../../src/shared/clock.ts';
 import {
   BEDTIME_STEPS,
   isQuiet,
@@ -21,20 +22,13 @@ import {
   timeOfMinute,
   WEEKLY_AT,
 } from '../../src/shared/reminders.ts';
-import { mondayOf } from '../../src/shared/weekly-scale-words.ts';
 import type { Database } from '../db/client.ts';
-import {
-  children,
-  diaryEntries,
-  pushSubscriptions,
-  reminderSettings,
-  subscriptions,
-  weeklyRatings,
-} from '../db/schema.ts';
+import { children, diaryEntries, pushSubscriptions, reminderSettings, weeklyRatings } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo } from './access.ts';
 import { type DosePushJob, dosePayload, dueDoseReminders } from './dose-reminders.ts';
+import { firstName } from './people.ts';
 import { deliver, forgetUnseenDevices, type PushDeps, subscriptionsOf } from './push.ts';
 import { sweepLimits } from './rate-limit.ts';
 
@@ -112,30 +106,6 @@ export async function updateReminders(
   return present(next);
 }
 
-/** The wall clock in São Paulo at `at`: minute of the day, weekday (0 = Sunday) and the date. */
-export function saoPauloClock(at: Date): { minute: number; weekday: number; date: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: REMINDER_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!);
-  return {
-    minute: Number(parts.hour) * 60 + Number(parts.minute),
-    weekday,
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-  };
-}
-
 export type PushJob =
   | { kind: 'daily'; userId: string; dueAt: string }
   | { kind: 'bedtime'; userId: string; dueAt: string; childId: string; offset: number }
@@ -159,7 +129,7 @@ export async function tick({ db, jobs }: TickDeps, minuteStart: Date, now: Date)
   // Attempt counters past their window, and address secrets past yesterday (issue 40): indexed deletes.
   await sweepLimits(db, now);
   if (now.getTime() - minuteStart.getTime() > TICK_STALE_AFTER_MS) return 0;
-  const { minute, weekday, date } = saoPauloClock(minuteStart);
+  const { minute, weekday, date } = wallClock(minuteStart);
   const dueAt = minuteStart.toISOString();
   const withDevice = sql`exists (select 1 from ${pushSubscriptions} p where p.user_id = ${reminderSettings.userId})`;
   const due: PushJob[] = [];
@@ -236,7 +206,7 @@ export async function tick({ db, jobs }: TickDeps, minuteStart: Date, now: Date)
   }
 
   // Medicines' times and the doses nobody marked an hour ago (dose-reminders.ts).
-  const doses = await dueDoseReminders(db, minuteStart, saoPauloClock);
+  const doses = await dueDoseReminders(db, minuteStart, wallClock);
   await jobs.insert('push', [
     ...due.map((job) => ({
       data: job,
@@ -254,11 +224,10 @@ const rowsOf = <T>(result: unknown): T[] =>
 
 const childName = async (db: Database, childId: string) =>
   (await db.select({ name: children.name }).from(children).where(eq(children.id, childId)))[0]?.name ?? null;
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** "Resumo da semana de Lia: 4 episódios, 2 a menos que na anterior" — counts only, never what was written. */
 async function weekSummary(db: Database, userId: string, now: Date): Promise<PushPayload | null> {
-  const { date } = saoPauloClock(now);
+  const { date } = wallClock(now);
   const [child] = await db
     .select({ id: children.id, name: children.name })
     .from(children)
@@ -305,7 +274,7 @@ async function ratingPrompt(
 ): Promise<PushPayload | null> {
   const access = await accessTo(db, job.userId, job.childId, now);
   if (!access || access.role === 'viewer') return null;
-  const week = mondayOf(saoPauloClock(now).date);
+  const week = mondayOf(wallClock(now).date);
   const [done] = await db
     .select({ id: weeklyRatings.id })
     .from(weeklyRatings)
@@ -393,7 +362,7 @@ export async function sendReminder(deps: PushDeps, job: PushJob, now: Date): Pro
   // a medicine's time is the one she chose, quiet hours included, and a possible double dose is
   // told at once, at any hour.
   const anyHour = job.kind === 'test' || job.kind === 'dose' || job.kind === 'dose-missed' || job.kind === 'dose-alert';
-  if (!anyHour && isQuiet(saoPauloClock(now).minute)) return 'skipped';
+  if (!anyHour && isQuiet(wallClock(now).minute)) return 'skipped';
   const payload = await payloadFor(deps.db, job, now);
   if (!payload) return 'skipped';
   const devices = await subscriptionsOf(deps.db, [job.userId]);
@@ -403,13 +372,4 @@ export async function sendReminder(deps: PushDeps, job: PushJob, now: Date): Pro
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
   return devices.length > 0 ? 'sent' : 'skipped';
-}
-
-/** Active subscription's end, for the renewal e-mail. */
-export async function subscriptionEnd(db: Database, userId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ expiresAt: subscriptions.expiresAt })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'paid')));
-  return row?.expiresAt ?? null;
 }

@@ -7,6 +7,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { schoolLinkSchema, schoolObservationSchema } from '../../src/shared/circle.ts';
+import { DAY_MS, wallClock } from '../../src/shared/clock.ts';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { children, diaryEntries, schoolLinks, weeklyRatings } from '../db/schema.ts';
@@ -14,18 +15,10 @@ import { ApiError, tooManyRequests } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { insertOnce } from './idempotent.ts';
+import { firstName } from './people.ts';
 import { generateToken, hashToken } from './sessions.ts';
 
 export const OBSERVATIONS_PER_LINK_PER_DAY = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** When it arrived, on the family's clock (the diaries keep local times). */
-const saoPauloTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'America/Sao_Paulo',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 type LinkInput = ReturnType<typeof schoolLinkSchema.parse>;
 type ObservationInput = ReturnType<typeof schoolObservationSchema.parse>;
@@ -113,7 +106,7 @@ export async function liveLink(db: Database, token: string, now: Date) {
 /** What the teacher's page shows: the child's first name and the link's label, nothing more. */
 export async function schoolLinkInfo(db: Database, token: string, now: Date) {
   const link = await liveLink(db, token, now);
-  return { childFirstName: link.childName.trim().split(/\s+/)[0]!, label: link.label };
+  return { childFirstName: firstName(link.childName), label: link.label };
 }
 
 /**
@@ -173,7 +166,7 @@ export async function postObservation(db: Database, token: string, input: Observ
         userId: null,
         type: 'school',
         date: input.date,
-        time: saoPauloTime.format(now),
+        time: wallClock(now).time,
         context: input.antecedent,
         behavior: input.behavior,
         consequence: orNull(input.consequence),

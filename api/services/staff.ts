@@ -12,10 +12,10 @@ import type { Database } from '../db/client.ts';
 import { sessions, staffMembers, users } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import type { EmailJob } from '../jobs/email-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type AuditContext, audit, auditBurst } from './audit.ts';
 import { forgetCodeTrust, type TrustedDevice, trustForCodes } from './devices.ts';
-import type { EmailJob } from './emails.ts';
 import { addressKey, countAttempt, DAY_PREFIX, type Limit, resetAttempts, spentLimit } from './rate-limit.ts';
 import type { ValidSession } from './sessions.ts';
 

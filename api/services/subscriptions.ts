@@ -1,5 +1,5 @@
 /** Extending a subscription: expires_at = greatest(now, current expiry) + months, in one statement. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { PlanId } from '../../src/shared/enums.ts';
 import type { Database } from '../db/client.ts';
@@ -57,4 +57,13 @@ export async function grantByEmail(
     });
   else await audit(db, 'subscription_granted_by_admin', context, { userId: user.id, details: { months } });
   return { active: true, expiresAt: expiresAt.toISOString() };
+}
+
+/** Active subscription's end, for the renewal e-mail. */
+export async function subscriptionEnd(db: Database, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ expiresAt: subscriptions.expiresAt })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'paid')));
+  return row?.expiresAt ?? null;
 }

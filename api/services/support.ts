@@ -12,21 +12,21 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LIMIT_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
+import { DAY_MS } from '../../src/shared/clock.ts';
 import type { SupportCategory, SupportStatus } from '../../src/shared/enums.ts';
 import { subjectFrom } from '../../src/shared/support.ts';
 import type { Database } from '../db/client.ts';
 import { profiles, supportMessages, supportThreads, users } from '../db/schema.ts';
 import { ApiError, tooManyRequests } from '../errors.ts';
+import type { EmailJob } from '../jobs/email-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type AuditContext, audit } from './audit.ts';
-import { personName } from './circle.ts';
-import type { EmailJob } from './emails.ts';
+import { personName } from './people.ts';
 import { consumeAttempt } from './rate-limit.ts';
 
 export const THREADS_PER_DAY = 10;
 /** Her replies per 15 minutes (rate-limit.ts's window): plenty for a conversation, not for a flood. */
 export const REPLIES_PER_WINDOW = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How a team member is named to the mother when she has no profile name (or left the team). */
 export const TEAM_NAME = 'Equipe Olhar de Mãe';
 

@@ -7,14 +7,10 @@
  */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { clockOf, dayOf, nowSlot } from '../../src/shared/clock.ts';
 import { DATE_FIELDS } from '../../src/shared/dates.ts';
 import { formatDay } from '../../src/shared/format.ts';
-import {
-  daysInPeriod,
-  MAX_PERIOD_DAYS,
-  type TreatmentInsights,
-  todayInSaoPaulo,
-} from '../../src/shared/insights-core.ts';
+import { daysInPeriod, MAX_PERIOD_DAYS, type TreatmentInsights } from '../../src/shared/insights-core.ts';
 import {
   type DoseInput,
   type DoseStatus,
@@ -46,8 +42,8 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { type ChildAccess, requireChild } from './access.ts';
 import { alertsInPeriod, doseAlertsForExport, flagDose, type OverlapInPeriod } from './dose-alerts.ts';
 import { insertOnce } from './idempotent.ts';
+import { namesOf, type RecordedBy } from './people.ts';
 import { checkDoseDates, checkEventDay, checkSessionDay, checkStart, checkTherapyEnd } from './record-dates.ts';
-import { namesOf, type RecordedBy } from './recorded-by.ts';
 
 export type { RecordedBy };
 
@@ -177,7 +173,7 @@ export async function medicinesOfChild(db: Database, childId: string, now: Date)
     db,
     rows.map((r) => r.id),
   );
-  const today = todayInSaoPaulo(now);
+  const today = dayOf(now);
   const views = rows.map((row) => presentMedicine(row, changes.get(row.id)!, today));
   return [...views.filter((m) => m.current), ...views.filter((m) => !m.current)];
 }
@@ -191,7 +187,7 @@ async function medicineView(db: Database, medicineId: string, now: Date): Promis
   const [row] = await db.select(medicineColumns).from(medicines).where(eq(medicines.id, medicineId));
   if (!row) throw new ApiError('not_found', MESSAGES.medicineNotFound);
   const changes = await changesOf(db, [row.id]);
-  return presentMedicine(row, changes.get(row.id)!, todayInSaoPaulo(now));
+  return presentMedicine(row, changes.get(row.id)!, dayOf(now));
 }
 
 /** A medicine she starts recording (possibly one given for a while already): the row and its `start` event. */
@@ -406,7 +402,7 @@ export async function listDoses(
   now: Date,
 ): Promise<DoseView[]> {
   await forRead(db, userId, childId, now);
-  const today = todayInSaoPaulo(now);
+  const today = dayOf(now);
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
   // Only `to` given: that day (or today, when it is later).
   const from = query.from ?? [to, today].sort()[0]!;
@@ -419,15 +415,6 @@ export async function listDoses(
     .orderBy(asc(medicineDoses.day), asc(medicineDoses.at), asc(medicineDoses.id));
   return presentDoses(db, rows);
 }
-
-/** "07:12" in São Paulo. */
-const clockIn = (at: Date) =>
-  new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
 
 /**
  * The doses of the medicine a new one may conflict with: given ones within the minimum interval of
@@ -510,7 +497,7 @@ export async function recordDose(
       // `near` is newest first: the last given dose is the first.
       const last = near[0];
       if (last)
-        throw new ApiError('too_soon', MESSAGES.tooSoon(clockIn(last.at)), {
+        throw new ApiError('too_soon', MESSAGES.tooSoon(clockOf(last.at)), {
           extra: { lastGivenAt: last.at.toISOString() },
         });
     }
@@ -526,7 +513,7 @@ export async function recordDose(
         childId,
         medicineId: medicine.id,
         scheduledFor,
-        day: scheduledFor ? scheduledFor.slice(0, 10) : todayInSaoPaulo(at),
+        day: scheduledFor ? scheduledFor.slice(0, 10) : dayOf(at),
         status: input.status,
         at,
         note: orNull(input.note),
@@ -638,7 +625,7 @@ export async function therapiesOfChild(db: Database, childId: string, now: Date)
   const views = await presentSessions(db, sessions);
   const byTherapy = new Map<string, SessionView[]>(rows.map((r) => [r.id, []]));
   for (const [i, s] of sessions.entries()) byTherapy.get(s.therapyId)?.push(views[i]!);
-  const today = todayInSaoPaulo(now);
+  const today = dayOf(now);
   const present = rows.map((row) => ({ ...row, kind: row.kind as TherapyKind, sessions: byTherapy.get(row.id)! }));
   const current = (t: TherapyView) => t.endedOn === null || t.endedOn >= today;
   return [...present.filter(current), ...present.filter((t) => !current(t))];
@@ -763,12 +750,6 @@ export async function recordSession(
 
 // ---------------------------------------------------------------- for reminders, insights and the report
 
-/** Children's names, for texts that name the child (reminders). */
-export async function childFirstName(db: Database, childId: string): Promise<string | null> {
-  const [row] = await db.select({ name: children.name }).from(children).where(eq(children.id, childId));
-  return row ? (row.name.trim().split(/\s+/)[0] ?? row.name) : null;
-}
-
 // ---------------------------------------------------------------- the period: patterns and report
 
 /** One medicine as the report tells it for a period. */
@@ -806,24 +787,6 @@ export interface TreatmentPeriod {
   therapies: TherapyInPeriod[];
   /** possible double doses (and times marked given and not given) with a dose in the period */
   overlaps: OverlapInPeriod[];
-}
-
-/** "2026-11-21T09:05" in São Paulo: the last scheduled time already due. */
-function nowSlot(now: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Sao_Paulo',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { needsPlan } from '../lib/access.ts';
 import { type Answer, call, client } from '../lib/api.ts';
+import { TIME_ZONE } from '../shared/clock.ts';
 import { DEFAULT_PLAN, PLANS, priceText } from '../shared/plans.ts';
 import { refreshSession, session } from '../stores/session.ts';
 import { useMountedOnce } from './useMountedOnce.ts';
@@ -21,7 +22,7 @@ function nextPage(): string {
 }
 
 function formatDay(iso: string) {
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, dateStyle: 'short' }).format(new Date(iso));
 }
 
 export default function Plans() {

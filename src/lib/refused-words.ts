@@ -3,6 +3,7 @@
  * 27/11 às 12:36"), what she typed, and why the server said no. Pure: the panel
  * (src/lib/refused-panel.ts), the queue's toast and the tests read the same words.
  */
+import { TIME_ZONE } from '../shared/clock.ts';
 import { CHECKLISTS, CONDITIONS, type Condition, STAGES } from '../shared/guides.ts';
 import type { QueuedOp } from './queued-ops.ts';
 
@@ -36,7 +37,7 @@ function instantText(instant: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
   const parts = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
+    timeZone: TIME_ZONE,
     day: '2-digit',
     month: '2-digit',
     hour: '2-digit',

@@ -3,6 +3,7 @@
  * calls of both pages through the typed client, and the words they share (categories, statuses,
  * how long a conversation waits). Staff calls answer 404 to anyone who is not staff.
  */
+import { TIME_ZONE } from '../shared/clock.ts';
 import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, type SupportCategory } from '../shared/enums.ts';
 import { type Answer, call, client } from './api.ts';
 
@@ -98,7 +99,7 @@ export const staffMetrics = () => call(client.staff.metrics.$get());
 // ---- words -------------------------------------------------------------------------------------
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

@@ -5,6 +5,7 @@
  */
 import type { InferRequestType } from 'hono/client';
 import type { ErrorBody } from '../shared/api-errors.ts';
+import { addDays, nowSlot } from '../shared/clock.ts';
 import { MEDICINE_UNITS, type MedicineUnit, THERAPY_LABELS, type TherapyKind } from '../shared/treatment-words.ts';
 import { type Answer, ApiError, apiError, call, client } from './api.ts';
 
@@ -145,7 +146,7 @@ export interface Period {
   to: string | null;
 }
 
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (day: string) => addDays(day, -1);
 
 /**
  * What was in force when: each event (its dose, unit and times are those in force from its day)
@@ -176,32 +177,8 @@ export function slotsOn(day: string, medicines: Medicine[]): Slot[] {
     .sort((a, b) => a.time.localeCompare(b.time) || a.medicine.name.localeCompare(b.medicine.name));
 }
 
-/** "07:12" of an instant, in São Paulo (where every time of the record is kept). */
-export function clockOf(instant: string): string {
-  const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return instant.slice(11, 16);
-  return new Intl.DateTimeFormat('pt-BR', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'America/Sao_Paulo',
-  }).format(date);
-}
-
-/** The day of an instant in São Paulo, 'YYYY-MM-DD'. */
-export function dayOf(instant: string | Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(instant));
-}
-
-/** 'YYYY-MM-DDTHH:MM' now, in São Paulo. */
-export function nowSlot(now = new Date()): string {
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'America/Sao_Paulo',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
-  return `${dayOf(now)}T${time}`;
-}
+// "07:12" of an instant, its São Paulo day, and 'YYYY-MM-DDTHH:MM' now: the one clock (shared/clock.ts).
+export { clockOf, dayOf, nowSlot } from '../shared/clock.ts';
 
 /**
  * Given of due, between two days both included: a time not yet come counts only when its dose
@@ -222,11 +199,7 @@ export function adherence(
   const periods = periodsOf(medicine).reverse();
   let scheduled = 0;
   let done = 0;
-  for (
-    let day = from;
-    day <= to;
-    day = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
-  ) {
+  for (let day = from; day <= to; day = addDays(day, 1)) {
     const period = periods.find((p) => p.from <= day);
     if (!period || period.change.kind === 'stop' || medicine.asNeeded) continue;
     for (const time of period.change.times) {

@@ -3,6 +3,8 @@
  * the child's card show, and the line of the report. Pure functions over what the API answers
  * (`GET /api/children/:id/dose-alerts`); times are São Paulo's, as everywhere in the record.
  */
+import { clockOf, dayOf as dayIn } from './clock.ts';
+import { formatDay } from './format.ts';
 
 /** `double`: two (or more) doses given close together; `disagree`: one time marked given and not given. */
 export const DOSE_ALERT_KINDS = ['double', 'disagree'] as const;
@@ -32,18 +34,6 @@ export interface OverlapInput {
   doses: readonly OverlapDose[];
 }
 
-const TIME = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const DAY = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
 /** "Maria às 12:34, Carlos às 12:36": each dose, side by side. */
 const SIDE_BY_SIDE = new Intl.ListFormat('pt-BR', { type: 'conjunction', style: 'narrow' });
 /** "Maria e Carlos" */
@@ -56,9 +46,9 @@ const dosesCount = (n: number) => `${COUNTS[n] ?? String(n)} doses`;
 const nameOf = (by: OverlapDose['by']) => (typeof by === 'string' ? by : by.name);
 const instant = (at: OverlapDose['at']) => (at instanceof Date ? at : new Date(at));
 /** "12:34" in São Paulo */
-export const timeOf = (at: OverlapDose['at']) => TIME.format(instant(at));
+export const timeOf = (at: OverlapDose['at']) => clockOf(instant(at));
 /** "27/11/2026" in São Paulo */
-export const dayOf = (at: OverlapDose['at']) => DAY.format(instant(at));
+export const dayOf = (at: OverlapDose['at']) => formatDay(dayIn(instant(at)));
 
 const inOrder = (doses: readonly OverlapDose[]) =>
   [...doses].sort((a, b) => instant(a.at).getTime() - instant(b.at).getTime());

@@ -1,4 +1,5 @@
 /** How phones and CPFs are shown and masked as the mother types (spec §5). No zod: forms import it freely. */
+import { DAY_MS } from './clock.ts';
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
@@ -71,8 +72,7 @@ export function formatMinutes(total: number): string {
 }
 
 /** The UTC calendar day `days` from now: a day's slack covers every Brazilian time zone. */
-export const dayFromNow = (days: number, now = Date.now()) =>
-  new Date(now + days * 86_400_000).toISOString().slice(0, 10);
+export const dayFromNow = (days: number, now = Date.now()) => new Date(now + days * DAY_MS).toISOString().slice(0, 10);
 
 const WEEKDAY_PLURALS = ['domingos', 'segundas', 'terças', 'quartas', 'quintas', 'sextas', 'sábados'];
 

@@ -3,9 +3,13 @@
  * this): the answer's type, the period's arithmetic in America/Sao_Paulo, the recommended sleep by
  * age (spec §9) and the pt-BR words left out of the contexts' word counts.
  */
+import { addDays, DAY_MS, today } from './clock.ts';
 import type { Intensity } from './enums.ts';
 
-export const INSIGHTS_TIME_ZONE = 'America/Sao_Paulo';
+// The clock lives in clock.ts; these names stay for the page's chart chunk and the report.
+export { addDays };
+/** The calendar day (YYYY-MM-DD) in America/Sao_Paulo at `now` (clock.ts `today`). */
+export const todayInSaoPaulo = (now: Date): string => today(now);
 /** The guides' two-week diary: the default period, the baseline and the "current" window. */
 export const DEFAULT_PERIOD_DAYS = 14;
 export const MAX_PERIOD_DAYS = 366;
@@ -104,26 +108,9 @@ export function recommendedSleep(ageYears: number | null | undefined): SleepRang
   return null;
 }
 
-/** The calendar day (YYYY-MM-DD) in America/Sao_Paulo at `now`. */
-export function todayInSaoPaulo(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: INSIGHTS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/** A calendar day moved by whole days ("2026-03-01", −1 → "2026-02-28"). */
-export function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
-
 /** Days from `from` to `to`, both counted (the same day → 1). */
 export function daysInPeriod(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
 /** The period asked for, with the defaults filled: to = today in São Paulo, from = 13 days before `to`. */

@@ -4,10 +4,11 @@
  * not private.
  */
 import * as z from 'zod/mini';
+import { TIME_ZONE } from './clock.ts';
 import { atMost } from './lengths.ts';
 
 /** Every reminder's clock. */
-export const REMINDER_TIME_ZONE = 'America/Sao_Paulo';
+export const REMINDER_TIME_ZONE = TIME_ZONE;
 /**
  * No reminder after 22:00 nor before 07:00: the settings refuse such times and a late retry is
  * dropped. 22:00 itself is not quiet: it is the latest bedtime, and its last step ("apague a luz")

@@ -5,6 +5,7 @@
  * the page, the patterns and the report count the same way. The app never suggests a dose.
  */
 import * as z from 'zod/mini';
+import { DAY_MS } from './clock.ts';
 import { DATE_FIELDS, DAYS_AHEAD, dayProblem, slackToday } from './dates.ts';
 import { LIMITS } from './enums.ts';
 import { atMost } from './lengths.ts';
@@ -223,7 +224,7 @@ export function inForceOn<T extends MedicineChangeLike>(changes: readonly T[], d
 /** The days from `from` to `to`, both included (YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
     days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }

@@ -4,9 +4,9 @@
  * API, the report and the pages (which load no zod). The schemas: weekly-scale.ts and ratings.ts.
  * Descriptive words only: the app never claims a cause, never suggests a dose.
  */
-import { addDays } from './insights-core.ts';
+import { addDays, mondayOf } from './clock.ts';
 
-export { addDays };
+export { addDays, mondayOf };
 
 /** One question of the scale (content/scales/weekly.yaml). */
 export interface ScaleItem {
@@ -53,13 +53,8 @@ export const schoolItems = (scale: Pick<WeeklyScale, 'items'>) => scale.items.fi
 /** A key as the scale writes it: lowercase letters, digits and "_", starting with a letter. */
 export const SCALE_KEY = /^[a-z][a-z0-9_]{0,39}$/;
 
-const dayOf = (iso: string) => new Date(`${iso}T12:00:00Z`);
-
 /** Whether a `YYYY-MM-DD` day is a Monday (a rating's week starts on one). */
-export const isMonday = (iso: string) => dayOf(iso).getUTCDay() === 1;
-
-/** The Monday of the week a `YYYY-MM-DD` day falls in (Monday to Sunday). */
-export const mondayOf = (iso: string) => addDays(iso, -((dayOf(iso).getUTCDay() + 6) % 7));
+export const isMonday = (iso: string) => new Date(`${iso}T12:00:00Z`).getUTCDay() === 1;
 
 /** Before/after: how many days on each side (`days` of the route), and the default. */
 export const BEFORE_AFTER_DAYS = { min: 7, max: 56, default: 14 } as const;

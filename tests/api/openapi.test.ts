@@ -1,9 +1,10 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { createApp } from '../../api/app.ts';
 import { DOCS_CSP } from '../../api/http/middleware.ts';
-import { answers } from '../../api/http/openapi.ts';
+import { answers, guard, openApiDocument } from '../../api/http/openapi.ts';
 import { jsonBody } from '../../api/http/validate.ts';
 import { createTestApp, SITE, type TestApp } from '../support/app.ts';
 import { checkAnswer, undeclaredRoutes } from '../support/openapi.ts';
@@ -26,6 +27,46 @@ describe('the API describes itself', () => {
     expect(result.valid).toBe(true);
   });
 
+  it("passes Redocly's recommended lint with no error", async () => {
+    const doc = await (await t.call('/api/openapi.json')).json();
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+    expect(errors).toEqual([]);
+    expect(doc.servers).toEqual([expect.objectContaining({ url: SITE })]);
+  });
+
+  it('says which operations need the session cookie and what each can refuse, from the routing table', async () => {
+    const doc = await (await t.call('/api/openapi.json')).json();
+    const op = (path: string, method: string) => doc.paths[path][method];
+    const refused = (path: string, method: string) =>
+      Object.keys(op(path, method).responses).filter((status) => /^4/.test(status));
+    // Public: no cookie needed, said outright.
+    expect(op('/api/health', 'get').security).toEqual([]);
+    expect(op('/api/auth/login', 'post').security).toEqual([]);
+    // The write's and the validator's refusals derived; the service's (wrong password, limits) named by the route.
+    expect(refused('/api/auth/login', 'post')).toEqual(['400', '401', '403', '413', '415', '422', '429']);
+    // Behind requireUser, whether by .use() on the sub-app or inline before the handler.
+    expect(op('/api/me', 'get').security).toEqual([{ session: [] }]);
+    expect(op('/api/auth/logout', 'post').security).toEqual([{ session: [] }]);
+    expect(refused('/api/children/{id}/members', 'get')).toEqual(['401', '404']);
+    expect(op('/api/children/{id}/members', 'get').responses['404'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/Error',
+    );
+    // The team's console (requireStaff) and the operator's token (bearer).
+    expect(refused('/api/staff/metrics', 'get')).toEqual(['403', '404']);
+    expect(op('/api/admin/staff', 'post').security).toEqual([{ operator: [] }]);
+    expect(refused('/api/admin/staff', 'post')).toContain('429');
+    const unsecured = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { security?: unknown }>)
+        .filter(([, operation]) => !Array.isArray(operation.security))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(unsecured).toEqual([]);
+  });
+
   it('lists every route of the app, each with its declared answers', async () => {
     expect(await undeclaredRoutes(t.app)).toEqual([]);
     const doc = await (await t.call('/api/openapi.json')).json();
@@ -44,6 +85,30 @@ describe('the API describes itself', () => {
     expect(post.responses['201'].content['application/json'].schema.properties).toHaveProperty('child');
     expect(post.responses.default.content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
     expect(doc.paths['/api/diary'].get.parameters.map((p: { name: string }) => p.name)).toContain('childId');
+  });
+
+  it('applies a guard only to the routes it runs before, on its paths and methods', async () => {
+    const gate = guard(async (_c, next) => next(), 'session', [401]);
+    const ok = z.object({ ok: z.boolean() });
+    const reply = (c: Context) => c.json({ ok: true });
+    const app = new Hono()
+      .get('/api/open', answers('Before the guard', { 200: ok }), reply)
+      .use('/api/closed/*', gate)
+      .get('/api/open/later', answers('Not under its path', { 200: ok }), reply)
+      .get('/api/closed/:id', answers('Under it', { 200: ok }), reply)
+      .post('/api/inline', answers('Guarded inline', { 200: ok }), gate, reply);
+    const doc = await openApiDocument(app);
+    const security = (path: string, method: 'get' | 'post') => doc.paths?.[path]?.[method]?.security;
+    expect(security('/api/open', 'get')).toEqual([]);
+    expect(security('/api/open/later', 'get')).toEqual([]);
+    expect(security('/api/closed/{id}', 'get')).toEqual([{ session: [] }]);
+    expect(security('/api/inline', 'post')).toEqual([{ session: [] }]);
+    expect(Object.keys(doc.paths?.['/api/closed/{id}']?.get?.responses ?? {})).toEqual([
+      '200',
+      '401',
+      '404',
+      'default',
+    ]);
   });
 
   it('finds a route that declares no answers', async () => {

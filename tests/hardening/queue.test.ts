@@ -11,8 +11,8 @@ import webpush from 'web-push';
 import { openDatabase } from '../../api/db/client.ts';
 import { JobQueue } from '../../api/jobs/queue.ts';
 import { silentLogger } from '../../api/log.ts';
-import { saoPauloClock } from '../../api/services/reminders.ts';
 import { generateToken, hashToken } from '../../api/services/sessions.ts';
+import { wallClock } from '../../src/shared/clock.ts';
 import { PASSWORD } from '../support/accounts.ts';
 import { freePort, startApiProcess, stopProcess } from '../support/api-process.ts';
 import { daytimeShiftMs, SHIFTED_CLOCK_FLAGS } from '../support/daytime.ts';
@@ -105,7 +105,7 @@ describe('two API instances sharing the queue', () => {
   it('delivers each daily reminder at its minute, once, whichever instance takes it', async () => {
     // The scheduler's tick is driven from here, for the processes' current minute: no wall-clock wait.
     const minuteStart = new Date(Math.floor(shiftedNow().getTime() / 60_000) * 60_000);
-    const next = saoPauloClock(minuteStart);
+    const next = wallClock(minuteStart);
     const mothers = 12;
     for (let i = 0; i < mothers; i++) {
       const cookie = await signedInMother(`lembrete${i}@example.com`);

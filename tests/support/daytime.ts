@@ -3,7 +3,7 @@
  * night): the processes preload tests/support/shifted-clock.ts with this shift, and the caller
  * drives the scheduler's tick itself for the processes' minute.
  */
-import { saoPauloClock } from '../../api/services/reminders.ts';
+import { wallClock } from '../../src/shared/clock.ts';
 
 /** Node flags that load the shifted clock into a process started by startApiProcess. */
 export const SHIFTED_CLOCK_FLAGS = ['--import', './tests/support/shifted-clock.ts'];
@@ -14,7 +14,7 @@ export const SHIFTED_CLOCK_FLAGS = ['--import', './tests/support/shifted-clock.t
  * minutes) never meets the minute the caller drives.
  */
 export function daytimeShiftMs(now = new Date()): number {
-  const realMinute = saoPauloClock(now).minute;
+  const realMinute = wallClock(now).minute;
   const target = Math.abs(realMinute - 600) > 120 ? 600 : 900;
   return (target - realMinute) * 60_000;
 }

@@ -12,15 +12,12 @@ import {
   type Medicine,
   regimenText,
 } from '../../lib/treatment.ts';
+import { mondayOf } from '../../shared/clock.ts';
 import { selectChild } from '../../stores/child.ts';
 import DoseAlerts from '../treatment/DoseAlerts.tsx';
 
-/** The Monday of the week of `day` ('YYYY-MM-DD'). */
-export function mondayOf(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  const back = (date.getUTCDay() + 6) % 7;
-  return new Date(date.getTime() - back * 86_400_000).toISOString().slice(0, 10);
-}
+/** The Monday of the week of `day` ('YYYY-MM-DD'): the one clock's (shared/clock.ts). */
+export { mondayOf };
 
 type State = { status: 'loading' } | { status: 'ready'; medicines: Medicine[]; doses: Dose[] } | { status: 'error' };
 

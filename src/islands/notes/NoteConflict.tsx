@@ -4,6 +4,7 @@
  * saved until she chooses; what she typed stays in the page (and in the refused list) until then.
  */
 import { useEffect, useId, useRef } from 'react';
+import { TIME_ZONE } from '../../shared/clock.ts';
 
 /** The other copy, as the server's `edit_conflict` carries it. */
 export interface OtherCopy {
@@ -24,7 +25,7 @@ interface Props {
 }
 
 const savedAt = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   hour: '2-digit',

@@ -6,13 +6,13 @@
 import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import { daysInPeriod } from '../../shared/insights-core.ts';
 import { fetchReport } from './api.ts';
 import type { Period } from './model.ts';
 
 /** Over this many days, the list of every entry is left out unless she asks for it. */
 const LONG_PERIOD_DAYS = 30;
-const daysOf = (period: Period) =>
-  Math.round((Date.parse(`${period.to}T12:00:00Z`) - Date.parse(`${period.from}T12:00:00Z`)) / 86_400_000) + 1;
+const daysOf = (period: Period) => daysInPeriod(period.from, period.to);
 
 function download(file: File) {
   const url = URL.createObjectURL(file);
