@@ -524,6 +524,7 @@ async function checkInvariants(world: World) {
 test(`the shared record keeps every fact and every word (${RUNS} runs)`, async () => {
   let runs = 0;
   const started = Date.now();
+  console.log(`one true record: PROPERTY_SEED=${SEED}, ${RUNS} runs`);
   await fc.assert(
     fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {
       runs++;
@@ -550,7 +551,7 @@ test(`the shared record keeps every fact and every word (${RUNS} runs)`, async (
     { numRuns: RUNS, seed: SEED, path: PATH, verbose: 1 },
   );
   console.log(
-    `one true record: ${runs} runs in ${((Date.now() - started) / 1000).toFixed(1)} s (PROPERTY_RUNS=${RUNS})`,
+    `one true record: ${runs} runs in ${((Date.now() - started) / 1000).toFixed(1)} s (PROPERTY_RUNS=${RUNS} PROPERTY_SEED=${SEED})`,
   );
 }, 900_000);
 
