@@ -258,20 +258,27 @@ function notice(doc: Doc, text: string) {
 
 const shortPeriod = (w: { from: string; to: string }) => `${shortDay(w.from)} a ${shortDay(w.to)}`;
 
-/** "O que toma agora": the medicines in force at the period's end, and the therapies going on. */
+/** When a medicine's current dose and times began, and when the medicine itself did. */
+export function sinceText(medicine: { since: string; startedOn: string; asNeeded: boolean }): string {
+  if (medicine.since <= medicine.startedOn) return `desde ${formatDay(medicine.startedOn)}`;
+  const now = medicine.asNeeded ? 'dose atual' : 'dose e horários atuais';
+  return `${now} desde ${formatDay(medicine.since)}; começou em ${formatDay(medicine.startedOn)}`;
+}
+
+/** "O que toma agora": the medicines in force at the period's end; then the therapies going on. */
 function takesNow(doc: Doc, { current }: ReportData) {
   section(doc, 'O que toma agora');
-  if (!current.medicines.length && !current.therapies.length) {
-    paragraph(doc, 'Nenhum remédio nem terapia registrados.', MUTED);
-  }
+  if (!current.medicines.length) paragraph(doc, 'Nenhum remédio em uso registrado.', MUTED);
   for (const medicine of current.medicines)
-    bullet(doc, `${medicine.name}: ${inForceText(medicine, medicine.asNeeded)} (desde ${formatDay(medicine.since)})`);
+    bullet(doc, `${medicine.name}: ${inForceText(medicine, medicine.asNeeded)} (${sinceText(medicine)})`);
+  notice(doc, TAKES_NOW_NOTICE);
+  if (!current.therapies.length) return;
+  section(doc, 'Terapias em andamento');
   for (const therapy of current.therapies)
     bullet(
       doc,
       `${THERAPY_LABELS[therapy.kind]}${therapy.professionalName ? ` — ${therapy.professionalName}` : ''} (desde ${formatDay(therapy.startedOn)})`,
     );
-  notice(doc, TAKES_NOW_NOTICE);
 }
 
 /** "O que mudou e quando": the period's changes, oldest first. */

@@ -7,6 +7,7 @@
 
 import { extractText } from 'unpdf';
 import { childMembers, diaryEntries, medicineDoses, profiles, weeklyRatings } from '../../api/db/schema.ts';
+import { sinceText } from '../../api/services/report-pdf.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 
@@ -224,6 +225,18 @@ describe('before and after a change', () => {
   });
 });
 
+describe('since when a medicine is given as it is now', () => {
+  it('names the day of the current dose and times, and the day the medicine began when they differ', () => {
+    expect(sinceText({ since: '2026-11-10', startedOn: '2026-11-10', asNeeded: false })).toBe('desde 10/11/2026');
+    expect(sinceText({ since: '2026-11-06', startedOn: '2026-10-16', asNeeded: false })).toBe(
+      'dose e horários atuais desde 06/11/2026; começou em 16/10/2026',
+    );
+    expect(sinceText({ since: '2026-11-06', startedOn: '2026-10-16', asNeeded: true })).toBe(
+      'dose atual desde 06/11/2026; começou em 16/10/2026',
+    );
+  });
+});
+
 describe('the report read in one minute', () => {
   /** Each page's text, one string per page, spaces collapsed. */
   const pages = async (query: string) => {
@@ -249,7 +262,13 @@ describe('the report read in one minute', () => {
     expect(first).toContain('Período: 01/11/2026 a 21/11/2026');
     expect(first).toContain('O que toma agora');
     expect(first).toContain('Metilfenidato (Ritalina): 10 mg às 07:00 (desde 10/11/2026)');
-    expect(first).toContain('Fonoaudiologia (desde 20/10/2026)');
+    // Therapies have their own heading: nothing under "O que toma agora" is a therapy.
+    const one = first ?? '';
+    const takes = one.slice(one.indexOf('O que toma agora'), one.indexOf('Terapias em andamento'));
+    expect(takes).toContain('Metilfenidato');
+    expect(takes).not.toContain('Fonoaudiologia');
+    expect(one.indexOf('Terapias em andamento')).toBeGreaterThan(one.indexOf('o aplicativo nunca sugere doses'));
+    expect(one.slice(one.indexOf('Terapias em andamento'))).toContain('Fonoaudiologia (desde 20/10/2026)');
     expect(first).toContain('O que mudou e quando');
     expect(first).toContain('10/11/2026: Começou Metilfenidato (Ritalina)');
     // The therapy began before the period: it is no change of the period.

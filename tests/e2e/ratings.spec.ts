@@ -112,6 +112,10 @@ test.describe('how the week went: home and school, side by side, before and afte
     await hydrated(page, 'WeeklyRating');
     await page.getByRole('button', { name: 'Avaliar a semana passada' }).click();
     await expect(page.getByRole('button', { name: 'Salvar a semana' })).toBeVisible();
+    // A medicine is current: the count said is the count asked, side effects included.
+    await expect(
+      page.getByText(`${SCALE.items.length + SCALE.sideEffects.length} perguntas, menos de um minuto.`),
+    ).toBeVisible();
     // Nothing answered: she is told what is missing, nothing is sent.
     await page.getByRole('button', { name: 'Salvar a semana' }).click();
     await expect(page.getByRole('alert')).toHaveText(`Falta responder ${SCALE.items.length} perguntas.`);
