@@ -153,10 +153,10 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
-    /** digits only, 10 or 11 */
-    phone: text('phone').notNull(),
-    /** digits only, 11 */
-    cpf: text('cpf').notNull(),
+    /** digits only, 10 or 11; null for whoever joined a child through an invitation and gave only a name */
+    phone: text('phone'),
+    /** digits only, 11; null like the phone (asked of whoever pays, at checkout) */
+    cpf: text('cpf'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   () => [

@@ -32,6 +32,13 @@ export type PlanId = (typeof PLAN_IDS)[number];
 /** A member of a child's circle: `carer` records, ticks and writes notes; `viewer` only sees. */
 export const MEMBER_ROLES = ['carer', 'viewer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/**
+ * Someone who follows a child through an invitation (a role other than owner on any child): a
+ * name completes her profile; mobile and CPF are asked of whoever pays, at checkout (issue 39).
+ */
+export const joinedByInvitation = (children: ReadonlyArray<{ role: string }>) =>
+  children.some((child) => child.role !== 'owner');
 /** Whoever reaches a child: her owner (the mother who created her) or a member. */
 export type ChildRole = 'owner' | MemberRole;
 

@@ -64,7 +64,13 @@ export const openApiAnswer = z.looseObject({ openapi: z.string(), info: z.looseO
 
 // Who she is
 const user = z.object({ id, email: z.string() });
-const profile = z.object({ fullName: z.string(), email: z.string(), phone: z.string(), cpf: z.string() });
+/** mobile and CPF: null for whoever joined a child through an invitation and gave only a name */
+const profile = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: nullable(z.string()),
+  cpf: nullable(z.string()),
+});
 export const loginAnswer = z.object({ user });
 export const twoFactorAnswer = z.object({ ok: z.literal(true), twoFactorPassed: z.literal(true) });
 export const profileAnswer = z.object({ profile: nullable(profile) });
