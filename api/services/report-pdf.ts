@@ -21,6 +21,7 @@ import {
 } from '../../src/shared/weekly-scale-words.ts';
 import type { BeforeAfterSide } from './before-after.ts';
 import type { DiaryEntryView } from './diary.ts';
+import { afterMealLabel } from './diary-choices.ts';
 import type { ReportData } from './report-data.ts';
 import type { MedicineChangeView, MedicineInPeriod } from './treatment.ts';
 
@@ -504,27 +505,54 @@ function charts(doc: Doc, { insights }: ReportData) {
 const FOOD_TITLE = 'Alimentos seguidos de reação';
 /** Said under the foods, so no one reads a cause into them. */
 export const FOOD_NOTE =
-  'Cada alimento aparece aqui quando veio antes de uma reação anotada pelo menos duas vezes no período. É uma coincidência no tempo, não uma causa.';
+  'Conta, por alimento, as refeições depois das quais a família marcou algo diferente de "nada de diferente" (comeu pouco, recusou, dor de barriga…), do total de refeições com esse alimento; um alimento aparece a partir de duas. É uma coincidência no tempo, não uma causa.';
+/** Said under the contexts: what is counted. */
+export const CONTEXTS_NOTE =
+  'Cada contexto é contado inteiro, como a família o marcou ou escreveu (sem maiúsculas nem acentos), a partir de duas vezes.';
+
+/** "arroz: 3 de 40 refeições" */
+export const reactionText = (r: { food: string; count: number; meals: number }) =>
+  `${r.food}: ${r.count} de ${r.meals} ${r.meals === 1 ? 'refeição' : 'refeições'}`;
 
 function rankings(doc: Doc, { insights }: ReportData) {
   const { behavior, food } = insights;
-  const rows: Array<[string, Array<{ label: string; count: number }>]> = [
-    ['Palavras mais frequentes nos contextos', behavior.topContexts.map((t) => ({ label: t.term, count: t.count }))],
-    ['O que ajudou', behavior.helped.map((h) => ({ label: h.strategy, count: h.count }))],
-    [FOOD_TITLE, food.reactions.map((r) => ({ label: r.food, count: r.count }))],
+  const rows: Array<{ title: string; items: string[]; none: string; note?: string }> = [
+    {
+      title: 'Contextos mais frequentes',
+      items: behavior.topContexts.map((t) => `${t.term} (${t.count})`),
+      none: 'Nenhum contexto se repetiu no período.',
+      note: CONTEXTS_NOTE,
+    },
+    {
+      title: 'O que ajudou',
+      items: behavior.helped.map((h) => `${h.strategy} (${h.count})`),
+      none: 'Nada foi marcado em "o que ajudou" no período.',
+    },
+    {
+      title: FOOD_TITLE,
+      items: food.reactions.map(reactionText),
+      none:
+        food.total === 0
+          ? 'Nenhuma refeição registrada no período.'
+          : 'Nenhum alimento veio antes de uma reação mais de uma vez no período.',
+      note: FOOD_NOTE,
+    },
   ];
   const moods = Object.entries(food.byMood).filter(([, n]) => n > 0);
   heading(doc, 'O que mais aparece');
-  for (const [title, items] of rows) {
+  for (const row of rows) {
     room(doc, 30);
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(title, MARGIN, doc.y);
-    paragraph(doc, items.length ? items.map((i) => `${i.label} (${i.count})`).join(' · ') : '—');
-    if (title === FOOD_TITLE) paragraph(doc, FOOD_NOTE, MUTED);
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(row.title, MARGIN, doc.y);
+    paragraph(doc, row.items.length ? row.items.join(' · ') : row.none, row.items.length ? undefined : MUTED);
+    if (row.note && row.items.length) paragraph(doc, row.note, MUTED);
     doc.moveDown(0.4);
   }
   room(doc, 30);
   doc.font('Helvetica-Bold').fontSize(10).text('Humor nas refeições', MARGIN, doc.y);
-  paragraph(doc, moods.length ? moods.map(([mood, n]) => `${mood} (${n})`).join(' · ') : '—');
+  paragraph(
+    doc,
+    moods.length ? moods.map(([mood, n]) => `${mood} (${n})`).join(' · ') : 'Nenhuma refeição registrada no período.',
+  );
 }
 
 /** The school's observations (through the link the family gave a teacher), and who recorded what share. */
@@ -682,8 +710,14 @@ export function entryText(entry: DiaryEntryView): string {
     if (entry.helped.length) parts.push(`Ajudou: ${closed(entry.helped.join(', '))}`);
     return parts.join(' ');
   }
-  if (entry.type === 'food')
-    return `${entry.meal}: ${closed(entry.foods)} Humor: ${entry.mood}.${entry.reaction ? ` Reação: ${closed(entry.reaction)}` : ''}`;
+  if (entry.type === 'food') {
+    const head = `${entry.meal}: ${closed(entry.foods)} Humor: ${entry.mood}.`;
+    // "outra" with her words: her words say what it was
+    if (entry.afterMeal === 'outra' && entry.reaction) return `${head} Depois: ${closed(entry.reaction)}`;
+    const after = afterMealLabel(entry.afterMeal);
+    const words = entry.reaction ? ` ${after ? 'Nas palavras dela' : 'Reação'}: ${closed(entry.reaction)}` : '';
+    return `${head}${after ? ` Depois: ${after.toLowerCase()}.` : ''}${words}`;
+  }
   if (entry.type === 'school') {
     const where = [entry.period, entry.activity].filter(Boolean).join(', ');
     const parts = [

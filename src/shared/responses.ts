@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { ERROR_CODES } from './api-errors.ts';
 import { DOSE_ALERT_KINDS } from './dose-alerts.ts';
 import {
+  AFTER_MEAL,
   INTENSITIES,
   MEMBER_ROLES,
   MOODS,
@@ -144,6 +145,8 @@ const entry = z.union([
     meal: z.string(),
     foods: z.string(),
     reaction: z.string(),
+    /** what happened after the meal (issue 39); null for an old entry where she wrote nothing */
+    afterMeal: nullable(z.enum(AFTER_MEAL)),
     mood: z.enum(MOODS),
   }),
   z.object({
@@ -204,7 +207,7 @@ export const insightsAnswer = z.object({
   food: z.object({
     total: count,
     byMood: z.record(z.string(), count),
-    reactions: z.array(z.object({ food: z.string(), count })),
+    reactions: z.array(z.object({ food: z.string(), count, meals: count })),
   }),
   sleep: z.object({
     nights: count,

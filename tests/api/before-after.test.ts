@@ -306,10 +306,12 @@ describe('the report read in one minute', () => {
     expect(without[0]).toContain('A lista completa dos registros não foi incluída');
     const long = await pages('from=2026-10-01&to=2026-11-21');
     expect(long.join(' ')).not.toContain('Anexo: registros do período');
-    expect(long.join(' ')).not.toContain('Na hora da lição');
+    // the context counted whole is among the figures; the entry itself only in the appendix
+    expect(long.join(' ')).toContain('Na hora da lição (');
+    expect(long.join(' ')).not.toContain('Contexto: Na hora da lição');
     const chosen = await pages('from=2026-10-01&to=2026-11-21&entries=1');
     expect(chosen.join(' ')).toContain('Anexo: registros do período (23)');
-    expect(chosen.join(' ')).toContain('Na hora da lição');
+    expect(chosen.join(' ')).toContain('Contexto: Na hora da lição');
     expect(chosen.length).toBeGreaterThan(long.length);
     const bad = await t.call(`/api/children/${lia}/report.pdf?entries=sim`, { headers: { cookie: mae.cookie } });
     expect(bad.status).toBe(422);

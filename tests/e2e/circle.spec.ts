@@ -191,7 +191,7 @@ test.describe('the family circle and the school', () => {
     await dadPage.getByRole('checkbox', { name: /autorizo o tratamento dos dados/ }).check();
     await dadPage.getByRole('button', { name: 'Criar conta' }).last().click();
     await expect(dadPage.getByRole('heading', { name: 'Confira seu e-mail' })).toBeVisible();
-    await dadPage.goto(confirmLink((await waitForMail(dadEmail)).text));
+    await dadPage.goto(confirmLink((await waitForMail(dadEmail, 10_000, 'Confirme seu e-mail no Olhar de Mãe')).text));
     await expect(dadPage).toHaveURL(/\/auth\/\?confirmado=1$/);
     await dadPage.getByLabel('E-mail').fill(dadEmail);
     await dadPage.getByLabel('Senha', { exact: true }).fill(PASSWORD);

@@ -10,7 +10,12 @@ type Changes = TreatmentInsights['changes'];
 
 export function FoodSection({ food }: { food: Insights['food'] }) {
   const moods: Datum[] = MOODS.map((mood) => ({ label: mood, value: food.byMood[mood] ?? 0 }));
-  const reactions: Datum[] = food.reactions.map((r) => ({ label: r.food, value: r.count }));
+  // "arroz: 3 de 40 refeições": the meals followed by a reaction, of those that had the food (issue 39).
+  const reactions: Datum[] = food.reactions.map((r) => ({
+    label: r.food,
+    value: r.count,
+    text: `${r.count} de ${r.meals} ${r.meals === 1 ? 'refeição' : 'refeições'}`,
+  }));
   return (
     <section className="pattern-section tone-food" aria-labelledby="padroes-alimentacao">
       <h2 id="padroes-alimentacao">Alimentação</h2>
@@ -32,15 +37,15 @@ export function FoodSection({ food }: { food: Insights['food'] }) {
             <>
               <ChartFigure
                 title="Alimentos seguidos de alguma reação"
-                summary={`Alimentos mais seguidos de reação: ${reactions.map((r) => `${r.label} (${r.value})`).join(', ')}.`}
-                columns={['Alimento', 'Vezes']}
+                summary={`Alimentos mais seguidos de reação: ${reactions.map((r) => `${r.label}: ${r.text}`).join(', ')}.`}
+                columns={['Alimento', 'Refeições seguidas de reação']}
                 rows={reactions}
               >
                 <Rows data={reactions} className="bar-food" />
               </ChartFigure>
               <p className="muted">
-                Um alimento aparece aqui quando veio antes de uma reação pelo menos duas vezes. É uma coincidência no
-                tempo, não uma causa.
+                Conta as refeições depois das quais você marcou algo diferente de “nada de diferente”, do total de
+                refeições com aquele alimento; ele aparece a partir de duas. É uma coincidência no tempo, não uma causa.
               </p>
             </>
           ) : (
