@@ -6,7 +6,7 @@
 import PDFDocument from 'pdfkit';
 import { overlapReportLine } from '../../src/shared/dose-alerts.ts';
 import { ATTENTION_WORDS } from '../../src/shared/enums.ts';
-import { formatDay, formatMinutes, shortDay } from '../../src/shared/format.ts';
+import { formatDay, formatDecimal, formatHoursMinutes, formatMinutes, shortDay } from '../../src/shared/format.ts';
 import { daysInPeriod, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import { SITE_NAME } from '../../src/shared/site.ts';
 import { formatDose, MEDICINE_EVENT_LABELS, THERAPY_LABELS } from '../../src/shared/treatment.ts';
@@ -162,11 +162,11 @@ function header(doc: Doc, { insights, generatedAt }: ReportData) {
   doc.y = y + height;
 }
 
-/** The figures a professional reads first, one per line. */
+/** The figures a professional reads first, one per line; rates with one decimal, sleep in hours and minutes. */
 function summaryLines({ insights }: ReportData): string[] {
   const { behavior, food, sleep, baseline, current, changePercent } = insights;
   const lines = [
-    `Episódios de comportamento: ${behavior.total} (${number(current.behaviorPerWeek)} por semana nos últimos ${daysLabel(current)})`,
+    `Episódios de comportamento: ${behavior.total} (${formatDecimal(current.behaviorPerWeek)} por semana nos últimos ${daysLabel(current)})`,
     `Intensidade: Baixa ${behavior.intensity.Baixa} · Média ${behavior.intensity.Média} · Alta ${behavior.intensity.Alta}`,
   ];
   if (behavior.avgDurationMinutes !== null)
@@ -179,11 +179,11 @@ function summaryLines({ insights }: ReportData): string[] {
     );
   if (sleep.avgNightWakings !== null)
     lines.push(
-      `Despertares noturnos: ${sleep.totalNightWakings} (média de ${number(sleep.avgNightWakings)} por noite)`,
+      `Despertares noturnos: ${sleep.totalNightWakings} (média de ${formatDecimal(sleep.avgNightWakings)} por noite)`,
     );
   if (baseline && changePercent !== null)
     lines.push(
-      `Comparação: ${number(current.behaviorPerWeek)} episódios por semana agora, ${number(baseline.behaviorPerWeek)} nas 2 primeiras semanas de registros (${formatDay(baseline.from)} a ${formatDay(baseline.to)}): ${changeWords(changePercent)}`,
+      `Comparação: ${formatDecimal(current.behaviorPerWeek)} episódios por semana agora, ${formatDecimal(baseline.behaviorPerWeek)} nas 2 primeiras semanas de registros (${formatDay(baseline.from)} a ${formatDay(baseline.to)}): ${changeWords(changePercent)}`,
     );
   return lines;
 }
@@ -202,7 +202,7 @@ const daysLabel = (w: { from: string; to: string }) => `${daysInPeriod(w.from, w
 
 function sleepLine(sleep: ReportData['insights']['sleep']): string {
   if (!sleep.nights) return 'Noites registradas: 0';
-  const average = `média de ${formatMinutes(sleep.avgSleepMinutes ?? 0)} de sono`;
+  const average = `média de ${formatHoursMinutes(sleep.avgSleepMinutes ?? 0)} de sono`;
   const range = sleep.recommended
     ? `; ${sleep.nightsInRange} de ${sleep.nights} dentro do recomendado para a idade (${sleep.recommended.minHours}\u00a0a\u00a0${sleep.recommended.maxHours}\u00a0h)`
     : '';
@@ -294,23 +294,36 @@ const orDash = (value: number | null, show: (n: number) => string) => (value ===
 /** The mean of a side's answers over every item (0–3), or null. */
 const overall = (means: Record<string, number>) => meanOf(Object.values(means));
 
-/** The rows of "Antes e depois": each figure before and after, as a doctor reads them. */
-export function beforeAfterRows(before: BeforeAfterSide, after: BeforeAfterSide): Array<[string, string, string]> {
+/**
+ * The rows of "Antes e depois": each figure before and after, as a doctor reads them, one format per
+ * kind (hours and minutes; one decimal with a comma; counts). A side with fewer than ENOUGH_DAYS days
+ * with records says "poucos registros" instead of the diaries' figures (issue 39); the weekly
+ * ratings and the doses are their own records and keep their numbers.
+ */
+export function beforeAfterRows(
+  before: BeforeAfterSide,
+  after: BeforeAfterSide,
+  enough: { before: boolean; after: boolean } = { before: true, after: true },
+): Array<[string, string, string]> {
   const both = (show: (side: BeforeAfterSide) => string): [string, string] => [show(before), show(after)];
+  const diary = (show: (side: BeforeAfterSide) => string): [string, string] => [
+    enough.before ? show(before) : FEW_RECORDS,
+    enough.after ? show(after) : FEW_RECORDS,
+  ];
   const lowMeals = (side: BeforeAfterSide) =>
     side.meals.lowAppetiteShare === null
       ? '—'
       : `${Math.round(side.meals.lowAppetiteShare * side.meals.count)} de ${side.meals.count}`;
   return [
-    ['Episódios por dia', ...both((s) => number(s.episodesPerDay))],
+    ['Episódios por dia', ...diary((s) => formatDecimal(s.episodesPerDay))],
     [
       'Intensidade: baixa · média · alta',
-      ...both((s) => `${s.intensity.Baixa} · ${s.intensity.Média} · ${s.intensity.Alta}`),
+      ...diary((s) => `${s.intensity.Baixa} · ${s.intensity.Média} · ${s.intensity.Alta}`),
     ],
-    ['Sono por noite (média)', ...both((s) => orDash(s.sleep.avgMinutes, formatMinutes))],
-    ['Tempo para adormecer (média)', ...both((s) => orDash(s.sleep.avgLatencyMinutes, (n) => `${n} min`))],
-    ['Despertares por noite', ...both((s) => orDash(s.sleep.wakingsPerNight, (n) => number(n)))],
-    ['Refeições com pouco apetite', ...both(lowMeals)],
+    ['Sono por noite (média)', ...diary((s) => orDash(s.sleep.avgMinutes, formatHoursMinutes))],
+    ['Tempo para adormecer (média)', ...diary((s) => orDash(s.sleep.avgLatencyMinutes, (n) => `${Math.round(n)} min`))],
+    ['Despertares por noite', ...diary((s) => orDash(s.sleep.wakingsPerNight, formatDecimal))],
+    ['Refeições com pouco apetite', ...diary(lowMeals)],
     ['Avaliação da semana, casa (0 a 3)', ...both((s) => orDash(overall(s.ratings.home), formatMean))],
     ['Avaliação da semana, escola (0 a 3)', ...both((s) => orDash(overall(s.ratings.school), formatMean))],
     ['Efeitos observados (0 a 3)', ...both((s) => orDash(overall(s.sideEffects), formatMean))],
@@ -363,12 +376,15 @@ function beforeAndAfter(doc: Doc, { latestChange }: ReportData) {
   table(
     doc,
     ['', `Antes: ${shortPeriod(before)}`, `Depois: ${shortPeriod(after)}`],
-    beforeAfterRows(before, after),
+    beforeAfterRows(before, after, enough),
     170,
     enough.before && enough.after ? undefined : ['', few(enough.before), few(enough.after)],
   );
   if (!enough.before || !enough.after)
-    notice(doc, `"${FEW_RECORDS}": menos de ${ENOUGH_DAYS} dias com algum registro nesse lado; compare com cuidado.`);
+    notice(
+      doc,
+      `"${FEW_RECORDS}": menos de ${ENOUGH_DAYS} dias com algum registro nesse lado; os números dos diários não são mostrados, para não comparar o que não se compara.`,
+    );
   notice(doc, BEFORE_AFTER_NOTICE);
 }
 
@@ -565,7 +581,7 @@ function school(doc: Doc, { insights }: ReportData) {
     const days = observed.perDay.filter((d) => d.count > 0).length;
     bullet(doc, `Observações da escola: ${observed.total} em ${days} ${days === 1 ? 'dia' : 'dias'}`);
     if (observed.avgAttention !== null)
-      bullet(doc, `Atenção média nas atividades (de 1 a 5, segundo a escola): ${number(observed.avgAttention)}`);
+      bullet(doc, `Atenção média nas atividades (de 1 a 5, segundo a escola): ${formatDecimal(observed.avgAttention)}`);
     if (observed.contexts.length)
       bullet(
         doc,

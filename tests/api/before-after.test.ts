@@ -276,7 +276,9 @@ describe('the report read in one minute', () => {
     expect(first).toContain('Antes e depois');
     expect(first).toContain('Começou Metilfenidato (Ritalina) em 10/11/2026: 14 dias antes e depois');
     expect(first).toMatch(/Antes: 27\/10 a 09\/11 Depois: 10\/11 a 21\/11 poucos registros Episódios por dia/);
-    expect(first).toMatch(/Episódios por dia 1 0,3/);
+    // The side with too few days says so instead of a figure; one decimal with a comma (issue 39).
+    expect(first).toMatch(/Episódios por dia 1,0 poucos registros/);
+    expect(first).toMatch(/Intensidade: baixa · média · alta \d+ · \d+ · \d+ poucos registros/);
     expect(first).toMatch(/Doses: dadas · não dadas 0 · 0 2 · 1/);
     expect(first).toContain('Casa e escola');
     expect(first).toContain('Semana de 26/10 Semana de 02/11 Semana de 09/11 Semana de 16/11');

@@ -74,7 +74,7 @@ test.describe('the site editors write (content/site)', () => {
     // The back link says "Início" here as on every page with a record (one wording everywhere).
     await expect(page.getByRole('link', { name: 'Início', exact: true })).toHaveAttribute('href', '/');
     // Which data is asked of whom (issue 39): a name from whoever joins by invitation.
-    await expect(page.locator('li', { hasText: 'Quem entra por convite' })).toContainText(
+    await expect(page.locator('li', { hasText: 'Quem entra por convite' }).last()).toContainText(
       'Não pedimos celular nem CPF de quem foi convidado',
     );
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([

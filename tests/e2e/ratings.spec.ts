@@ -296,6 +296,8 @@ test.describe('how the week went: home and school, side by side, before and afte
       `${dmy(addDays(today, -1))} · comecei a rotina do sono`,
     );
     await expect(before.getByText('Depois: poucos registros', { exact: false })).toBeVisible();
+    // Too few days after: the diaries' figures of that side say so instead of a number (issue 39).
+    await expect(before.getByRole('row', { name: /^Episódios por dia \d+,\d poucos registros$/ })).toBeVisible();
     await expectNoAxeViolations(page);
     await before.getByLabel('Mudança', { exact: true }).selectOption({ index: 1 });
     await before.getByRole('button', { name: 'Comparar' }).click();

@@ -4,10 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import type { BeforeAfterSide } from '../../api/services/before-after.ts';
+import { beforeAfterRows, sinceText } from '../../api/services/report-pdf.ts';
 import { contentProblems } from '../../src/integrations/content-errors.ts';
 import { hasPhrase, togglePhrase } from '../../src/islands/diary/contexts.ts';
 import { diaryChoicesSchema } from '../../src/shared/diary-choices.ts';
 import { AFTER_MEAL } from '../../src/shared/enums.ts';
+import { formatDecimal, formatHoursMinutes } from '../../src/shared/format.ts';
 import { foodReactions, normalisePhrase, splitFoods, topContexts } from '../../src/shared/insights-core.ts';
 
 const FILE = 'content/diary/escolhas.yaml';
@@ -110,5 +113,50 @@ describe('contexts counted whole', () => {
     expect(togglePhrase('Na sala, hora de dormir, Telas', 'Hora de dormir')).toBe('Na sala, Telas');
     expect(hasPhrase('na sala, HORA DE DORMIR', 'Hora de dormir')).toBe(true);
     expect(hasPhrase('Hora de dormir da irmã', 'Hora de dormir')).toBe(false);
+  });
+});
+
+describe('honest figures (issue 39, item 3)', () => {
+  it('writes one format per kind of figure: hours and minutes, one decimal with a comma', () => {
+    expect(formatHoursMinutes(519)).toBe('8 h 39 min');
+    expect(formatHoursMinutes(480)).toBe('8 h 00 min');
+    expect(formatHoursMinutes(45)).toBe('0 h 45 min');
+    expect(formatDecimal(3.14)).toBe('3,1');
+    expect(formatDecimal(1)).toBe('1,0');
+    expect(formatDecimal(0.25)).toBe('0,3');
+  });
+
+  const side = (episodesPerDay: number, avgMinutes: number): BeforeAfterSide => ({
+    from: '2026-11-01',
+    to: '2026-11-14',
+    episodesPerDay,
+    intensity: { Baixa: 3, Média: 1, Alta: 0 },
+    sleep: { avgMinutes, avgLatencyMinutes: 20, wakingsPerNight: 1 },
+    meals: { count: 9, lowAppetiteShare: 0.22 },
+    ratings: { home: { agitacao: 2 }, school: {} },
+    sideEffects: {},
+    doses: { given: 10, skipped: 2 },
+    daysWithRecords: 4,
+  });
+
+  it('shows "poucos registros" instead of the diaries’ figures of a side with fewer than 5 days, never a number', () => {
+    const rows = beforeAfterRows(side(3.1, 519), side(1, 480), { before: true, after: false });
+    const byLabel = Object.fromEntries(rows.map(([label, before, after]) => [label, [before, after]]));
+    expect(byLabel['Episódios por dia']).toEqual(['3,1', 'poucos registros']);
+    expect(byLabel['Sono por noite (média)']).toEqual(['8 h 39 min', 'poucos registros']);
+    expect(byLabel['Despertares por noite']).toEqual(['1,0', 'poucos registros']);
+    expect(byLabel['Refeições com pouco apetite']).toEqual(['2 de 9', 'poucos registros']);
+    // the weekly rating and the doses are records of their own: their numbers stay
+    expect(byLabel['Avaliação da semana, casa (0 a 3)']).toEqual(['2,0', '2,0']);
+    expect(byLabel['Doses: dadas · não dadas']).toEqual(['10 · 2', '10 · 2']);
+    const both = beforeAfterRows(side(3.1, 519), side(1, 480));
+    expect(both[0]).toEqual(['Episódios por dia', '3,1', '1,0']);
+    expect(both[2]).toEqual(['Sono por noite (média)', '8 h 39 min', '8 h 00 min']);
+  });
+
+  it('says since when the current dose holds and when the medicine began', () => {
+    expect(sinceText({ since: '2026-11-06', startedOn: '2026-10-16', asNeeded: false })).toBe(
+      'dose e horários atuais desde 06/11/2026; começou em 16/10/2026',
+    );
   });
 });
