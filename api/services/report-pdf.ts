@@ -109,7 +109,9 @@ export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBu
   homeAndSchool(doc, data);
   summary(doc, data);
   // Then the charts and the details; the list of every entry is an appendix she includes by choice.
-  doc.addPage();
+  // A new page unless page 1 already ran over (never a page holding only its last lines).
+  if (doc.bufferedPageRange().count === 1) doc.addPage();
+  else doc.moveDown(1.5);
   charts(doc, data);
   rankings(doc, data);
   school(doc, data);
@@ -328,7 +330,8 @@ export function beforeAfterRows(
     ['Avaliação da semana, escola (0 a 3)', ...both((s) => orDash(overall(s.ratings.school), formatMean))],
     ['Efeitos observados (0 a 3)', ...both((s) => orDash(overall(s.sideEffects), formatMean))],
     ['Doses: dadas · não dadas', ...both((s) => `${s.doses.given} · ${s.doses.skipped}`)],
-  ];
+    // a figure with nothing recorded on either side (no school rating, no sleep) is left out, not "— —"
+  ].filter(([, b, a]) => !(b === '—' && a === '—')) as Array<[string, string, string]>;
 }
 
 /** A small table: a label column and value columns, one line per row. */
@@ -367,10 +370,7 @@ function beforeAndAfter(doc: Doc, { latestChange }: ReportData) {
   }
   const { change, comparison } = latestChange;
   const { before, after, enough, days } = comparison;
-  paragraph(
-    doc,
-    `${CHANGE_LABELS[change.kind]} ${change.name} em ${formatDay(change.on)}: ${days} dias antes e depois (até hoje).`,
-  );
+  paragraph(doc, `${CHANGE_LABELS[change.kind]} ${change.name} em ${formatDay(change.on)}: ${sidesText(days, after)}.`);
   const few = (ok: boolean) => (ok ? '' : FEW_RECORDS);
   doc.moveDown(0.2);
   table(
@@ -386,6 +386,14 @@ function beforeAndAfter(doc: Doc, { latestChange }: ReportData) {
       `"${FEW_RECORDS}": menos de ${ENOUGH_DAYS} dias com algum registro nesse lado; os números dos diários não são mostrados, para não comparar o que não se compara.`,
     );
   notice(doc, BEFORE_AFTER_NOTICE);
+}
+
+/** "14 dias antes e depois", or "14 dias antes e 3 depois (até hoje)" when the after side is shorter. */
+export function sidesText(days: number, after: { from: string; to: string }): string {
+  const afterDays = daysInPeriod(after.from, after.to);
+  return afterDays >= days
+    ? `${days} dias antes e depois`
+    : `${days} dias antes e ${afterDays} ${afterDays === 1 ? 'dia' : 'dias'} depois (até hoje)`;
 }
 
 /** "Casa e escola": the latest four weeks item by item (home · school), where they differ, who rated. */
@@ -576,7 +584,7 @@ function school(doc: Doc, { insights }: ReportData) {
   const { school: observed, authors } = insights;
   const total = authors.reduce((sum, a) => sum + a.count, 0);
   if (observed.total === 0 && authors.length <= 1) return;
-  heading(doc, 'Escola e quem registrou');
+  heading(doc, observed.total > 0 ? 'Escola e quem registrou' : 'Quem registrou');
   if (observed.total > 0) {
     const days = observed.perDay.filter((d) => d.count > 0).length;
     bullet(doc, `Observações da escola: ${observed.total} em ${days} ${days === 1 ? 'dia' : 'dias'}`);
@@ -656,7 +664,10 @@ export function dosesText(medicine: MedicineInPeriod): string {
   const extra = medicine.asNeededGiven
     ? `; ${medicine.asNeededGiven} dose${medicine.asNeededGiven === 1 ? '' : 's'} fora do horário`
     : '';
-  return `Doses dadas: ${medicine.given} de ${medicine.scheduled} previstas no período${skipped}${extra}`;
+  // The app knows only what was marked: doses due and never marked are said as such, not as missed.
+  const unmarked = Math.max(0, medicine.scheduled - medicine.given - medicine.skipped);
+  const none = unmarked ? `; ${unmarked} sem marcação no aplicativo` : '';
+  return `Doses dadas: ${medicine.given} de ${medicine.scheduled} previstas no período${skipped}${none}${extra}`;
 }
 
 /**

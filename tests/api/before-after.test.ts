@@ -274,7 +274,10 @@ describe('the report read in one minute', () => {
     // The therapy began before the period: it is no change of the period.
     expect(first).not.toContain('20/10/2026: Começou');
     expect(first).toContain('Antes e depois');
-    expect(first).toContain('Começou Metilfenidato (Ritalina) em 10/11/2026: 14 dias antes e depois');
+    // The after side ends today, 12 days in: said as it is (issue 39).
+    expect(first).toContain(
+      'Começou Metilfenidato (Ritalina) em 10/11/2026: 14 dias antes e 12 dias depois (até hoje)',
+    );
     expect(first).toMatch(/Antes: 27\/10 a 09\/11 Depois: 10\/11 a 21\/11 poucos registros Episódios por dia/);
     // The side with too few days says so instead of a figure; one decimal with a comma (issue 39).
     expect(first).toMatch(/Episódios por dia 1,0 poucos registros/);

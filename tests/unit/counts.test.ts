@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { BeforeAfterSide } from '../../api/services/before-after.ts';
-import { beforeAfterRows, sinceText } from '../../api/services/report-pdf.ts';
+import { beforeAfterRows, dosesText, sidesText, sinceText } from '../../api/services/report-pdf.ts';
 import { contentProblems } from '../../src/integrations/content-errors.ts';
 import { hasPhrase, togglePhrase } from '../../src/islands/diary/contexts.ts';
 import { diaryChoicesSchema } from '../../src/shared/diary-choices.ts';
@@ -158,5 +158,50 @@ describe('honest figures (issue 39, item 3)', () => {
     expect(sinceText({ since: '2026-11-06', startedOn: '2026-10-16', asNeeded: false })).toBe(
       'dose e horários atuais desde 06/11/2026; começou em 16/10/2026',
     );
+  });
+});
+
+describe('what the doctor reads is true (issue 39, item 6)', () => {
+  it('says how many days each side has, "até hoje" only when the after side is shorter', () => {
+    expect(sidesText(14, { from: '2026-11-06', to: '2026-11-19' })).toBe('14 dias antes e depois');
+    expect(sidesText(14, { from: '2026-11-19', to: '2026-11-21' })).toBe('14 dias antes e 3 dias depois (até hoje)');
+  });
+
+  it('tells doses never marked apart from doses marked as not given', () => {
+    const medicine = {
+      id: 'm',
+      name: 'Melatonina',
+      asNeeded: false,
+      minIntervalHours: null,
+      prescriber: null,
+      startedOn: '2026-10-01',
+      inForceAtStart: null,
+      events: [],
+      scheduled: 82,
+      given: 25,
+      skipped: 5,
+      asNeededGiven: 0,
+    };
+    expect(dosesText(medicine)).toBe(
+      'Doses dadas: 25 de 82 previstas no período; 5 marcadas como não dadas; 52 sem marcação no aplicativo',
+    );
+    expect(dosesText({ ...medicine, given: 82, skipped: 0 })).toBe('Doses dadas: 82 de 82 previstas no período');
+  });
+
+  it('leaves out a before/after figure with nothing on either side instead of "— —"', () => {
+    const empty = {
+      from: '2026-11-01',
+      to: '2026-11-14',
+      episodesPerDay: 1,
+      intensity: { Baixa: 1, Média: 0, Alta: 0 },
+      sleep: { avgMinutes: null, avgLatencyMinutes: null, wakingsPerNight: null },
+      meals: { count: 0, lowAppetiteShare: null },
+      ratings: { home: {}, school: {} },
+      sideEffects: {},
+      doses: { given: 0, skipped: 0 },
+      daysWithRecords: 14,
+    };
+    const labels = beforeAfterRows(empty, empty).map(([label]) => label);
+    expect(labels).toEqual(['Episódios por dia', 'Intensidade: baixa · média · alta', 'Doses: dadas · não dadas']);
   });
 });

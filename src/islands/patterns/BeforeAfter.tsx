@@ -278,11 +278,13 @@ function Comparison({
               <th scope="row">{r.label}</th>
               <td>
                 {r.before}
-                {few(enough.before) && <span className="sr-only">{few(enough.before)}</span>}
+                {few(enough.before) && r.before !== FEW_RECORDS && (
+                  <span className="sr-only">{few(enough.before)}</span>
+                )}
               </td>
               <td>
                 {r.after}
-                {few(enough.after) && <span className="sr-only">{few(enough.after)}</span>}
+                {few(enough.after) && r.after !== FEW_RECORDS && <span className="sr-only">{few(enough.after)}</span>}
               </td>
             </tr>
           ))}
