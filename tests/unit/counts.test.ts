@@ -8,6 +8,7 @@ import type { BeforeAfterSide } from '../../api/services/before-after.ts';
 import { beforeAfterRows, dosesText, sidesText, sinceText } from '../../api/services/report-pdf.ts';
 import { contentProblems } from '../../src/integrations/content-errors.ts';
 import { hasPhrase, togglePhrase } from '../../src/islands/diary/contexts.ts';
+import { decimal } from '../../src/islands/patterns/model.ts';
 import { diaryChoicesSchema } from '../../src/shared/diary-choices.ts';
 import { AFTER_MEAL } from '../../src/shared/enums.ts';
 import { formatDecimal, formatHoursMinutes } from '../../src/shared/format.ts';
@@ -124,6 +125,9 @@ describe('honest figures (issue 39, item 3)', () => {
     expect(formatDecimal(3.14)).toBe('3,1');
     expect(formatDecimal(1)).toBe('1,0');
     expect(formatDecimal(0.25)).toBe('0,3');
+    // the patterns page writes its rates the same way
+    expect(decimal(2)).toBe('2,0');
+    expect(decimal(1.45)).toBe('1,5');
   });
 
   const side = (episodesPerDay: number, avgMinutes: number): BeforeAfterSide => ({

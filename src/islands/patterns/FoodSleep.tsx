@@ -1,6 +1,6 @@
 /** Food (meals by mood, foods followed by a reaction) and sleep (nights against the age's range). */
 import { MOODS } from '../../shared/enums.ts';
-import { formatMinutes, shortDay } from '../../shared/format.ts';
+import { formatHoursMinutes, formatMinutes, shortDay } from '../../shared/format.ts';
 import { ChartFigure, Columns, type Datum, Rows } from './charts.tsx';
 import { decimal } from './model.ts';
 import { changesText, MarksLegend, marksFor, type TreatmentInsights } from './Treatment.tsx';
@@ -71,7 +71,7 @@ function SleepNights({ sleep, changes }: { sleep: Sleep; changes: Changes }) {
     label: shortDay(n.date),
     className: outside(n.sleepMinutes) ? 'bar-sleep-out' : undefined,
     value: n.sleepMinutes / 60,
-    text: `${formatMinutes(n.sleepMinutes)}${outside(n.sleepMinutes) ? ' (fora da faixa)' : ''}${n.bedtime ? ` · deitou ${n.bedtime.slice(0, 5)}` : ''}${n.nightWakings !== undefined ? ` · acordou ${n.nightWakings}×` : ''}`,
+    text: `${formatHoursMinutes(n.sleepMinutes)}${outside(n.sleepMinutes) ? ' (fora da faixa)' : ''}${n.bedtime ? ` · deitou ${n.bedtime.slice(0, 5)}` : ''}${n.nightWakings !== undefined ? ` · acordou ${n.nightWakings}×` : ''}`,
   }));
   return (
     <ChartFigure
@@ -105,7 +105,7 @@ function SleepFigures({ sleep }: { sleep: Sleep }) {
     <dl className="figures">
       <div>
         <dt>Sono médio</dt>
-        <dd>{sleep.avgSleepMinutes ? formatMinutes(Math.round(sleep.avgSleepMinutes)) : '—'}</dd>
+        <dd>{sleep.avgSleepMinutes ? formatHoursMinutes(sleep.avgSleepMinutes) : '—'}</dd>
       </div>
       <div>
         <dt>Noites na faixa{range ? ` (${range.minHours}–${range.maxHours} h)` : ''}</dt>
