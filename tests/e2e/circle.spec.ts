@@ -328,7 +328,8 @@ test.describe('the family circle and the school', () => {
     ).toBe(204);
 
     await dad.setOffline(false);
-    await expect(dadPage.getByText('Um registro não foi salvo')).toBeVisible();
+    // The toast names the refused entry (src/lib/offline-queue.ts: "Não foi salvo: <what>").
+    await expect(dadPage.locator('.toast')).toContainText('Não foi salvo: Registro do diário de comportamento');
     await expect(dadPage.locator('.entry', { hasText: 'Anotado sem internet' })).toHaveCount(0);
     const entries = (await (await request.get(`/api/diary?type=behavior&childId=${lia.id}`)).json()) as {
       entries: unknown[];
