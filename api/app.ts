@@ -42,6 +42,7 @@ import { staffRoutes } from './routes/staff.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { supportRoutes } from './routes/support.ts';
 import { treatmentRoutes } from './routes/treatment.ts';
+import { diaryChoices } from './services/diary-choices.ts';
 import { weeklyScale } from './services/weekly-scale.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
 
@@ -55,6 +56,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const { config } = deps;
   // The weekly rating's scale is content (content/scales/weekly.yaml): a broken file stops the start.
   weeklyScale();
+  // So are the diaries' choices (content/diary/escolhas.yaml, issue 39).
+  diaryChoices();
   const services: Services = {
     db: deps.database.db,
     config,

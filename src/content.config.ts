@@ -8,6 +8,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { checked } from './integrations/content-errors.ts';
+import { diaryChoicesSchema } from './shared/diary-choices.ts';
 import { PHONE_TEXT, phoneKind } from './shared/tel.ts';
 import { TESTIMONIAL_COLORS } from './shared/testimonials.ts';
 import { weeklyScaleSchema } from './shared/weekly-scale.ts';
@@ -239,6 +240,7 @@ export const schemas = {
   home: homeSchema,
   policy: policySchema,
   scales: weeklyScaleSchema,
+  diaryChoices: diaryChoicesSchema,
 };
 
 export const collections = {
@@ -284,5 +286,13 @@ export const collections = {
   scales: defineCollection({
     loader: checked(glob({ pattern: 'weekly.yaml', base: './content/scales' }), weeklyScaleSchema),
     schema: weeklyScaleSchema,
+  }),
+  /**
+   * content/diary/escolhas.yaml — the diaries' choices (issue 39): after a meal, the common
+   * contexts. The schema lives in src/shared/diary-choices.ts because the API reads the same file.
+   */
+  diaryChoices: defineCollection({
+    loader: checked(glob({ pattern: 'escolhas.yaml', base: './content/diary' }), diaryChoicesSchema),
+    schema: diaryChoicesSchema,
   }),
 };

@@ -23,6 +23,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  AFTER_MEAL,
   CONSENT_PURPOSES,
   DIARY_TYPES,
   EMAIL_TOKEN_PURPOSES,
@@ -153,10 +154,10 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
-    /** digits only, 10 or 11 */
-    phone: text('phone').notNull(),
-    /** digits only, 11 */
-    cpf: text('cpf').notNull(),
+    /** digits only, 10 or 11; null for whoever joined a child through an invitation and gave only a name */
+    phone: text('phone'),
+    /** digits only, 11; null like the phone (asked of whoever pays, at checkout) */
+    cpf: text('cpf'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   () => [
@@ -327,7 +328,10 @@ export const diaryEntries = pgTable(
     helped: text('helped').array(),
     meal: text('meal'),
     foods: text('foods'),
+    /** her own words about what happened after the meal (optional) */
     reaction: text('reaction'),
+    /** what happened after the meal, one of AFTER_MEAL (issue 39); null when she said nothing (old entries) */
+    afterMeal: text('after_meal'),
     mood: text('mood'),
     /** sleep: the night that begins on `date` */
     asleepAt: time('asleep_at'),
@@ -371,6 +375,10 @@ export const diaryEntries = pgTable(
     check('diary_entries_type', oneOf('type', DIARY_TYPES)),
     check('diary_entries_intensity', sql`"intensity" is null or ${oneOf('intensity', INTENSITIES)}`),
     check('diary_entries_mood', sql`"mood" is null or ${oneOf('mood', MOODS)}`),
+    check(
+      'diary_entries_after_meal',
+      sql`"after_meal" is null or ("type" = 'food' and ${oneOf('after_meal', AFTER_MEAL)})`,
+    ),
     check(
       'diary_entries_fields_by_type',
       sql.raw(

@@ -1,11 +1,10 @@
 /** GET /api/me: who is signed in, the profile, her children, and the subscription as the server decides it. */
 import { Hono } from 'hono';
 import { meAnswer } from '../../src/shared/responses.ts';
-import { isProfileComplete } from '../../src/shared/validation.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { answers } from '../http/openapi.ts';
 import { childSummaries } from '../services/children.ts';
-import { profileOf } from '../services/profile.ts';
+import { profileState } from '../services/profile.ts';
 import { staffState } from '../services/staff.ts';
 
 export function meRoutes() {
@@ -14,16 +13,17 @@ export function meRoutes() {
     const user = c.get('user');
     const subscription = c.get('subscription');
     // Every guarded page shows whose record it is: the children come with who she is.
-    const [profile, kids, team] = await Promise.all([
-      profileOf(db, user.id),
+    const [kids, team] = await Promise.all([
       childSummaries(db, user.id),
       staffState(db, user.id, c.get('session'), clock.now()),
     ]);
+    // Whoever joined a child through an invitation completes her profile with a name (issue 39).
+    const { profile, profileComplete } = await profileState(db, user.id, kids);
     c.header('Cache-Control', 'private, no-store');
     return c.json({
       user: { id: user.id, email: user.email },
       profile,
-      profileComplete: isProfileComplete(profile),
+      profileComplete,
       children: kids,
       subscription: { active: subscription.active, expiresAt: subscription.expiresAt?.toISOString() ?? null },
       /** the console (/equipe/) asks for the authenticator's code while staff && !twoFactorPassed */

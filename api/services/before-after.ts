@@ -43,7 +43,8 @@ export const LOW_APPETITE_WORDS = [
   'deixou no prato',
 ];
 const lowAppetite = sql.raw(
-  `translate(lower(translate(coalesce(reaction, ''), '${ACCENTED_UPPER}', '${ACCENTED_LOWER}')), '${ACCENTED_LOWER}', '${PLAIN_LOWER}') ~ '(${LOW_APPETITE_WORDS.join('|')})'`,
+  // The choice "comeu pouco" or "recusou" (issue 39), or her words saying so (entries before it).
+  `("after_meal" in ('comeu-pouco', 'recusou') or translate(lower(translate(coalesce(reaction, ''), '${ACCENTED_UPPER}', '${ACCENTED_LOWER}')), '${ACCENTED_LOWER}', '${PLAIN_LOWER}') ~ '(${LOW_APPETITE_WORDS.join('|')})')`,
 );
 
 interface Window {

@@ -6,9 +6,10 @@
  * routes and the API benchmark's floor, so both do the same work.
  */
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { afterMealFromText } from '../../src/shared/after-meal.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { diaryEntrySchema, sleepPatchSchema } from '../../src/shared/diary.ts';
-import type { DiaryType, Intensity, Mood } from '../../src/shared/enums.ts';
+import type { AfterMeal, DiaryType, Intensity, Mood } from '../../src/shared/enums.ts';
 import { sleepSpan } from '../../src/shared/sleep.ts';
 import type { Database } from '../db/client.ts';
 import { diaryEntries, profiles, users } from '../db/schema.ts';
@@ -33,6 +34,7 @@ export const columns = {
   meal: diaryEntries.meal,
   foods: diaryEntries.foods,
   reaction: diaryEntries.reaction,
+  afterMeal: diaryEntries.afterMeal,
   mood: diaryEntries.mood,
   asleepAt: diaryEntries.asleepAt,
   wokeAt: diaryEntries.wokeAt,
@@ -139,6 +141,7 @@ export function present(row: Row, author?: Author) {
     meal: row.meal ?? '',
     foods: row.foods ?? '',
     reaction: row.reaction ?? '',
+    afterMeal: (row.afterMeal ?? null) as AfterMeal | null,
     mood: (row.mood ?? 'Tranquilo') as Mood,
   };
 }
@@ -160,7 +163,8 @@ export function valuesOf(input: Input) {
       helped: helped?.length ? helped : null,
     };
   }
-  if (entry.type === 'food') return entry;
+  // Sent without the choice (a page from before it, queued): read from her words, as migration 0013 did.
+  if (entry.type === 'food') return { ...entry, afterMeal: entry.afterMeal ?? afterMealFromText(entry.reaction) };
   const { bedtime, asleepAt, wokeAt, nightWakings, notes, date } = entry;
   return {
     type: 'sleep' as const,

@@ -13,10 +13,12 @@ import {
   addDays,
   DEFAULT_PERIOD_DAYS,
   daysInPeriod,
+  foodReactions,
   type Insights,
   PT_STOP_WORDS,
   recommendedSleep,
   todayInSaoPaulo,
+  topContexts,
 } from '../../src/shared/insights-core.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
@@ -32,10 +34,10 @@ const NOT_A_WORD = sql.raw(`'[^a-z0-9${ACCENTED_LOWER}]+'`);
 const STOP_WORDS = sql.raw(`array[${[...PT_STOP_WORDS].map((w) => `'${w.replaceAll("'", "''")}'`).join(', ')}]`);
 
 /**
- * The ten words that come up most in the `context` of a CTE's rows: a word seen once says nothing
+ * The school's observations: the ten words that come up most in the `context` of a CTE's rows: a word seen once says nothing
  * of a pattern, and stop words, numbers and clock times ("19h", "19h30", "7hs") are left out.
  */
-function topTerms(cte: 'b' | 'sc'): SQL {
+function topTerms(cte: 'sc'): SQL {
   return sql`(select json_agg(json_build_array(x.term, x.n) order by x.n desc, x.term collate "C") from (
         select y.term, y.n from (
           -- a context written the same way again is split once
@@ -63,7 +65,7 @@ function insightsQuery(userId: string, childId: string, period: Window, today: s
   return sql`with kid as (
       select id, name, birth_date from children where id = ${childId} and ${reachable(sql.raw('id'), userId, 'read')}
     ), e as materialized (
-      select e.type, e.date, e.time, e.intensity, e.context, e.duration_minutes, e.helped, e.foods, e.reaction,
+      select e.type, e.date, e.time, e.intensity, e.context, e.duration_minutes, e.helped, e.foods, e.reaction, e.after_meal,
         e.mood, e.sleep_minutes, e.night_wakings, e.woke_at, e.attention, e.user_id
       from diary_entries e join kid on e.child_id = kid.id
       where e.date between ${period.from}::date and ${period.to}::date
@@ -80,7 +82,9 @@ function insightsQuery(userId: string, childId: string, period: Window, today: s
         from b group by date) x),
       'cells', (select json_agg(json_build_array(x.dow, x.hr, x.n)) from (
         select extract(dow from date)::int dow, extract(hour from time)::int hr, count(*)::int n from b group by 1, 2) x),
-      'contexts', ${topTerms('b')},
+      -- whole contexts (issue 39): each distinct text once with its count, split into phrases by topContexts
+      'contexts', (select json_agg(json_build_array(x.context, x.n)) from (
+        select context, count(*)::int n from b group by context) x),
       'helped', (select json_agg(json_build_array(x.strategy, x.n) order by x.n desc, x.strategy collate "C") from (
         select h.strategy, count(*)::int n from b cross join lateral unnest(b.helped) h(strategy)
         group by h.strategy order by n desc, h.strategy collate "C" limit 10) x),
@@ -88,13 +92,11 @@ function insightsQuery(userId: string, childId: string, period: Window, today: s
     )::text as behavior, json_build_object(
       'total', (select count(*)::int from f),
       'byMood', (select json_object_agg(x.mood, x.n) from (select mood, count(*)::int n from f group by mood) x),
-      'reactions', (select json_agg(json_build_array(x.food, x.n) order by x.n desc, x.food collate "C") from (
-        select btrim(i.food) food, sum(g.n)::int n
-        from (select foods, count(*) n from f where btrim(coalesce(reaction, '')) <> '' group by foods) g
-        cross join lateral unnest(string_to_array(replace(translate(${folded('g.foods')}, ';/+', ',,,'), ' e ', ','), ',')) i(food)
-        where btrim(i.food) <> ''
-        -- one meal followed by a reaction is no pattern: a food shows from its second time on
-        group by btrim(i.food) having sum(g.n) >= 2 order by n desc, btrim(i.food) collate "C" limit 10) x)
+      -- per distinct list of foods: its meals and those followed by a reaction (afterMeal not "nada");
+      -- split into foods and normalised by foodReactions (src/shared/insights-core.ts)
+      'reactions', (select json_agg(json_build_array(x.foods, x.n, x.r)) from (
+        select foods, count(*)::int n, count(*) filter (where after_meal is not null and after_meal <> 'nada')::int r
+        from f group by foods) x)
     )::text as food, json_build_object(
       'total', (select count(*)::int from sc),
       'perDay', (select json_agg(json_build_array(to_char(x.date, 'YYYY-MM-DD'), x.n)) from (
@@ -149,7 +151,8 @@ interface BehaviorRaw {
 interface FoodRaw {
   total: number;
   byMood: Record<string, number> | null;
-  reactions: Pairs;
+  /** [foods as typed, meals, meals followed by a reaction] */
+  reactions: Array<[string, number, number]> | null;
 }
 interface SleepRaw {
   nights: number;
@@ -265,7 +268,7 @@ function presentBehavior(raw: BehaviorRaw, period: Window): Insights['behavior']
     byHour: Array.from({ length: 24 }, (_, hour) => byWeekdayHour.reduce((sum, day) => sum + day[hour]!, 0)),
     byWeekday: byWeekdayHour.map((day) => day.reduce((sum, n) => sum + n, 0)),
     byWeekdayHour,
-    topContexts: (raw.contexts ?? []).map(([term, count]) => ({ term, count })),
+    topContexts: topContexts((raw.contexts ?? []).map(([context, count]) => ({ context, count }))),
     helped: (raw.helped ?? []).map(([strategy, count]) => ({ strategy, count })),
     avgDurationMinutes: raw.avgDuration,
   };
@@ -288,7 +291,7 @@ function presentFood(raw: FoodRaw): Insights['food'] {
   return {
     total: raw.total,
     byMood: Object.fromEntries(MOODS.map((m) => [m, raw.byMood?.[m] ?? 0])),
-    reactions: (raw.reactions ?? []).map(([food, count]) => ({ food, count })),
+    reactions: foodReactions((raw.reactions ?? []).map(([foods, meals, reacted]) => ({ foods, meals, reacted }))),
   };
 }
 

@@ -32,7 +32,10 @@ export interface CurrentTreatment {
     unit: MedicineUnit | null;
     times: string[];
     asNeeded: boolean;
+    /** since when this dose and these times hold (the medicine's last change up to the period's end) */
     since: string;
+    /** the day she began giving it */
+    startedOn: string;
   }>;
   therapies: Array<{ kind: TherapyKind; professionalName: string | null; startedOn: string }>;
 }
@@ -187,7 +190,6 @@ function currentTreatment(treatment: TreatmentPeriod, end: string): CurrentTreat
   const medicines = treatment.medicines.flatMap((medicine) => {
     const state = medicine.events.at(-1) ?? medicine.inForceAtStart;
     if (!state || state.kind === 'stop') return [];
-    const since = [...medicine.events, medicine.inForceAtStart].find((e) => e?.kind === 'start')?.on ?? state.on;
     return [
       {
         name: medicine.name,
@@ -195,7 +197,8 @@ function currentTreatment(treatment: TreatmentPeriod, end: string): CurrentTreat
         unit: state.unit,
         times: state.times,
         asNeeded: medicine.asNeeded,
-        since,
+        since: state.on,
+        startedOn: medicine.startedOn,
       },
     ];
   });

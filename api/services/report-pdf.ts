@@ -6,7 +6,7 @@
 import PDFDocument from 'pdfkit';
 import { overlapReportLine } from '../../src/shared/dose-alerts.ts';
 import { ATTENTION_WORDS } from '../../src/shared/enums.ts';
-import { formatDay, formatMinutes, shortDay } from '../../src/shared/format.ts';
+import { formatDay, formatDecimal, formatHoursMinutes, formatMinutes, shortDay } from '../../src/shared/format.ts';
 import { daysInPeriod, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import { SITE_NAME } from '../../src/shared/site.ts';
 import { formatDose, MEDICINE_EVENT_LABELS, THERAPY_LABELS } from '../../src/shared/treatment.ts';
@@ -21,6 +21,7 @@ import {
 } from '../../src/shared/weekly-scale-words.ts';
 import type { BeforeAfterSide } from './before-after.ts';
 import type { DiaryEntryView } from './diary.ts';
+import { afterMealLabel } from './diary-choices.ts';
 import type { ReportData } from './report-data.ts';
 import type { MedicineChangeView, MedicineInPeriod } from './treatment.ts';
 
@@ -108,7 +109,9 @@ export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBu
   homeAndSchool(doc, data);
   summary(doc, data);
   // Then the charts and the details; the list of every entry is an appendix she includes by choice.
-  doc.addPage();
+  // A new page unless page 1 already ran over (never a page holding only its last lines).
+  if (doc.bufferedPageRange().count === 1) doc.addPage();
+  else doc.moveDown(1.5);
   charts(doc, data);
   rankings(doc, data);
   school(doc, data);
@@ -161,11 +164,11 @@ function header(doc: Doc, { insights, generatedAt }: ReportData) {
   doc.y = y + height;
 }
 
-/** The figures a professional reads first, one per line. */
+/** The figures a professional reads first, one per line; rates with one decimal, sleep in hours and minutes. */
 function summaryLines({ insights }: ReportData): string[] {
   const { behavior, food, sleep, baseline, current, changePercent } = insights;
   const lines = [
-    `Episódios de comportamento: ${behavior.total} (${number(current.behaviorPerWeek)} por semana nos últimos ${daysLabel(current)})`,
+    `Episódios de comportamento: ${behavior.total} (${formatDecimal(current.behaviorPerWeek)} por semana nos últimos ${daysLabel(current)})`,
     `Intensidade: Baixa ${behavior.intensity.Baixa} · Média ${behavior.intensity.Média} · Alta ${behavior.intensity.Alta}`,
   ];
   if (behavior.avgDurationMinutes !== null)
@@ -178,11 +181,11 @@ function summaryLines({ insights }: ReportData): string[] {
     );
   if (sleep.avgNightWakings !== null)
     lines.push(
-      `Despertares noturnos: ${sleep.totalNightWakings} (média de ${number(sleep.avgNightWakings)} por noite)`,
+      `Despertares noturnos: ${sleep.totalNightWakings} (média de ${formatDecimal(sleep.avgNightWakings)} por noite)`,
     );
   if (baseline && changePercent !== null)
     lines.push(
-      `Comparação: ${number(current.behaviorPerWeek)} episódios por semana agora, ${number(baseline.behaviorPerWeek)} nas 2 primeiras semanas de registros (${formatDay(baseline.from)} a ${formatDay(baseline.to)}): ${changeWords(changePercent)}`,
+      `Comparação: ${formatDecimal(current.behaviorPerWeek)} episódios por semana agora, ${formatDecimal(baseline.behaviorPerWeek)} nas 2 primeiras semanas de registros (${formatDay(baseline.from)} a ${formatDay(baseline.to)}): ${changeWords(changePercent)}`,
     );
   return lines;
 }
@@ -201,7 +204,7 @@ const daysLabel = (w: { from: string; to: string }) => `${daysInPeriod(w.from, w
 
 function sleepLine(sleep: ReportData['insights']['sleep']): string {
   if (!sleep.nights) return 'Noites registradas: 0';
-  const average = `média de ${formatMinutes(sleep.avgSleepMinutes ?? 0)} de sono`;
+  const average = `média de ${formatHoursMinutes(sleep.avgSleepMinutes ?? 0)} de sono`;
   const range = sleep.recommended
     ? `; ${sleep.nightsInRange} de ${sleep.nights} dentro do recomendado para a idade (${sleep.recommended.minHours}\u00a0a\u00a0${sleep.recommended.maxHours}\u00a0h)`
     : '';
@@ -258,20 +261,27 @@ function notice(doc: Doc, text: string) {
 
 const shortPeriod = (w: { from: string; to: string }) => `${shortDay(w.from)} a ${shortDay(w.to)}`;
 
-/** "O que toma agora": the medicines in force at the period's end, and the therapies going on. */
+/** When a medicine's current dose and times began, and when the medicine itself did. */
+export function sinceText(medicine: { since: string; startedOn: string; asNeeded: boolean }): string {
+  if (medicine.since <= medicine.startedOn) return `desde ${formatDay(medicine.startedOn)}`;
+  const now = medicine.asNeeded ? 'dose atual' : 'dose e horários atuais';
+  return `${now} desde ${formatDay(medicine.since)}; começou em ${formatDay(medicine.startedOn)}`;
+}
+
+/** "O que toma agora": the medicines in force at the period's end; then the therapies going on. */
 function takesNow(doc: Doc, { current }: ReportData) {
   section(doc, 'O que toma agora');
-  if (!current.medicines.length && !current.therapies.length) {
-    paragraph(doc, 'Nenhum remédio nem terapia registrados.', MUTED);
-  }
+  if (!current.medicines.length) paragraph(doc, 'Nenhum remédio em uso registrado.', MUTED);
   for (const medicine of current.medicines)
-    bullet(doc, `${medicine.name}: ${inForceText(medicine, medicine.asNeeded)} (desde ${formatDay(medicine.since)})`);
+    bullet(doc, `${medicine.name}: ${inForceText(medicine, medicine.asNeeded)} (${sinceText(medicine)})`);
+  notice(doc, TAKES_NOW_NOTICE);
+  if (!current.therapies.length) return;
+  section(doc, 'Terapias em andamento');
   for (const therapy of current.therapies)
     bullet(
       doc,
       `${THERAPY_LABELS[therapy.kind]}${therapy.professionalName ? ` — ${therapy.professionalName}` : ''} (desde ${formatDay(therapy.startedOn)})`,
     );
-  notice(doc, TAKES_NOW_NOTICE);
 }
 
 /** "O que mudou e quando": the period's changes, oldest first. */
@@ -286,28 +296,42 @@ const orDash = (value: number | null, show: (n: number) => string) => (value ===
 /** The mean of a side's answers over every item (0–3), or null. */
 const overall = (means: Record<string, number>) => meanOf(Object.values(means));
 
-/** The rows of "Antes e depois": each figure before and after, as a doctor reads them. */
-export function beforeAfterRows(before: BeforeAfterSide, after: BeforeAfterSide): Array<[string, string, string]> {
+/**
+ * The rows of "Antes e depois": each figure before and after, as a doctor reads them, one format per
+ * kind (hours and minutes; one decimal with a comma; counts). A side with fewer than ENOUGH_DAYS days
+ * with records says "poucos registros" instead of the diaries' figures (issue 39); the weekly
+ * ratings and the doses are their own records and keep their numbers.
+ */
+export function beforeAfterRows(
+  before: BeforeAfterSide,
+  after: BeforeAfterSide,
+  enough: { before: boolean; after: boolean } = { before: true, after: true },
+): Array<[string, string, string]> {
   const both = (show: (side: BeforeAfterSide) => string): [string, string] => [show(before), show(after)];
+  const diary = (show: (side: BeforeAfterSide) => string): [string, string] => [
+    enough.before ? show(before) : FEW_RECORDS,
+    enough.after ? show(after) : FEW_RECORDS,
+  ];
   const lowMeals = (side: BeforeAfterSide) =>
     side.meals.lowAppetiteShare === null
       ? '—'
       : `${Math.round(side.meals.lowAppetiteShare * side.meals.count)} de ${side.meals.count}`;
   return [
-    ['Episódios por dia', ...both((s) => number(s.episodesPerDay))],
+    ['Episódios por dia', ...diary((s) => formatDecimal(s.episodesPerDay))],
     [
       'Intensidade: baixa · média · alta',
-      ...both((s) => `${s.intensity.Baixa} · ${s.intensity.Média} · ${s.intensity.Alta}`),
+      ...diary((s) => `${s.intensity.Baixa} · ${s.intensity.Média} · ${s.intensity.Alta}`),
     ],
-    ['Sono por noite (média)', ...both((s) => orDash(s.sleep.avgMinutes, formatMinutes))],
-    ['Tempo para adormecer (média)', ...both((s) => orDash(s.sleep.avgLatencyMinutes, (n) => `${n} min`))],
-    ['Despertares por noite', ...both((s) => orDash(s.sleep.wakingsPerNight, (n) => number(n)))],
-    ['Refeições com pouco apetite', ...both(lowMeals)],
+    ['Sono por noite (média)', ...diary((s) => orDash(s.sleep.avgMinutes, formatHoursMinutes))],
+    ['Tempo para adormecer (média)', ...diary((s) => orDash(s.sleep.avgLatencyMinutes, (n) => `${Math.round(n)} min`))],
+    ['Despertares por noite', ...diary((s) => orDash(s.sleep.wakingsPerNight, formatDecimal))],
+    ['Refeições com pouco apetite', ...diary(lowMeals)],
     ['Avaliação da semana, casa (0 a 3)', ...both((s) => orDash(overall(s.ratings.home), formatMean))],
     ['Avaliação da semana, escola (0 a 3)', ...both((s) => orDash(overall(s.ratings.school), formatMean))],
     ['Efeitos observados (0 a 3)', ...both((s) => orDash(overall(s.sideEffects), formatMean))],
     ['Doses: dadas · não dadas', ...both((s) => `${s.doses.given} · ${s.doses.skipped}`)],
-  ];
+    // a figure with nothing recorded on either side (no school rating, no sleep) is left out, not "— —"
+  ].filter(([, b, a]) => !(b === '—' && a === '—')) as Array<[string, string, string]>;
 }
 
 /** A small table: a label column and value columns, one line per row. */
@@ -346,22 +370,30 @@ function beforeAndAfter(doc: Doc, { latestChange }: ReportData) {
   }
   const { change, comparison } = latestChange;
   const { before, after, enough, days } = comparison;
-  paragraph(
-    doc,
-    `${CHANGE_LABELS[change.kind]} ${change.name} em ${formatDay(change.on)}: ${days} dias antes e depois (até hoje).`,
-  );
+  paragraph(doc, `${CHANGE_LABELS[change.kind]} ${change.name} em ${formatDay(change.on)}: ${sidesText(days, after)}.`);
   const few = (ok: boolean) => (ok ? '' : FEW_RECORDS);
   doc.moveDown(0.2);
   table(
     doc,
     ['', `Antes: ${shortPeriod(before)}`, `Depois: ${shortPeriod(after)}`],
-    beforeAfterRows(before, after),
+    beforeAfterRows(before, after, enough),
     170,
     enough.before && enough.after ? undefined : ['', few(enough.before), few(enough.after)],
   );
   if (!enough.before || !enough.after)
-    notice(doc, `"${FEW_RECORDS}": menos de ${ENOUGH_DAYS} dias com algum registro nesse lado; compare com cuidado.`);
+    notice(
+      doc,
+      `"${FEW_RECORDS}": menos de ${ENOUGH_DAYS} dias com algum registro nesse lado; os números dos diários não são mostrados, para não comparar o que não se compara.`,
+    );
   notice(doc, BEFORE_AFTER_NOTICE);
+}
+
+/** "14 dias antes e depois", or "14 dias antes e 3 depois (até hoje)" when the after side is shorter. */
+export function sidesText(days: number, after: { from: string; to: string }): string {
+  const afterDays = daysInPeriod(after.from, after.to);
+  return afterDays >= days
+    ? `${days} dias antes e depois`
+    : `${days} dias antes e ${afterDays} ${afterDays === 1 ? 'dia' : 'dias'} depois (até hoje)`;
 }
 
 /** "Casa e escola": the latest four weeks item by item (home · school), where they differ, who rated. */
@@ -497,27 +529,54 @@ function charts(doc: Doc, { insights }: ReportData) {
 const FOOD_TITLE = 'Alimentos seguidos de reação';
 /** Said under the foods, so no one reads a cause into them. */
 export const FOOD_NOTE =
-  'Cada alimento aparece aqui quando veio antes de uma reação anotada pelo menos duas vezes no período. É uma coincidência no tempo, não uma causa.';
+  'Conta, por alimento, as refeições depois das quais a família marcou algo diferente de "nada de diferente" (comeu pouco, recusou, dor de barriga…), do total de refeições com esse alimento; um alimento aparece a partir de duas. É uma coincidência no tempo, não uma causa.';
+/** Said under the contexts: what is counted. */
+export const CONTEXTS_NOTE =
+  'Cada contexto é contado inteiro, como a família o marcou ou escreveu (sem maiúsculas nem acentos), a partir de duas vezes.';
+
+/** "arroz: 3 de 40 refeições" */
+export const reactionText = (r: { food: string; count: number; meals: number }) =>
+  `${r.food}: ${r.count} de ${r.meals} ${r.meals === 1 ? 'refeição' : 'refeições'}`;
 
 function rankings(doc: Doc, { insights }: ReportData) {
   const { behavior, food } = insights;
-  const rows: Array<[string, Array<{ label: string; count: number }>]> = [
-    ['Palavras mais frequentes nos contextos', behavior.topContexts.map((t) => ({ label: t.term, count: t.count }))],
-    ['O que ajudou', behavior.helped.map((h) => ({ label: h.strategy, count: h.count }))],
-    [FOOD_TITLE, food.reactions.map((r) => ({ label: r.food, count: r.count }))],
+  const rows: Array<{ title: string; items: string[]; none: string; note?: string }> = [
+    {
+      title: 'Contextos mais frequentes',
+      items: behavior.topContexts.map((t) => `${t.term} (${t.count})`),
+      none: 'Nenhum contexto se repetiu no período.',
+      note: CONTEXTS_NOTE,
+    },
+    {
+      title: 'O que ajudou',
+      items: behavior.helped.map((h) => `${h.strategy} (${h.count})`),
+      none: 'Nada foi marcado em "o que ajudou" no período.',
+    },
+    {
+      title: FOOD_TITLE,
+      items: food.reactions.map(reactionText),
+      none:
+        food.total === 0
+          ? 'Nenhuma refeição registrada no período.'
+          : 'Nenhum alimento veio antes de uma reação mais de uma vez no período.',
+      note: FOOD_NOTE,
+    },
   ];
   const moods = Object.entries(food.byMood).filter(([, n]) => n > 0);
   heading(doc, 'O que mais aparece');
-  for (const [title, items] of rows) {
+  for (const row of rows) {
     room(doc, 30);
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(title, MARGIN, doc.y);
-    paragraph(doc, items.length ? items.map((i) => `${i.label} (${i.count})`).join(' · ') : '—');
-    if (title === FOOD_TITLE) paragraph(doc, FOOD_NOTE, MUTED);
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(row.title, MARGIN, doc.y);
+    paragraph(doc, row.items.length ? row.items.join(' · ') : row.none, row.items.length ? undefined : MUTED);
+    if (row.note && row.items.length) paragraph(doc, row.note, MUTED);
     doc.moveDown(0.4);
   }
   room(doc, 30);
   doc.font('Helvetica-Bold').fontSize(10).text('Humor nas refeições', MARGIN, doc.y);
-  paragraph(doc, moods.length ? moods.map(([mood, n]) => `${mood} (${n})`).join(' · ') : '—');
+  paragraph(
+    doc,
+    moods.length ? moods.map(([mood, n]) => `${mood} (${n})`).join(' · ') : 'Nenhuma refeição registrada no período.',
+  );
 }
 
 /** The school's observations (through the link the family gave a teacher), and who recorded what share. */
@@ -525,12 +584,12 @@ function school(doc: Doc, { insights }: ReportData) {
   const { school: observed, authors } = insights;
   const total = authors.reduce((sum, a) => sum + a.count, 0);
   if (observed.total === 0 && authors.length <= 1) return;
-  heading(doc, 'Escola e quem registrou');
+  heading(doc, observed.total > 0 ? 'Escola e quem registrou' : 'Quem registrou');
   if (observed.total > 0) {
     const days = observed.perDay.filter((d) => d.count > 0).length;
     bullet(doc, `Observações da escola: ${observed.total} em ${days} ${days === 1 ? 'dia' : 'dias'}`);
     if (observed.avgAttention !== null)
-      bullet(doc, `Atenção média nas atividades (de 1 a 5, segundo a escola): ${number(observed.avgAttention)}`);
+      bullet(doc, `Atenção média nas atividades (de 1 a 5, segundo a escola): ${formatDecimal(observed.avgAttention)}`);
     if (observed.contexts.length)
       bullet(
         doc,
@@ -605,7 +664,10 @@ export function dosesText(medicine: MedicineInPeriod): string {
   const extra = medicine.asNeededGiven
     ? `; ${medicine.asNeededGiven} dose${medicine.asNeededGiven === 1 ? '' : 's'} fora do horário`
     : '';
-  return `Doses dadas: ${medicine.given} de ${medicine.scheduled} previstas no período${skipped}${extra}`;
+  // The app knows only what was marked: doses due and never marked are said as such, not as missed.
+  const unmarked = Math.max(0, medicine.scheduled - medicine.given - medicine.skipped);
+  const none = unmarked ? `; ${unmarked} sem marcação no aplicativo` : '';
+  return `Doses dadas: ${medicine.given} de ${medicine.scheduled} previstas no período${skipped}${none}${extra}`;
 }
 
 /**
@@ -675,8 +737,14 @@ export function entryText(entry: DiaryEntryView): string {
     if (entry.helped.length) parts.push(`Ajudou: ${closed(entry.helped.join(', '))}`);
     return parts.join(' ');
   }
-  if (entry.type === 'food')
-    return `${entry.meal}: ${closed(entry.foods)} Humor: ${entry.mood}.${entry.reaction ? ` Reação: ${closed(entry.reaction)}` : ''}`;
+  if (entry.type === 'food') {
+    const head = `${entry.meal}: ${closed(entry.foods)} Humor: ${entry.mood}.`;
+    // "outra" with her words: her words say what it was
+    if (entry.afterMeal === 'outra' && entry.reaction) return `${head} Depois: ${closed(entry.reaction)}`;
+    const after = afterMealLabel(entry.afterMeal);
+    const words = entry.reaction ? ` ${after ? 'Nas palavras dela' : 'Reação'}: ${closed(entry.reaction)}` : '';
+    return `${head}${after ? ` Depois: ${after.toLowerCase()}.` : ''}${words}`;
+  }
   if (entry.type === 'school') {
     const where = [entry.period, entry.activity].filter(Boolean).join(', ');
     const parts = [

@@ -759,6 +759,8 @@ export interface MedicineInPeriod {
   asNeeded: boolean;
   minIntervalHours: number | null;
   prescriber: string | null;
+  /** the day she began giving it */
+  startedOn: string;
   /** what was in force when the period began (given since before it), or null */
   inForceAtStart: MedicineChangeView | null;
   /** the events on the period's days */
@@ -831,6 +833,7 @@ export async function treatmentInPeriod(
       asNeeded: medicine.asNeeded,
       minIntervalHours: medicine.minIntervalHours,
       prescriber: medicine.prescriber,
+      startedOn: medicine.startedOn,
       inForceAtStart: inForceOn(before, from),
       events: medicine.changes.filter((c) => c.on >= from && c.on <= to),
       scheduled: slots.size,

@@ -31,7 +31,7 @@ const LEFT: Notice = {
 type View = Mode | 'forgot';
 
 const HEADINGS: Record<View, { title: string; lead: string }> = {
-  login: { title: 'Entrar', lead: 'Que bom ver você de novo.' },
+  login: { title: 'Entrar', lead: 'Use o e-mail e a senha da sua conta.' },
   signup: { title: 'Criar conta', lead: 'Leva menos de um minuto. Depois, confirme seu e-mail.' },
   forgot: {
     title: 'Esqueci minha senha',

@@ -75,12 +75,22 @@ interface ChoiceProps<Value extends string> {
   /** the radio group's name (unique on the page) */
   name: string;
   values: readonly Value[];
+  /** the words shown for each value, when they are not the value itself */
+  labels?: Partial<Record<Value, string>>;
   value: string;
   onChange: (value: Value) => void;
   error?: string;
 }
 
-export function ChoiceField<Value extends string>({ label, name, values, value, onChange, error }: ChoiceProps<Value>) {
+export function ChoiceField<Value extends string>({
+  label,
+  name,
+  values,
+  labels,
+  value,
+  onChange,
+  error,
+}: ChoiceProps<Value>) {
   const id = useId();
   return (
     <fieldset
@@ -99,7 +109,7 @@ export function ChoiceField<Value extends string>({ label, name, values, value, 
               checked={value === option}
               onChange={() => onChange(option)}
             />
-            {option}
+            {labels?.[option] ?? option}
           </label>
         ))}
       </div>

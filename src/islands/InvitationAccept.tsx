@@ -18,7 +18,7 @@ type State =
   | { kind: 'checking' }
   | { kind: 'signed-out' }
   | { kind: 'ready' }
-  | { kind: 'accepted'; child: { id: string; name: string }; role: MemberRole }
+  | { kind: 'accepted'; child: { id: string; name: string }; role: MemberRole; profileComplete: boolean }
   | { kind: 'refused'; title: string; message: string };
 
 export default function InvitationAccept() {
@@ -54,8 +54,8 @@ export default function InvitationAccept() {
       const answer = await acceptInvitation(token);
       removeKey(PENDING_INVITATION_KEY);
       selectChild(answer.child.id);
-      await refreshSession(true);
-      setState({ kind: 'accepted', ...answer });
+      const after = await refreshSession(true);
+      setState({ kind: 'accepted', ...answer, profileComplete: after.profileComplete });
     } catch (err) {
       if (err instanceof ApiError && (err.code === 'invalid_token' || err.status === 403))
         removeKey(PENDING_INVITATION_KEY);
@@ -145,9 +145,16 @@ function Outcome({ state }: { state: Extract<State, { kind: 'accepted' | 'refuse
           </p>
         </div>
         <div className="form-actions">
-          <a className="btn btn-primary" href="/comportamento/">
-            Ver os registros de {state.child.name}
-          </a>
+          {state.profileComplete ? (
+            <a className="btn btn-primary" href="/comportamento/">
+              Ver os registros de {state.child.name}
+            </a>
+          ) : (
+            // Her name first (all a member is asked), then the record.
+            <a className="btn btn-primary" href={`/profile-setup/?proxima=${encodeURIComponent('/comportamento/')}`}>
+              Continuar: dizer seu nome
+            </a>
+          )}
         </div>
       </div>
     );

@@ -1,11 +1,14 @@
 /**
  * /profile-setup (spec §2): full name, e-mail, mobile and CPF, masked as she types, each error
- * beside its field with the exact §5 message. On success, the home page.
+ * beside its field with the exact §5 message. On success, the home page. Whoever joined a child
+ * through an invitation is asked her name and nothing more (issue 39): mobile and CPF are asked of
+ * whoever pays, at checkout.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, call, client } from '../lib/api.ts';
 import { nextPage } from '../lib/next-page.ts';
 import { flash, toast } from '../lib/toast.ts';
+import { joinedByInvitation } from '../shared/enums.ts';
 import { fieldMessages } from '../shared/field-messages.ts';
 import { formatCpf, formatPhone, maskCpf, maskPhone } from '../shared/format.ts';
 import { refreshSession } from '../stores/session.ts';
@@ -20,6 +23,7 @@ export default function ProfileForm() {
   const { form, setForm, setErrors, bind } = useForm({ fullName: '', email: '', phone: '', cpf: '' });
   const [busy, setBusy] = useState(false);
   const [loading, setLoading] = useState(true);
+  const [member, setMember] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const held = useTypedBeforeHydration(formRef, (name, value) =>
     setForm((f) => ({ ...f, [name]: name === 'phone' ? maskPhone(value) : name === 'cpf' ? maskCpf(value) : value })),
@@ -28,6 +32,7 @@ export default function ProfileForm() {
   useEffect(() => {
     void refreshSession().then((state) => {
       if (state.user) {
+        setMember(joinedByInvitation(state.children));
         const p = state.profile;
         // What she already typed wins over what the server knows.
         setForm((f) => ({
@@ -43,8 +48,8 @@ export default function ProfileForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { profileSchema } = await rules();
-    const parsed = profileSchema.safeParse(form);
+    const { memberProfileSchema, profileSchema } = await rules();
+    const parsed = member ? memberProfileSchema.safeParse({ fullName: form.fullName }) : profileSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(fieldMessages(parsed.error));
       (document.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus();
@@ -54,7 +59,7 @@ export default function ProfileForm() {
     try {
       await call(client.profile.$put({ json: parsed.data }));
       const after = await refreshSession(true);
-      flash('Perfil criado com sucesso!', afterProfile(after.subscription.active));
+      flash('Perfil criado com sucesso!', afterProfile(after.subscription.active, member));
       window.location.assign(nextPage() ?? '/');
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validation_failed') setErrors(err.fields);
@@ -76,37 +81,48 @@ export default function ProfileForm() {
       aria-busy={busy || loading}
     >
       <h1>Complete seu perfil</h1>
-      <p className="auth-lead">
-        Precisamos destes dados para cuidar da sua conta. Eles ficam protegidos e não são compartilhados.
-      </p>
+      {member ? (
+        <p className="auth-lead">
+          Só precisamos do seu nome: é ele que aparece nos registros que você fizer, para a família saber quem
+          registrou.
+        </p>
+      ) : (
+        <p className="auth-lead">
+          Precisamos destes dados para cuidar da sua conta. Eles ficam protegidos e não são compartilhados.
+        </p>
+      )}
       <Field label="Nome completo" autoComplete="name" maxLength={100} {...bind('fullName')} required />
-      <Field
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={254}
-        {...bind('email')}
-        required
-      />
-      <Field
-        label="Celular"
-        type="tel"
-        autoComplete="tel-national"
-        inputMode="numeric"
-        maxLength={15}
-        placeholder="(11) 98765-4321"
-        {...bind('phone', maskPhone)}
-        required
-      />
-      <Field
-        label="CPF"
-        inputMode="numeric"
-        maxLength={14}
-        placeholder="000.000.000-00"
-        {...bind('cpf', maskCpf)}
-        required
-      />
+      {!member && (
+        <>
+          <Field
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            {...bind('email')}
+            required
+          />
+          <Field
+            label="Celular"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="numeric"
+            maxLength={15}
+            placeholder="(11) 98765-4321"
+            {...bind('phone', maskPhone)}
+            required
+          />
+          <Field
+            label="CPF"
+            inputMode="numeric"
+            maxLength={14}
+            placeholder="000.000.000-00"
+            {...bind('cpf', maskCpf)}
+            required
+          />
+        </>
+      )}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy || loading}>
         {busy ? 'Salvando…' : 'Salvar e continuar'}
       </button>
@@ -118,7 +134,8 @@ export default function ProfileForm() {
  * What is hers now, and what the subscription opens: "todas as funcionalidades" (the spec's words)
  * would be untrue for a mother who has not subscribed (decision 0023).
  */
-export function afterProfile(subscribed: boolean): string {
+export function afterProfile(subscribed: boolean, member = false): string {
+  if (member) return 'Agora você acompanha os registros da criança de quem convidou você.';
   return subscribed
     ? 'Agora você pode acessar todas as funcionalidades do app.'
     : 'Os guias, as listas de observação e a página de emergência já são seus. Com a assinatura, você registra os diários e segue para as próximas etapas.';

@@ -10,7 +10,16 @@ import { dayFromNow, formatDay } from '../shared/format.ts';
 import { currentChild } from '../stores/child.ts';
 import { session } from '../stores/session.ts';
 import Field, { CheckField } from './Field.tsx';
-import { byItem, differences, type Item, joinNames, meanText, type RatingRow, raters } from './ratings/model.ts';
+import {
+  byItem,
+  differences,
+  type Item,
+  joinNames,
+  letterAddressee,
+  meanText,
+  type RatingRow,
+  raters,
+} from './ratings/model.ts';
 import { useHydratedStore } from './useHydrated.ts';
 
 /** Four weeks: what the school can read in one look. */
@@ -121,7 +130,7 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
 
       <article className="letter" aria-label="Carta para a escola">
         <p className="letter-date">Data: ____/____/________</p>
-        <p>À direção e à coordenação {school.trim() ? `da escola ${school.trim()}` : 'da escola'}</p>
+        <p>{letterAddressee(school)}</p>
         <p className="letter-subject">
           <strong>
             Assunto: pedido de acompanhamento e de um plano individual para {who}

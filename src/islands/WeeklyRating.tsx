@@ -14,7 +14,7 @@ import { readJson, writeJson } from '../lib/storage.ts';
 import { toast } from '../lib/toast.ts';
 import { loadMedicines } from '../lib/treatment.ts';
 import { formatDay, nowStamp } from '../shared/format.ts';
-import { addDays, mondayOf, type WeeklyScale } from '../shared/weekly-scale-words.ts';
+import { addDays, mondayOf, questionsLine, type WeeklyScale } from '../shared/weekly-scale-words.ts';
 import { currentChild } from '../stores/child.ts';
 import { session } from '../stores/session.ts';
 import LoadFailure from './LoadFailure.tsx';
@@ -206,8 +206,8 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
             </p>
           )}
           <p className="muted small">
-            Pense na semana toda. Nada está certo ou errado: é o que você viu. O tracinho marca sua resposta da semana
-            passada.
+            {questionsLine(scale, week.medicine)} Pense na semana toda. Nada está certo ou errado: é o que você viu. O
+            tracinho marca sua resposta da semana passada.
           </p>
           {scale.items.map((item) => (
             <Question

@@ -192,6 +192,7 @@ function pendingEntry(body: AddBody<'diary'>): DiaryEntry {
       meal: body.meal,
       foods: body.foods,
       reaction: body.reaction ?? '',
+      afterMeal: body.afterMeal ?? null,
       mood: body.mood,
     };
   return {

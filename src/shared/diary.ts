@@ -1,6 +1,14 @@
 /** Diary rules (spec §3, §5, and the child's record), shared by the forms and the API. */
 import * as z from 'zod/mini';
-import { DIARY_TYPES, INTENSITIES, LIMITS, MAX_DURATION_MINUTES, MAX_NIGHT_WAKINGS, MOODS } from './enums.ts';
+import {
+  AFTER_MEAL,
+  DIARY_TYPES,
+  INTENSITIES,
+  LIMITS,
+  MAX_DURATION_MINUTES,
+  MAX_NIGHT_WAKINGS,
+  MOODS,
+} from './enums.ts';
 import { dayFromNow } from './format.ts';
 import { atMost } from './lengths.ts';
 import { sleepSpan } from './sleep.ts';
@@ -38,6 +46,9 @@ export const behaviorEntrySchema = z.strictObject({
   ),
 });
 
+/** The food form asks for the choice: a meal recorded now always says what happened after it. */
+export const AFTER_MEAL_REQUIRED = 'Escolha o que aconteceu depois da refeição';
+
 export const foodEntrySchema = z.strictObject({
   id: clientId,
   childId,
@@ -46,6 +57,9 @@ export const foodEntrySchema = z.strictObject({
   time: clockTime,
   meal: requiredText('Informe a refeição', LIMITS.name),
   foods: requiredText('Informe os alimentos oferecidos'),
+  /** what happened after the meal (issue 39); optional here for a queued write of an older page */
+  afterMeal: z.optional(z.enum(AFTER_MEAL, { error: AFTER_MEAL_REQUIRED })),
+  /** her own words about it (optional) */
   reaction: optionalText(),
   mood: z.enum(MOODS, { error: 'Escolha o humor da criança' }),
 });

@@ -30,8 +30,32 @@ export const PLAN_IDS = ['1-mes', '3-meses', '6-meses'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
 /** A member of a child's circle: `carer` records, ticks and writes notes; `viewer` only sees. */
+/**
+ * What happened after a meal (issue 39): the food diary's choice. The keys never change once
+ * published (entries are stored by key); the words she reads are content (content/diary/escolhas.yaml).
+ * Everything but `nada` is a reaction.
+ */
+export const AFTER_MEAL = [
+  'nada',
+  'comeu-pouco',
+  'recusou',
+  'dor-de-barriga',
+  'enjoo-vomito',
+  'agitacao',
+  'pele',
+  'outra',
+] as const;
+export type AfterMeal = (typeof AFTER_MEAL)[number];
+
 export const MEMBER_ROLES = ['carer', 'viewer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/**
+ * Someone who follows a child through an invitation (a role other than owner on any child): a
+ * name completes her profile; mobile and CPF are asked of whoever pays, at checkout (issue 39).
+ */
+export const joinedByInvitation = (children: ReadonlyArray<{ role: string }>) =>
+  children.some((child) => child.role !== 'owner');
 /** Whoever reaches a child: her owner (the mother who created her) or a member. */
 export type ChildRole = 'owner' | MemberRole;
 

@@ -71,6 +71,18 @@ export function formatMinutes(total: number): string {
   return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
 }
 
+/**
+ * Hours and minutes, always both, for every time of sleep in a table: "8 h 39 min", "9 h 00 min"
+ * (issue 39: one format per kind of figure).
+ */
+export function formatHoursMinutes(total: number): string {
+  const minutes = Math.round(total);
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** One decimal with a comma, for every rate and mean in a table: "3,1", "1,0". */
+export const formatDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1).replace('.', ',');
+
 /** The UTC calendar day `days` from now: a day's slack covers every Brazilian time zone. */
 export const dayFromNow = (days: number, now = Date.now()) => new Date(now + days * DAY_MS).toISOString().slice(0, 10);
 

@@ -34,6 +34,7 @@ export interface Insights {
     byWeekday: number[];
     /** extra: 7 rows (Sunday first) × 24 hours, for a heat grid */
     byWeekdayHour: number[][];
+    /** whole contexts (a chip, or her own phrase between commas), normalised, seen at least twice */
     topContexts: Array<{ term: string; count: number }>;
     helped: Array<{ strategy: string; count: number }>;
     avgDurationMinutes: number | null;
@@ -53,7 +54,11 @@ export interface Insights {
   food: {
     total: number;
     byMood: Record<string, number>;
-    reactions: Array<{ food: string; count: number }>;
+    /**
+     * per food: `count` meals followed by a reaction (`afterMeal` other than `nada`) of the `meals`
+     * that had it; a food shows from its second reaction on (issue 39)
+     */
+    reactions: Array<{ food: string; count: number; meals: number }>;
   };
   sleep: {
     nights: number;
@@ -152,6 +157,105 @@ export const PT_STOP_WORDS: ReadonlySet<string> = new Set(
     'seja sido são sou'
   ).split(' '),
 );
+
+/** How two spellings of one phrase meet: lower case, no accents, single spaces, no end punctuation. */
+export function normalisePhrase(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[.!?:;"“”()]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The foods of a meal as she typed them: split on commas (and ; / +) and on " e ". */
+export function splitFoods(foods: string): string[] {
+  return foods
+    .split(/[,;/+\n]|\s+e\s+/i)
+    .map((food) => food.trim())
+    .filter(Boolean);
+}
+
+/** The phrases of a context: the chips and her own words, split on commas, semicolons and lines. */
+export function splitContext(context: string): string[] {
+  return context
+    .split(/[,;\n]/)
+    .map((phrase) => phrase.trim())
+    .filter(Boolean);
+}
+
+/** Counts of each normalised key, and the spelling she used most for it (lower case kept as typed). */
+class Tally {
+  readonly keys = new Map<string, { count: number; extra: number; spellings: Map<string, number> }>();
+  add(label: string, count: number, extra = 0) {
+    const key = normalisePhrase(label);
+    if (!key) return;
+    const entry = this.keys.get(key) ?? { count: 0, extra: 0, spellings: new Map<string, number>() };
+    entry.count += count;
+    entry.extra += extra;
+    const spelling = label.replace(/\s+/g, ' ').trim();
+    entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + count + extra);
+    this.keys.set(key, entry);
+  }
+  static label(spellings: Map<string, number>): string {
+    return [...spellings].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+  }
+}
+
+/** A food shows among the reactions from its second meal followed by one (one meal is no pattern). */
+export const MIN_REACTIONS = 2;
+/** A context shows among the most frequent from its second entry. */
+export const MIN_CONTEXTS = 2;
+
+/**
+ * "Alimentos seguidos de reação" (issue 39): from each distinct `foods` text, how many meals had it
+ * (`meals`) and how many of those were followed by a reaction (`reacted`), per food, the foods
+ * normalised for case and accents (a food typed twice in a meal counts once); ten at most.
+ */
+export function foodReactions(
+  groups: ReadonlyArray<{ foods: string; meals: number; reacted: number }>,
+): Array<{ food: string; count: number; meals: number }> {
+  const tally = new Tally();
+  for (const group of groups) {
+    const seen = new Set<string>();
+    for (const food of splitFoods(group.foods)) {
+      const key = normalisePhrase(food);
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      tally.add(food.toLowerCase(), group.reacted, group.meals - group.reacted);
+    }
+  }
+  return [...tally.keys.values()]
+    .filter((entry) => entry.count >= MIN_REACTIONS)
+    .map((entry) => ({ food: Tally.label(entry.spellings), count: entry.count, meals: entry.count + entry.extra }))
+    .sort((a, b) => b.count - a.count || b.count / b.meals - a.count / a.meals || (a.food < b.food ? -1 : 1))
+    .slice(0, 10);
+}
+
+/**
+ * The behaviour contexts counted whole (issue 39): each phrase of an entry (a chip or her own words
+ * between commas), normalised, once per entry; seen at least twice; ten at most, most first.
+ */
+export function topContexts(
+  groups: ReadonlyArray<{ context: string; count: number }>,
+): Array<{ term: string; count: number }> {
+  const tally = new Tally();
+  for (const group of groups) {
+    const seen = new Set<string>();
+    for (const phrase of splitContext(group.context)) {
+      const key = normalisePhrase(phrase);
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      tally.add(phrase, group.count);
+    }
+  }
+  return [...tally.keys.values()]
+    .filter((entry) => entry.count >= MIN_CONTEXTS)
+    .map((entry) => ({ term: Tally.label(entry.spellings), count: entry.count }))
+    .sort((a, b) => b.count - a.count || (a.term < b.term ? -1 : 1))
+    .slice(0, 10);
+}
 
 /** "relatorio-lia-maria-2026-11-08-2026-11-21.pdf": the report's file name, in plain ASCII. */
 /** The report lists every entry (its appendix) by default for periods up to this many days (issue 30). */

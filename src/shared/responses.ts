@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { ERROR_CODES } from './api-errors.ts';
 import { DOSE_ALERT_KINDS } from './dose-alerts.ts';
 import {
+  AFTER_MEAL,
   INTENSITIES,
   MEMBER_ROLES,
   MOODS,
@@ -64,7 +65,13 @@ export const openApiAnswer = z.looseObject({ openapi: z.string(), info: z.looseO
 
 // Who she is
 const user = z.object({ id, email: z.string() });
-const profile = z.object({ fullName: z.string(), email: z.string(), phone: z.string(), cpf: z.string() });
+/** mobile and CPF: null for whoever joined a child through an invitation and gave only a name */
+const profile = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: nullable(z.string()),
+  cpf: nullable(z.string()),
+});
 export const loginAnswer = z.object({ user });
 export const twoFactorAnswer = z.object({ ok: z.literal(true), twoFactorPassed: z.literal(true) });
 export const profileAnswer = z.object({ profile: nullable(profile) });
@@ -138,6 +145,8 @@ const entry = z.union([
     meal: z.string(),
     foods: z.string(),
     reaction: z.string(),
+    /** what happened after the meal (issue 39); null for an old entry where she wrote nothing */
+    afterMeal: nullable(z.enum(AFTER_MEAL)),
     mood: z.enum(MOODS),
   }),
   z.object({
@@ -198,7 +207,7 @@ export const insightsAnswer = z.object({
   food: z.object({
     total: count,
     byMood: z.record(z.string(), count),
-    reactions: z.array(z.object({ food: z.string(), count })),
+    reactions: z.array(z.object({ food: z.string(), count, meals: count })),
   }),
   sleep: z.object({
     nights: count,

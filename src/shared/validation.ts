@@ -5,6 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS } from './enums.ts';
+
+export { joinedByInvitation } from './enums.ts';
+
 import { atLeast, atMost } from './lengths.ts';
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
@@ -169,14 +172,37 @@ export const profileSchema = z.strictObject({
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
-/** Complete only when all four fields are non-empty after trimming (spec §3). */
+/**
+ * PUT /api/profile: the name always; e-mail, mobile and CPF when given. Whoever joined a child
+ * through an invitation gives a name and nothing more (LGPD art. 6, III; issue 39); the account
+ * that may subscribe still gives all four (spec §3), which the profile service enforces.
+ */
+export const profileInputSchema = z.strictObject({
+  fullName: fullNameSchema,
+  email: z.optional(emailSchema),
+  phone: z.optional(phoneSchema),
+  cpf: z.optional(cpfSchema),
+});
+
+/** The form of whoever joined a child through an invitation: the name alone. */
+export const memberProfileSchema = z.strictObject({ fullName: fullNameSchema });
+
+/** The messages for a mobile or CPF missing from the profile of an account that may subscribe. */
+export const PROFILE_REQUIRED = { phone: 'Telefone é obrigatório', cpf: 'CPF é obrigatório' } as const;
+
+/**
+ * Complete when the name and e-mail are there and, for an account that may subscribe, the mobile
+ * and CPF too (spec §3); for whoever joined a child through an invitation, the name is enough.
+ */
 export function isProfileComplete(
   profile: Partial<Record<'fullName' | 'email' | 'phone' | 'cpf', string | null>> | null | undefined,
+  member = false,
 ): boolean {
+  const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== '';
   return Boolean(
     profile &&
-      [profile.fullName, profile.email, profile.phone, profile.cpf].every(
-        (v) => typeof v === 'string' && v.trim() !== '',
-      ),
+      filled(profile.fullName) &&
+      filled(profile.email) &&
+      (member || (filled(profile.phone) && filled(profile.cpf))),
   );
 }

@@ -50,6 +50,14 @@ export const SOURCE_LABELS: Record<RatingSource, string> = { home: 'Casa', schoo
 /** The items the school answers. */
 export const schoolItems = (scale: Pick<WeeklyScale, 'items'>) => scale.items.filter((item) => item.school);
 
+/** How many questions the form asks: the items, and the side effects while a medicine is current. */
+export const questionCount = (scale: Pick<WeeklyScale, 'items' | 'sideEffects'>, medicine: boolean) =>
+  scale.items.length + (medicine ? scale.sideEffects.length : 0);
+
+/** The form's first line, from the number of questions it really asks. */
+export const questionsLine = (scale: Pick<WeeklyScale, 'items' | 'sideEffects'>, medicine: boolean) =>
+  `${questionCount(scale, medicine)} perguntas, menos de um minuto.`;
+
 /** A key as the scale writes it: lowercase letters, digits and "_", starting with a letter. */
 export const SCALE_KEY = /^[a-z][a-z0-9_]{0,39}$/;
 

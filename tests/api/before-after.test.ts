@@ -7,6 +7,7 @@
 
 import { extractText } from 'unpdf';
 import { childMembers, diaryEntries, medicineDoses, profiles, weeklyRatings } from '../../api/db/schema.ts';
+import { sinceText } from '../../api/services/report-pdf.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 
@@ -224,6 +225,18 @@ describe('before and after a change', () => {
   });
 });
 
+describe('since when a medicine is given as it is now', () => {
+  it('names the day of the current dose and times, and the day the medicine began when they differ', () => {
+    expect(sinceText({ since: '2026-11-10', startedOn: '2026-11-10', asNeeded: false })).toBe('desde 10/11/2026');
+    expect(sinceText({ since: '2026-11-06', startedOn: '2026-10-16', asNeeded: false })).toBe(
+      'dose e horários atuais desde 06/11/2026; começou em 16/10/2026',
+    );
+    expect(sinceText({ since: '2026-11-06', startedOn: '2026-10-16', asNeeded: true })).toBe(
+      'dose atual desde 06/11/2026; começou em 16/10/2026',
+    );
+  });
+});
+
 describe('the report read in one minute', () => {
   /** Each page's text, one string per page, spaces collapsed. */
   const pages = async (query: string) => {
@@ -249,15 +262,26 @@ describe('the report read in one minute', () => {
     expect(first).toContain('Período: 01/11/2026 a 21/11/2026');
     expect(first).toContain('O que toma agora');
     expect(first).toContain('Metilfenidato (Ritalina): 10 mg às 07:00 (desde 10/11/2026)');
-    expect(first).toContain('Fonoaudiologia (desde 20/10/2026)');
+    // Therapies have their own heading: nothing under "O que toma agora" is a therapy.
+    const one = first ?? '';
+    const takes = one.slice(one.indexOf('O que toma agora'), one.indexOf('Terapias em andamento'));
+    expect(takes).toContain('Metilfenidato');
+    expect(takes).not.toContain('Fonoaudiologia');
+    expect(one.indexOf('Terapias em andamento')).toBeGreaterThan(one.indexOf('o aplicativo nunca sugere doses'));
+    expect(one.slice(one.indexOf('Terapias em andamento'))).toContain('Fonoaudiologia (desde 20/10/2026)');
     expect(first).toContain('O que mudou e quando');
     expect(first).toContain('10/11/2026: Começou Metilfenidato (Ritalina)');
     // The therapy began before the period: it is no change of the period.
     expect(first).not.toContain('20/10/2026: Começou');
     expect(first).toContain('Antes e depois');
-    expect(first).toContain('Começou Metilfenidato (Ritalina) em 10/11/2026: 14 dias antes e depois');
+    // The after side ends today, 12 days in: said as it is (issue 39).
+    expect(first).toContain(
+      'Começou Metilfenidato (Ritalina) em 10/11/2026: 14 dias antes e 12 dias depois (até hoje)',
+    );
     expect(first).toMatch(/Antes: 27\/10 a 09\/11 Depois: 10\/11 a 21\/11 poucos registros Episódios por dia/);
-    expect(first).toMatch(/Episódios por dia 1 0,3/);
+    // The side with too few days says so instead of a figure; one decimal with a comma (issue 39).
+    expect(first).toMatch(/Episódios por dia 1,0 poucos registros/);
+    expect(first).toMatch(/Intensidade: baixa · média · alta \d+ · \d+ · \d+ poucos registros/);
     expect(first).toMatch(/Doses: dadas · não dadas 0 · 0 2 · 1/);
     expect(first).toContain('Casa e escola');
     expect(first).toContain('Semana de 26/10 Semana de 02/11 Semana de 09/11 Semana de 16/11');
@@ -287,10 +311,12 @@ describe('the report read in one minute', () => {
     expect(without[0]).toContain('A lista completa dos registros não foi incluída');
     const long = await pages('from=2026-10-01&to=2026-11-21');
     expect(long.join(' ')).not.toContain('Anexo: registros do período');
-    expect(long.join(' ')).not.toContain('Na hora da lição');
+    // the context counted whole is among the figures; the entry itself only in the appendix
+    expect(long.join(' ')).toContain('Na hora da lição (');
+    expect(long.join(' ')).not.toContain('Contexto: Na hora da lição');
     const chosen = await pages('from=2026-10-01&to=2026-11-21&entries=1');
     expect(chosen.join(' ')).toContain('Anexo: registros do período (23)');
-    expect(chosen.join(' ')).toContain('Na hora da lição');
+    expect(chosen.join(' ')).toContain('Contexto: Na hora da lição');
     expect(chosen.length).toBeGreaterThan(long.length);
     const bad = await t.call(`/api/children/${lia}/report.pdf?entries=sim`, { headers: { cookie: mae.cookie } });
     expect(bad.status).toBe(422);

@@ -395,6 +395,70 @@ describe('the school’s link', () => {
   });
 });
 
+describe('a carer gives a name and nothing more (issue 39)', () => {
+  let tia: Person;
+
+  it('joins through the invitation, completes the profile with a name, records a diary entry and marks a dose', async () => {
+    tia = await person('tia@example.com');
+    const token = await invite(tia.email, 'carer');
+    expect((await call(tia, '/api/invitations/accept', { body: { token } })).status).toBe(200);
+    // Before her name: incomplete, like any new account.
+    expect((await json(await call(tia, '/api/me'))).body.profileComplete).toBe(false);
+    const saved = await json(await call(tia, '/api/profile', { method: 'PUT', body: { fullName: 'Rita Prado' } }));
+    expect(saved.status).toBe(200);
+    expect(saved.body.profile).toEqual({ fullName: 'Rita Prado', email: tia.email, phone: null, cpf: null });
+    const me = (await json(await call(tia, '/api/me'))).body;
+    expect(me.profileComplete).toBe(true);
+    expect(me.profile).toEqual({ fullName: 'Rita Prado', email: tia.email, phone: null, cpf: null });
+    const [row] = await t.db.handle.db.select().from(profiles).where(eq(profiles.userId, tia.userId));
+    expect([row?.phone, row?.cpf]).toEqual([null, null]);
+
+    const entry = await json(await call(tia, '/api/diary', { body: behavior(lia, 'Chorou na saída') }));
+    expect(entry.status).toBe(201);
+    expect(entry.body.entry.recordedBy).toEqual({ id: tia.userId, name: 'Rita' });
+    const medicine = await json(
+      await call(mae, `/api/children/${lia}/medicines`, {
+        body: { name: 'Remédio A', dose: 10, unit: 'mg', times: ['07:00'], startedOn: '2026-11-20' },
+      }),
+    );
+    expect(medicine.status).toBe(201);
+    const dose = await json(
+      await call(tia, `/api/children/${lia}/doses`, {
+        body: {
+          medicineId: medicine.body.medicine.id,
+          scheduledFor: '2026-11-21T07:00',
+          status: 'given',
+          at: '2026-11-21T10:05:00Z',
+        },
+      }),
+    );
+    expect(dose.status).toBe(201);
+    expect(dose.body.dose.recordedBy).toEqual({ id: tia.userId, name: 'Rita' });
+  });
+
+  it('still asks the account that may subscribe for mobile and CPF, on the profile and at checkout', async () => {
+    const dona = await person('dona@example.com');
+    const named = await json(await call(dona, '/api/profile', { method: 'PUT', body: { fullName: 'Joana Lima' } }));
+    expect(named.status).toBe(422);
+    expect(named.body.error.fields).toEqual({ phone: 'Telefone é obrigatório', cpf: 'CPF é obrigatório' });
+    expect((await json(await call(dona, '/api/profile'))).body.profile).toBeNull();
+    expect((await json(await call(dona, '/api/me'))).body.profileComplete).toBe(false);
+    const full = { fullName: 'Joana Lima', email: dona.email, phone: '(11) 98765-4321', cpf: '529.982.247-25' };
+    expect((await call(dona, '/api/profile', { method: 'PUT', body: full })).status).toBe(200);
+    expect((await json(await call(dona, '/api/me'))).body.profileComplete).toBe(true);
+    // Whoever pays gives mobile and CPF at checkout, member or not.
+    for (const who of [dona, tia]) {
+      const checkout = await json(
+        await call(who, '/api/payments', {
+          body: { planDuration: '3-meses', fullName: 'Rita Prado', email: 'x@example.com' },
+        }),
+      );
+      expect(checkout.status).toBe(422);
+      expect(checkout.body.error.fields).toMatchObject({ phone: 'Telefone é obrigatório', cpf: 'CPF é obrigatório' });
+    }
+  });
+});
+
 describe('LGPD', () => {
   it('exports the circle, the links and what she recorded on others’ children', async () => {
     const hers = await json(await call(mae, '/api/account/export'));

@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { diaryEntries } from '../../api/db/schema.ts';
+import { afterMealFromText, NOTHING_DIFFERENT_WORDS } from '../../src/shared/after-meal.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -62,7 +64,7 @@ describe('diary', () => {
     const f = await post(food);
     expect(f.status).toBe(201);
     const entry = (await f.json()).entry;
-    expect(entry).toMatchObject(food);
+    expect(entry).toMatchObject({ ...food, afterMeal: null });
     expect(entry).not.toHaveProperty('behavior');
   });
 
@@ -252,5 +254,132 @@ describe('text that is not text', () => {
     } finally {
       await t2.close();
     }
+  });
+});
+
+describe('what happened after a meal (issue 39)', () => {
+  it("stores the choice, and refuses a key that is not one with the form's message", async () => {
+    for (const afterMeal of [
+      'nada',
+      'comeu-pouco',
+      'recusou',
+      'dor-de-barriga',
+      'enjoo-vomito',
+      'agitacao',
+      'pele',
+      'outra',
+    ]) {
+      const res = await post({ ...food, afterMeal, reaction: afterMeal === 'outra' ? 'Soluçou muito' : '' });
+      expect(res.status, afterMeal).toBe(201);
+      expect((await res.json()).entry.afterMeal).toBe(afterMeal);
+    }
+    const wrong = await post({ ...food, afterMeal: 'vomitou' });
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).error.fields.afterMeal).toBe('Escolha o que aconteceu depois da refeição');
+  });
+
+  it('reads the choice from her words when a page from before it sends none (a queued write)', async () => {
+    const cases: Array<[string, string | null]> = [
+      ['Comeu bem', 'nada'],
+      ['Normal.', 'nada'],
+      ['Vomitou depois do almoço', 'outra'],
+      ['', null],
+    ];
+    for (const [reaction, expected] of cases) {
+      const res = await post({ ...food, reaction });
+      expect(res.status, reaction).toBe(201);
+      expect((await res.json()).entry.afterMeal, reaction).toBe(expected);
+    }
+  });
+});
+
+describe('migration 0013: old free-text reactions mapped once', () => {
+  const MIGRATION = 'api/db/migrations/0013_counts_that_mean_something.sql';
+  const update = readFileSync(MIGRATION, 'utf8')
+    .split('--> statement-breakpoint')
+    .map((part) => part.trim())
+    .find((part) => part.includes('UPDATE "diary_entries"'))!;
+
+  /** Stores each reaction as an old entry (no choice), runs the migration's UPDATE, answers each mapping. */
+  async function mapped(reactions: string[]): Promise<Map<string, string | null>> {
+    const db = t.db.handle.db;
+    const one = await post(food);
+    const { childId } = (await one.json()).entry;
+    const rows = await db
+      .insert(diaryEntries)
+      .values(
+        reactions.map((reaction) => ({
+          userId: subscriber.userId,
+          childId,
+          type: 'food',
+          date: '2026-11-01',
+          time: '12:00:00',
+          meal: 'Almoço',
+          foods: 'Arroz',
+          mood: 'Tranquilo',
+          reaction,
+        })),
+      )
+      .returning({ id: diaryEntries.id });
+    await db.execute(sql.raw(update));
+    const after = await db
+      .select({ reaction: diaryEntries.reaction, afterMeal: diaryEntries.afterMeal })
+      .from(diaryEntries)
+      .where(
+        inArray(
+          diaryEntries.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    return new Map(after.map((row) => [row.reaction ?? '', row.afterMeal]));
+  }
+
+  it('maps every listed "nothing different" word to nada, alone, capitalised and accented', async () => {
+    const accented: Record<string, string> = {
+      otimo: 'Ótimo',
+      otima: 'Ótima',
+      reacao: 'Reação',
+      reacoes: 'Reações',
+      alteracao: 'Alteração',
+    };
+    const words = NOTHING_DIFFERENT_WORDS.map((word) => accented[word] ?? word[0]!.toUpperCase() + word.slice(1));
+    const result = await mapped([...NOTHING_DIFFERENT_WORDS, ...words.map((w) => `${w}!`)]);
+    for (const word of NOTHING_DIFFERENT_WORDS) {
+      expect(result.get(word), word).toBe('nada');
+      expect(afterMealFromText(word), word).toBe('nada');
+    }
+    for (const word of words) {
+      expect(result.get(`${word}!`), word).toBe('nada');
+      expect(afterMealFromText(`${word}!`), word).toBe('nada');
+    }
+  });
+
+  it('keeps anything else as "outra" with her text, and nothing written as no choice, exactly as the API reads it', async () => {
+    const samples: Array<[string, string | null]> = [
+      ['Normal', 'nada'],
+      ['comeu bem', 'nada'],
+      ['Comeu tudo, tranquila.', 'nada'],
+      ['Nada de diferente', 'nada'],
+      ['sem reação', 'nada'],
+      ['Tudo bem', 'nada'],
+      ['de boa', 'nada'],
+      ['Comeu pouco', 'outra'],
+      ['não comeu', 'outra'],
+      ['sem fome', 'outra'],
+      ['Dor de barriga', 'outra'],
+      ['Ficou agitada', 'outra'],
+      ['comeu bem mas vomitou', 'outra'],
+      ['Manchas vermelhas no braço', 'outra'],
+      ['', null],
+      ['   ', null],
+      ['—', null],
+    ];
+    const result = await mapped(samples.map(([text]) => text));
+    for (const [text, expected] of samples) {
+      expect(result.get(text), text).toBe(expected);
+      expect(afterMealFromText(text), text).toBe(expected);
+    }
+    // her words stay as she wrote them
+    expect([...result.keys()]).toContain('Manchas vermelhas no braço');
   });
 });

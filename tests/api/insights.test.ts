@@ -34,12 +34,13 @@ const behavior = (date: string, time: string, context: string, intensity: string
   intensity,
   ...extra,
 });
-const food = (date: string, foods: string, reaction: string, mood: string) => ({
+const food = (date: string, foods: string, afterMeal: string | null, reaction: string, mood: string) => ({
   type: 'food',
   date,
   time: '12:00:00',
   meal: 'Almoço',
   foods,
+  afterMeal,
   reaction,
   mood,
 });
@@ -79,21 +80,25 @@ beforeAll(async () => {
     behavior('2026-10-01', '10:00:00', 'Na escola', 'Baixa'),
     behavior('2026-10-03', '10:00:00', 'Na escola', 'Baixa'),
     behavior('2026-11-07', '12:00:00', 'Fora do período', 'Alta'),
-    behavior('2026-11-10', '23:30:00', 'Jantar às 19h com a TV ligada', 'Alta', {
+    // contexts as phrases (issue 39): a chip, or her words between commas, counted whole
+    behavior('2026-11-10', '23:30:00', 'Hora de dormir, Telas', 'Alta', {
       durationMinutes: 10,
       helped: ['Pausa calma', 'Abraço'],
     }),
-    behavior('2026-11-10', '07:15:00', 'Antes da escola, TV ligada', 'Média', {
+    behavior('2026-11-10', '07:15:00', 'Tarefa escolar', 'Média', {
       durationMinutes: 20,
       helped: ['Pausa calma'],
     }),
     // her sentence ends with a full stop: the report adds none ("garfo.. Contexto")
     behavior('2026-11-14', '18:05:00', 'Jantar na casa da avó às 19h', 'Alta', { behavior: 'Jogou o garfo.' }),
-    behavior('2026-11-21', '23:59:00', 'TELEVISÃO desligada; Jantar', 'Baixa', { durationMinutes: 15 }),
+    behavior('2026-11-21', '23:59:00', 'hora de DORMIR; telas', 'Baixa', { durationMinutes: 15 }),
     behavior('2026-11-22', '08:00:00', 'Depois do período', 'Alta'),
-    food('2026-11-09', 'Arroz, feijão e Chocolate', 'Ficou agitada', 'Animado'),
-    food('2026-11-12', 'chocolate; suco', 'Irritada depois', 'Irritado'),
-    food('2026-11-15', 'Sopa', '', 'Tranquilo'),
+    food('2026-11-09', 'Arroz, feijão e Chocolate', 'agitacao', 'Ficou agitada', 'Animado'),
+    food('2026-11-12', 'chocolate; suco', 'outra', 'Irritada depois', 'Irritado'),
+    food('2026-11-15', 'Sopa', null, '', 'Tranquilo'),
+    // "nada de diferente" is no reaction, whatever she wrote beside it
+    food('2026-11-16', 'arroz, FEIJÃO, frango', 'nada', 'Normal', 'Tranquilo'),
+    food('2026-11-17', 'Arroz e feijao', 'dor-de-barriga', '', 'Cansado'),
     night('2026-11-12', '21:00', '06:30', 1), // 9 h 30: within 9–11 h
     night('2026-11-13', '23:30', '07:15', 2, '00:15'), // asleep after midnight: 7 h
     night('2026-11-14', '00:30', '09:00', 0), // bedtime after midnight: 8 h 30
@@ -137,13 +142,15 @@ describe('GET /api/insights', () => {
     expect(b.byWeekdayHour.flat().reduce((s: number, n: number) => s + n, 0)).toBe(4);
   });
 
-  it('counts context words seen more than once, without stop-words or clock times, what helped and the average duration', async () => {
+  it('counts whole contexts seen more than once (normalised, never single words), what helped and the average duration', async () => {
     const { body } = await get(ana, `childId=${lia}&from=2026-11-08&to=2026-11-21`);
-    // "19h" comes twice but is a time; "avó", "casa", "escola"… come once
+    // "Hora de dormir" and "hora de DORMIR" are one context; "Tarefa escolar" and the dinner come once
     expect(body.behavior.topContexts).toEqual([
-      { term: 'jantar', count: 3 },
-      { term: 'ligada', count: 2 },
+      { term: 'Hora de dormir', count: 2 },
+      { term: 'Telas', count: 2 },
     ]);
+    const terms = body.behavior.topContexts.map((c: { term: string }) => c.term.toLowerCase());
+    for (const word of ['hora', 'dormir', 'tarefa', 'escolar', 'jantar']) expect(terms).not.toContain(word);
     expect(body.behavior.helped).toEqual([
       { strategy: 'Pausa calma', count: 2 },
       { strategy: 'Abraço', count: 1 },
@@ -151,13 +158,18 @@ describe('GET /api/insights', () => {
     expect(body.behavior.avgDurationMinutes).toBe(15); // (10 + 20 + 15) / 3
   });
 
-  it('counts meals by mood and the foods followed by a reaction at least twice', async () => {
+  it('counts meals by mood and, per food, the meals followed by a real reaction (twice at least) of its meals', async () => {
     const { body } = await get(ana, `childId=${lia}`);
     expect(body.food).toEqual({
-      total: 3,
-      byMood: { Tranquilo: 1, Animado: 1, Irritado: 1, Cansado: 0, Ansioso: 0 },
-      // arroz, feijão and suco came before a reaction once each: no pattern, not listed
-      reactions: [{ food: 'chocolate', count: 2 }],
+      total: 5,
+      byMood: { Tranquilo: 2, Animado: 1, Irritado: 1, Cansado: 1, Ansioso: 0 },
+      // "Arroz"/"arroz" and "feijão"/"FEIJÃO"/"feijao" are one food each; the meal with "nada" counts
+      // among its meals, never among its reactions; suco and frango once: no pattern, not listed
+      reactions: [
+        { food: 'chocolate', count: 2, meals: 2 },
+        { food: 'arroz', count: 2, meals: 3 },
+        { food: 'feijão', count: 2, meals: 3 },
+      ],
     });
   });
 
@@ -294,13 +306,18 @@ describe('GET /api/children/:id/report.pdf', () => {
     // joined fields never double her punctuation
     expect(text.replace(/\s+/g, ' ')).toContain('Jogou o garfo. Contexto: Jantar na casa da avó às 19h.');
     expect(text).not.toMatch(/\.\s?\./);
-    // a food from a single meal is not listed, and the list says it is no cause
-    expect(text).toMatch(/chocolate \(2\)/);
-    expect(text).not.toMatch(/arroz \(1\)|feijão \(1\)|suco \(1\)/);
-    expect(text.replace(/\s+/g, ' ')).toContain('É uma coincidência no tempo, não uma causa.');
-    // words seen once and clock times are not "Palavras mais frequentes"
-    expect(text).toMatch(/jantar \(3\) · ligada \(2\)/);
-    expect(text).not.toMatch(/19h \(2\)|avó \(1\)/);
+    // per food, with its share of the meals; a food from a single reaction is not listed; no cause
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('chocolate: 2 de 2 refeições · arroz: 2 de 3 refeições · feijão: 2 de 3 refeições');
+    expect(flat).not.toMatch(/suco:|frango:/);
+    expect(flat).toContain('É uma coincidência no tempo, não uma causa.');
+    // whole contexts, never their words
+    expect(flat).toContain('Contextos mais frequentes Hora de dormir (2) · Telas (2)');
+    expect(flat).not.toMatch(/(?<!hora de )dormir \(\d+\)|(?<![a-z])hora \(\d+\)|palavras mais frequentes/i);
+    // the appendix says what happened after the meal in the content's words
+    expect(flat).toContain('Arroz e feijao. Humor: Cansado. Depois: dor de barriga.');
+    expect(flat).toContain('chocolate; suco. Humor: Irritado. Depois: Irritada depois.');
+    expect(flat).toContain('Humor: Tranquilo. Depois: nada de diferente. Nas palavras dela: Normal.');
     expect(text).toContain('Arroz, feijão e Chocolate');
     expect(text).not.toContain('Fora do período');
     expect(text).toMatch(/página 1 de \d/);

@@ -106,6 +106,9 @@ test.describe("each child's record", () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
+    // She left: the page says so, and does not greet her as if she were coming back.
+    await expect(page.getByText('Você saiu da sua conta', { exact: false })).toBeVisible();
+    await expect(page.getByText('Que bom ver você de novo.')).toHaveCount(0);
     const other = await playwrightRequest.newContext({ baseURL });
     await signIn(context, other, { subscribed: true, children: ['Caio'] });
     await page.goto('/comportamento/');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  confirmLink,
   controlledBySw,
   createAccount,
   expect,
@@ -11,6 +12,8 @@ import {
   PROFILE,
   signIn,
   test,
+  uniqueEmail,
+  waitForMail,
 } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
@@ -155,6 +158,72 @@ test.describe('the family circle and the school', () => {
     // What he recorded stays in her record.
     await page.goto('/comportamento/');
     await expect(page.locator('.entry', { hasText: 'Chorou quando desliguei a TV' })).toBeVisible();
+  });
+
+  test('a carer signs up through the invitation and marks a dose having given only a name', async ({
+    browser,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { children } = await signIn(context, request, { subscribed: true, children: ['Lia'] });
+    const lia = children[0]!;
+    const medicine = await request.post(`/api/children/${lia.id}/medicines`, {
+      data: { name: 'Remédio A', dose: 10, unit: 'mg', times: ['00:05'], startedOn: '2026-01-05' },
+    });
+    expect(medicine.status(), await medicine.text()).toBe(201);
+    const dadEmail = uniqueEmail('pai');
+    expect(
+      (
+        await request.post(`/api/children/${lia.id}/invitations`, { data: { email: dadEmail, role: 'carer' } })
+      ).status(),
+    ).toBe(201);
+
+    // He has no account: the e-mail's link, "Criar conta", the confirmation, his first sign-in.
+    const dad = await browser.newContext();
+    const dadPage = await dad.newPage();
+    await dadPage.goto(await invitationLink(dadEmail));
+    await hydrated(dadPage, 'InvitationAccept');
+    await dadPage.getByRole('link', { name: 'Criar conta' }).click();
+    await hydrated(dadPage, 'AuthForm');
+    await dadPage.getByLabel('E-mail').fill(dadEmail);
+    await dadPage.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await dadPage.getByLabel('Confirme a senha').fill(PASSWORD);
+    await dadPage.getByRole('checkbox', { name: /autorizo o tratamento dos dados/ }).check();
+    await dadPage.getByRole('button', { name: 'Criar conta' }).last().click();
+    await expect(dadPage.getByRole('heading', { name: 'Confira seu e-mail' })).toBeVisible();
+    await dadPage.goto(confirmLink((await waitForMail(dadEmail, 10_000, 'Confirme seu e-mail no Olhar de Mãe')).text));
+    await expect(dadPage).toHaveURL(/\/auth\/\?confirmado=1$/);
+    await dadPage.getByLabel('E-mail').fill(dadEmail);
+    await dadPage.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await dadPage.getByRole('button', { name: 'Entrar' }).last().click();
+
+    // The invitation comes before the profile; once he has joined, his name is all it asks.
+    await expect(dadPage).toHaveURL(/\/convite\/\?token=/);
+    await hydrated(dadPage, 'InvitationAccept');
+    await dadPage.getByRole('button', { name: 'Aceitar convite' }).click();
+    await expect(dadPage.getByRole('heading', { name: 'Convite aceito' })).toBeFocused();
+    await dadPage.getByRole('link', { name: 'Continuar: dizer seu nome' }).click();
+    await expect(dadPage).toHaveURL(/\/profile-setup\//);
+    await hydrated(dadPage, 'ProfileForm');
+    await expect(dadPage.getByText('Só precisamos do seu nome')).toBeVisible();
+    await expect(dadPage.getByLabel('CPF')).toHaveCount(0);
+    await expect(dadPage.getByLabel('Celular')).toHaveCount(0);
+    await expectNoAxeViolations(dadPage);
+    await dadPage.getByLabel('Nome completo').fill('Carlos Souza');
+    await dadPage.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await expect(dadPage).toHaveURL(/\/comportamento\/$/);
+    await expect(dadPage.getByText('Perfil criado com sucesso!')).toBeVisible();
+
+    // He marks today's dose; she sees who gave it.
+    await dadPage.goto('/tratamento/');
+    await hydrated(dadPage, 'Treatment');
+    const doses = dadPage.getByRole('region', { name: 'Doses de hoje' });
+    await doses.getByRole('button', { name: 'Dar Remédio A 10 mg das 00:05' }).click();
+    await expect(doses.locator('.dose').first()).toContainText('dado por Carlos às');
+    const profile = (await (await dad.request.get('/api/profile')).json()).profile;
+    expect(profile).toMatchObject({ fullName: 'Carlos Souza', phone: null, cpf: null });
+    await dad.close();
   });
 
   test('a therapist who only follows sees the history, who wrote it and no form; the switcher says whose child it is', async ({

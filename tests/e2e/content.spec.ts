@@ -71,6 +71,12 @@ test.describe('the site editors write (content/site)', () => {
   test('the privacy policy shows its opening and nine numbered sections, with the contact e-mail', async ({ page }) => {
     await page.goto('/politicas-de-privacidade/');
     await expect(page.getByRole('heading', { level: 1, name: 'Política de Privacidade' })).toBeVisible();
+    // The back link says "Início" here as on every page with a record (one wording everywhere).
+    await expect(page.getByRole('link', { name: 'Início', exact: true })).toHaveAttribute('href', '/');
+    // Which data is asked of whom (issue 39): a name from whoever joins by invitation.
+    await expect(page.locator('li', { hasText: 'Quem entra por convite' }).last()).toContainText(
+      'Não pedimos celular nem CPF de quem foi convidado',
+    );
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([
       '1. Dados que coletamos',
       '2. Como usamos os dados',
@@ -90,7 +96,7 @@ test.describe('the site editors write (content/site)', () => {
   test('a visitor on /auth sees six testimonials and no back link that would lead her back here', async ({ page }) => {
     await page.goto('/auth/');
     await hydrated(page, 'AuthForm');
-    await expect(page.getByRole('link', { name: 'Voltar ao início' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Início', exact: true })).toHaveCount(0);
     const testimonials = page.getByRole('region', { name: 'O que dizem outras mães' }).getByRole('listitem');
     await expect(testimonials).toHaveCount(6);
     await expect(testimonials.first()).toContainText('Juliana M.');

@@ -1,4 +1,18 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { pdfText } from '../support/pdf.ts';
 import { expect, expectNoAxeViolations, hydrated, signIn, slowFirstPost, test } from './fixtures.ts';
+
+/** SHOTS=dir saves the page at 390×844 (the forms described in the pull request). */
+async function shot(page: Page, name: string, locator: string) {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.locator(locator).first().scrollIntoViewIfNeeded();
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
 
 test.describe('diaries, professionals and emergency', () => {
   test('a subscriber adds behaviour and food entries, sees them on top after reload, and deletes one', async ({
@@ -54,12 +68,97 @@ test.describe('diaries, professionals and emergency', () => {
     await page.getByLabel('Refeição').fill('Almoço');
     await page.getByRole('radio', { name: 'Animado' }).check();
     await page.getByLabel('Alimentos oferecidos').fill('Arroz, feijão, cenoura');
+    // What happened after the meal is asked as a choice (issue 39).
+    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await expect(page.getByText('Escolha o que aconteceu depois da refeição')).toBeVisible();
+    await page.getByRole('radio', { name: 'Comeu pouco' }).check();
+    await page.getByLabel('Quer contar mais?').fill('Deixou a cenoura');
     await page.getByRole('button', { name: 'Adicionar registro' }).click();
     await expect(page.getByText('Registro adicionado')).toBeVisible();
     await page.reload();
     await expect(page.locator('.entry').first()).toContainText('Arroz, feijão, cenoura');
     await expect(page.locator('.entry').first()).toContainText('Animado');
+    await expect(page.locator('.entry').first()).toContainText('Depois da refeiçãoComeu pouco');
+    await expect(page.locator('.entry').first()).toContainText('Deixou a cenoura');
     await expectNoAxeViolations(page);
+  });
+
+  test('choices counted as they mean: "nada de diferente" is no reaction in the PDF, a context chip counted whole on /padroes/', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const { children } = await signIn(context, request, { subscribed: true });
+    await page.goto('/comportamento/');
+    await hydrated(page, 'Diary');
+    // The chips fill the context field, phrase by phrase; her own words stay beside them.
+    await page.getByLabel('Comportamento observado').fill('Não quis ir para a cama');
+    await page.getByRole('checkbox', { name: 'Hora de dormir' }).check();
+    await expect(page.getByLabel('Contexto')).toHaveValue('Hora de dormir');
+    await page.getByRole('checkbox', { name: 'Telas' }).check();
+    await expect(page.getByLabel('Contexto')).toHaveValue('Hora de dormir, Telas');
+    await page.getByRole('checkbox', { name: 'Telas' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Telas' }).check();
+    await page.getByLabel('Contexto').press('Control+End');
+    await page.getByLabel('Contexto').pressSequentially(', no quarto da irmã');
+    await expect(page.getByLabel('Contexto')).toHaveValue('Hora de dormir, Telas, no quarto da irmã');
+    await expectNoAxeViolations(page);
+    await shot(page, 'formulario-comportamento', '.context-chips');
+    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await expect(page.getByText('Registro adicionado')).toBeVisible();
+    // Typed in her own way, the same context: the chip shows it.
+    await page.getByLabel('Comportamento observado').fill('Chorou no banho');
+    await page.getByLabel('Contexto').fill('hora de DORMIR');
+    await expect(page.getByRole('checkbox', { name: 'Hora de dormir' })).toBeChecked();
+    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await expect(page.locator('.entry').first()).toContainText('Chorou no banho');
+
+    await page.goto('/alimentacao/');
+    await hydrated(page, 'Diary');
+    await expect(page.getByRole('group', { name: 'Depois da refeição' }).getByRole('radio')).toHaveCount(8);
+    await expectNoAxeViolations(page);
+    await shot(page, 'formulario-alimentacao', '.diary-form .choice >> nth=1');
+    const meals: Array<[string, string, string]> = [
+      ['Arroz, feijão, frango', 'Nada de diferente', 'Normal'],
+      ['Arroz, feijão, frango', 'Nada de diferente', 'Comeu bem'],
+      ['arroz, FEIJÃO e frango', 'Nada de diferente', ''],
+      ['Arroz e chocolate', 'Dor de barriga', ''],
+      ['Chocolate, arroz', 'Enjoo ou vômito', 'Enjoou no carro'],
+    ];
+    for (const [foods, after, words] of meals) {
+      await page.getByLabel('Refeição').fill('Almoço');
+      await page.getByLabel('Alimentos oferecidos').fill(foods);
+      await page.getByRole('radio', { name: after }).check();
+      if (words) await page.getByLabel('Quer contar mais?').fill(words);
+      await page.getByRole('button', { name: 'Adicionar registro' }).click();
+      await expect(page.locator('.entry').first()).toContainText(foods);
+    }
+
+    await page.goto('/padroes/');
+    await hydrated(page, 'Patterns');
+    await expect(page.getByRole('figure', { name: 'Contextos mais frequentes' })).toBeVisible();
+    await expect(page.getByRole('figure', { name: 'Alimentos seguidos de alguma reação' })).toBeVisible();
+    const contexts = await page
+      .getByRole('figure', { name: 'Contextos mais frequentes' })
+      .locator('td, th')
+      .allTextContents();
+    expect(contexts).toContain('Hora de dormir');
+    for (const word of ['hora', 'dormir', 'Hora', 'quarto']) expect(contexts).not.toContain(word);
+    const foods = await page
+      .getByRole('figure', { name: 'Alimentos seguidos de alguma reação' })
+      .locator('td, th')
+      .allTextContents();
+    expect(foods).toEqual(expect.arrayContaining(['chocolate', '2 de 2 refeições', 'arroz', '2 de 5 refeições']));
+    expect(foods).not.toContain('feijão');
+    expect(foods).not.toContain('frango');
+
+    const pdf = await page.request.get(`/api/children/${children[0]!.id}/report.pdf`);
+    expect(pdf.status()).toBe(200);
+    const text = (await pdfText(Buffer.from(await pdf.body()))).replace(/\s+/g, ' ');
+    expect(text).toContain('Alimentos seguidos de reação chocolate: 2 de 2 refeições · arroz: 2 de 5 refeições Conta');
+    expect(text).not.toMatch(/feijão: \d|frango: \d/);
+    expect(text).toContain('Contextos mais frequentes Hora de dormir (2)');
   });
 
   test('what she starts typing while the last entry is still saving stays in the form', async ({
@@ -181,6 +280,7 @@ test.describe('diaries, professionals and emergency', () => {
     for (const meal of ['Café da manhã', 'Almoço', 'Jantar']) {
       await page.getByLabel('Refeição').fill(meal);
       await page.getByLabel('Alimentos oferecidos').fill('Arroz e feijão');
+      await page.getByRole('radio', { name: 'Nada de diferente' }).check();
       await page.getByRole('button', { name: 'Adicionar registro' }).click();
       await expect(page.locator('.entry').first()).toContainText(meal);
       await expect(page.locator('.toast')).toHaveCount(1);

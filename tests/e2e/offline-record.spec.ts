@@ -163,6 +163,7 @@ test.describe('offline means the whole record', () => {
     await expect(page.getByText('Erro ao carregar registros')).toHaveCount(0);
     await page.getByLabel('Refeição').fill('Almoço sem internet');
     await page.getByLabel('Alimentos oferecidos').fill('Arroz e feijão');
+    await page.getByRole('radio', { name: 'Nada de diferente' }).check();
     await page.getByRole('button', { name: 'Adicionar registro' }).click();
     await expect(page.locator('.entry.is-pending')).toContainText('Almoço sem internet');
 

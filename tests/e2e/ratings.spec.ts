@@ -112,6 +112,10 @@ test.describe('how the week went: home and school, side by side, before and afte
     await hydrated(page, 'WeeklyRating');
     await page.getByRole('button', { name: 'Avaliar a semana passada' }).click();
     await expect(page.getByRole('button', { name: 'Salvar a semana' })).toBeVisible();
+    // A medicine is current: the count said is the count asked, side effects included.
+    await expect(
+      page.getByText(`${SCALE.items.length + SCALE.sideEffects.length} perguntas, menos de um minuto.`),
+    ).toBeVisible();
     // Nothing answered: she is told what is missing, nothing is sent.
     await page.getByRole('button', { name: 'Salvar a semana' }).click();
     await expect(page.getByRole('alert')).toHaveText(`Falta responder ${SCALE.items.length} perguntas.`);
@@ -292,6 +296,8 @@ test.describe('how the week went: home and school, side by side, before and afte
       `${dmy(addDays(today, -1))} · comecei a rotina do sono`,
     );
     await expect(before.getByText('Depois: poucos registros', { exact: false })).toBeVisible();
+    // Too few days after: the diaries' figures of that side say so instead of a number (issue 39).
+    await expect(before.getByRole('row', { name: /^Episódios por dia \d+,\d poucos registros$/ })).toBeVisible();
     await expectNoAxeViolations(page);
     await before.getByLabel('Mudança', { exact: true }).selectOption({ index: 1 });
     await before.getByRole('button', { name: 'Comparar' }).click();

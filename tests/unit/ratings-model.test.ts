@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { byItem, differences, joinNames, meanText, raters } from '../../src/islands/ratings/model.ts';
+import { byItem, differences, joinNames, letterAddressee, meanText, raters } from '../../src/islands/ratings/model.ts';
 
 const SCALE = parse(readFileSync('content/scales/weekly.yaml', 'utf8')) as {
   items: Array<{ key: string; label: string; inSentence: string; plural?: boolean; school: boolean }>;
@@ -78,5 +78,19 @@ describe('Casa e escola', () => {
     expect(joinNames(['Maria', 'Carlos', 'Bia'])).toBe('Maria, Carlos e Bia');
     expect(meanText(1.25)).toBe('1,3');
     expect(meanText(null)).toBe('—');
+  });
+});
+
+describe('the school letter’s addressee', () => {
+  it('never says "escola" twice, and keeps the article of what the name says it is', () => {
+    expect(letterAddressee('Escola Estadual Monteiro Lobato')).toBe(
+      'À direção e à coordenação da Escola Estadual Monteiro Lobato',
+    );
+    expect(letterAddressee('  escola municipal Anísio Teixeira ')).toBe(
+      'À direção e à coordenação da escola municipal Anísio Teixeira',
+    );
+    expect(letterAddressee('Colégio Santa Maria')).toBe('À direção e à coordenação do Colégio Santa Maria');
+    expect(letterAddressee('Monteiro Lobato')).toBe('À direção e à coordenação da escola Monteiro Lobato');
+    expect(letterAddressee('')).toBe('À direção e à coordenação da escola');
   });
 });

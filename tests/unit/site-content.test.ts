@@ -57,6 +57,14 @@ describe('the site’s content as editors wrote it', () => {
     ]);
   });
 
+  it('says which data is asked of whom and why: a name from whoever joins by invitation, CPF and mobile from whoever pays', () => {
+    const text = read(`${SITE}/privacidade/1-dados-coletados.md`).replace(/\s+/g, ' ');
+    expect(text).toContain('**Quem entra por convite**');
+    expect(text).toContain('apenas o nome');
+    expect(text).toContain('Não pedimos celular nem CPF de quem foi convidado');
+    expect(text).toContain('O CPF porque o provedor de pagamentos PIX o exige para gerar a cobrança');
+  });
+
   it('lists SAMU and Bombeiros first, then CVV, Disque-Intoxicação, 190 and Disque 100', () => {
     const page = schemas.emergency.parse(parse(read(`${SITE}/emergencia.yaml`)));
     expect(page.contatos.map((contact) => contact.telefone)).toEqual([

@@ -10,6 +10,8 @@ import {
   addDays,
   isMonday,
   mondayOf,
+  questionCount,
+  questionsLine,
   schoolItems,
   type WeeklyScale,
   weeklyScaleSchema,
@@ -58,6 +60,15 @@ describe('the weekly scale as editors wrote it', () => {
     ]);
     expect(answers).toEqual(['nada', 'um pouco', 'bastante', 'muito']);
     expect(sideEffects).toHaveLength(6);
+  });
+});
+
+describe('the number of questions the form says it asks', () => {
+  it('counts the side effects while a medicine is current: 7 without, 13 with', () => {
+    expect(questionCount(scale(), false)).toBe(7);
+    expect(questionCount(scale(), true)).toBe(13);
+    expect(questionsLine(scale(), true)).toBe('13 perguntas, menos de um minuto.');
+    expect(questionsLine(scale(), false)).toBe('7 perguntas, menos de um minuto.');
   });
 });
 

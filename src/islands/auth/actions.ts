@@ -32,12 +32,14 @@ export function welcome(profileComplete: boolean): string {
 
 /**
  * Home, or the page that sent her to sign in (?proxima=, e.g. an invitation), or an invitation she
- * opened on this device before having an account; the profile comes first.
+ * opened on this device before having an account; the profile comes first, except before an invitation.
  */
 export function afterSignIn(profileComplete: boolean): string {
   const pending = readJson(PENDING_INVITATION_KEY);
   const next =
     nextPage() ?? (typeof pending === 'string' && TOKEN_PATTERN.test(pending) ? `/convite/?token=${pending}` : null);
+  // An invitation comes before the profile: once she has joined, her name is all it asks (issue 39).
+  if (!profileComplete && next?.startsWith('/convite/')) return next;
   if (!profileComplete) return next ? `/profile-setup/?proxima=${encodeURIComponent(next)}` : '/profile-setup/';
   return next ?? '/';
 }

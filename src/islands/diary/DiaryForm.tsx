@@ -1,5 +1,6 @@
 /** The behaviour and food diaries' "Novo registro" form: the spec's fields and defaults, checked with the API's own schema. */
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { DiaryChoices } from '../../shared/diary-choices.ts';
 import { INTENSITIES, MOODS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import Field, { ChoiceField } from '../Field.tsx';
@@ -9,6 +10,7 @@ import { useHydrated } from '../useHydrated.ts';
 import type { OfflineList } from '../useOfflineList.ts';
 import { useTypedBeforeHydration } from '../useTypedBeforeHydration.ts';
 import { ABC_SUMMARY, type AbcState, abcBody, EMPTY_ABC } from './abc.ts';
+import { hasPhrase, togglePhrase } from './contexts.ts';
 import WhenFields, { now } from './WhenFields.tsx';
 
 // The shared rules (and zod with them) load when she starts typing, not before the form shows.
@@ -25,11 +27,11 @@ const abcSummary = (
 
 const EMPTY = {
   behavior: { behavior: '', context: '', intensity: 'Baixa' },
-  food: { meal: '', mood: 'Tranquilo', foods: '', reaction: '' },
+  food: { meal: '', mood: 'Tranquilo', foods: '', afterMeal: '', reaction: '' },
 } as const;
 
 /** The fields she writes in: a form with none of them filled holds nothing to keep. */
-const TEXT_FIELDS = { behavior: ['behavior', 'context'], food: ['meal', 'foods', 'reaction'] } as const;
+const TEXT_FIELDS = { behavior: ['behavior', 'context'], food: ['meal', 'foods', 'afterMeal', 'reaction'] } as const;
 interface Draft {
   form: Record<string, string>;
   abc: AbcState;
@@ -46,9 +48,11 @@ interface Props {
   kind: 'behavior' | 'food';
   childId: string | undefined;
   list: OfflineList<'diary'>;
+  /** the choices as content (content/diary/escolhas.yaml): after a meal, the common contexts */
+  choices: DiaryChoices;
 }
 
-export default function DiaryForm({ kind, childId, list }: Props) {
+export default function DiaryForm({ kind, childId, list, choices }: Props) {
   const formId = useId();
   const fresh = () => ({ ...EMPTY[kind], ...now() }) as Record<string, string>;
   const { form, setForm, errors, setErrors, bind } = useForm<Record<string, string>>(fresh);
@@ -118,7 +122,15 @@ export default function DiaryForm({ kind, childId, list }: Props) {
       aria-busy={saving}
     >
       <h2>Novo registro</h2>
-      <KindFields kind={kind} formId={formId} form={form} bind={bind} errors={errors} choose={choose} />
+      <KindFields
+        kind={kind}
+        formId={formId}
+        form={form}
+        bind={bind}
+        errors={errors}
+        choose={choose}
+        choices={choices}
+      />
       <WhenFields
         idPrefix={formId}
         date={form.date ?? ''}
@@ -153,10 +165,11 @@ interface KindFieldsProps {
   bind: ReturnType<typeof useForm<Record<string, string>>>['bind'];
   errors: Record<string, string>;
   choose: (field: string) => (value: string) => void;
+  choices: DiaryChoices;
 }
 
-/** The spec's fields of each diary, in its order. */
-function KindFields({ kind, formId, form, bind, errors, choose }: KindFieldsProps) {
+/** The spec's fields of each diary, in its order; the choices of issue 39 beside her own words. */
+function KindFields({ kind, formId, form, bind, errors, choose, choices }: KindFieldsProps) {
   const text = (
     name: string,
     label: string,
@@ -183,8 +196,28 @@ function KindFields({ kind, formId, form, bind, errors, choose }: KindFieldsProp
         })}
         {text('context', 'Contexto', {
           multiline: true,
-          hint: 'Onde estavam, o que aconteceu antes, quem estava junto.',
+          hint: 'Toque nos contextos comuns abaixo ou escreva com suas palavras (onde estavam, o que aconteceu antes). Separe cada contexto com vírgula.',
         })}
+        <fieldset className="field choice context-chips">
+          <legend>
+            Contextos comuns <span className="optional">(toque para incluir)</span>
+          </legend>
+          <div className="choice-options">
+            {choices.contexts.map((phrase) => {
+              const on = hasPhrase(form.context ?? '', phrase);
+              return (
+                <label key={phrase} className={on ? 'is-selected' : undefined}>
+                  <input
+                    type="checkbox"
+                    checked={on}
+                    onChange={() => choose('context')(togglePhrase(form.context ?? '', phrase))}
+                  />
+                  {phrase}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
         <ChoiceField
           label="Intensidade"
           name={`${formId}-intensity`}
@@ -207,8 +240,21 @@ function KindFields({ kind, formId, form, bind, errors, choose }: KindFieldsProp
         onChange={choose('mood')}
         error={errors.mood}
       />
-      {text('foods', 'Alimentos oferecidos', { multiline: true })}
-      {text('reaction', 'Reação', { multiline: true, optional: true, hint: 'Como ela comeu e como ficou depois.' })}
+      {text('foods', 'Alimentos oferecidos', { multiline: true, hint: 'Separe com vírgulas: arroz, feijão, frango.' })}
+      <ChoiceField
+        label="Depois da refeição"
+        name={`${formId}-afterMeal`}
+        values={choices.afterMeal.map((choice) => choice.key)}
+        labels={Object.fromEntries(choices.afterMeal.map((choice) => [choice.key, choice.label]))}
+        value={form.afterMeal ?? ''}
+        onChange={choose('afterMeal')}
+        error={errors.afterMeal}
+      />
+      {text('reaction', 'Quer contar mais?', {
+        multiline: true,
+        optional: true,
+        hint: 'Com suas palavras: o que você notou depois da refeição.',
+      })}
     </>
   );
 }

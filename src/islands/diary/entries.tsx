@@ -1,9 +1,11 @@
 /** One entry of a diary's history, as each kind shows it. */
 
+import { useContext } from 'react';
 import { asSchool, type DiaryEntry, type SchoolEntry } from '../../lib/resources.ts';
 import { ATTENTION_WORDS } from '../../shared/enums.ts';
 import { formatDay, formatEntryDate, formatMinutes } from '../../shared/format.ts';
 import type { Shown } from '../useOfflineList.ts';
+import { ChoicesContext } from './choices-context.ts';
 
 type Of<K extends DiaryEntry['type']> = Extract<DiaryEntry, { type: K }>;
 
@@ -93,15 +95,25 @@ function Behavior({ entry }: { entry: Of<'behavior'> }) {
 }
 
 function Food({ entry }: { entry: Of<'food'> }) {
+  const choices = useContext(ChoicesContext);
+  const after = entry.afterMeal
+    ? (choices?.afterMeal.find((choice) => choice.key === entry.afterMeal)?.label ?? null)
+    : null;
   return (
     <dl>
       <dt>Refeição</dt>
       <dd>{entry.meal}</dd>
       <dt>Alimentos</dt>
       <dd>{entry.foods}</dd>
+      {after && (
+        <>
+          <dt>Depois da refeição</dt>
+          <dd>{after}</dd>
+        </>
+      )}
       {entry.reaction && (
         <>
-          <dt>Reação</dt>
+          <dt>{after ? 'Com suas palavras' : 'Reação'}</dt>
           <dd>{entry.reaction}</dd>
         </>
       )}

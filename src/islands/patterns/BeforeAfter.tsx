@@ -7,7 +7,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { type BeforeAfter, loadBeforeAfter } from '../../lib/ratings.ts';
-import { formatDay, formatMinutes } from '../../shared/format.ts';
+import { formatDay, formatDecimal, formatHoursMinutes } from '../../shared/format.ts';
 import {
   BEFORE_AFTER_DAYS,
   CHANGE_LABELS,
@@ -24,11 +24,16 @@ type State = { status: 'loading' } | { status: 'ready'; answer: BeforeAfter } | 
 const DAY_CHOICES = [7, 14, 21, 28, 42, 56].filter((d) => d >= BEFORE_AFTER_DAYS.min && d <= BEFORE_AFTER_DAYS.max);
 const OTHER = 'outra';
 
-/** 1,2 — one decimal, Brazilian comma; "—" when there is nothing to say. */
-const num = (value: number | null | undefined, digits = 1) =>
-  value === null || value === undefined ? '—' : value.toFixed(digits).replace('.', ',');
-const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
-const minutes = (value: number | null) => (value === null ? '—' : formatMinutes(Math.round(value)));
+/** 1,2 — one decimal, Brazilian comma; "—" when there is nothing to say (one format per kind, as in the report). */
+const num = (value: number | null | undefined) => (value === null || value === undefined ? '—' : formatDecimal(value));
+/** "8 h 39 min": hours and minutes, always both. */
+const hours = (value: number | null) => (value === null ? '—' : formatHoursMinutes(value));
+const minutes = (value: number | null) => (value === null ? '—' : `${Math.round(value)} min`);
+/** "2 de 9": the meals with low appetite of those recorded. */
+const ofMeals = (side: Side) =>
+  side.meals.lowAppetiteShare === null
+    ? '—'
+    : `${Math.round(side.meals.lowAppetiteShare * side.meals.count)} de ${side.meals.count}`;
 /** "1,2 episódio por dia" (below 2, singular, as pt-BR says it). */
 const perDay = (value: number) => `${num(value)} ${value < 2 ? 'episódio' : 'episódios'} por dia`;
 
@@ -42,22 +47,27 @@ interface Row {
 }
 
 function rowsOf(answer: BeforeAfter, items: Item[], sideEffects: Array<{ key: string; label: string }>): Row[] {
-  const { before: b, after: a } = answer;
+  const { before: b, after: a, enough } = answer;
   const row = (label: string, f: (side: Side) => string): Row => ({ label, before: f(b), after: f(a) });
+  // The diaries' figures of a side with too few days with records: "poucos registros", not a number.
+  const diary = (label: string, f: (side: Side) => string): Row => ({
+    label,
+    before: enough.before ? f(b) : FEW_RECORDS,
+    after: enough.after ? f(a) : FEW_RECORDS,
+  });
   const rows: Row[] = [
-    row('Episódios por dia', (s) => num(s.episodesPerDay)),
-    row(
+    diary('Episódios por dia', (s) => num(s.episodesPerDay)),
+    diary(
       'Intensidade (baixa · média · alta)',
       (s) => `${s.intensity.Baixa} · ${s.intensity.Média} · ${s.intensity.Alta}`,
     ),
   ];
   if (b.sleep.avgMinutes !== null || a.sleep.avgMinutes !== null) {
-    rows.push(row('Sono por noite', (s) => minutes(s.sleep.avgMinutes)));
-    rows.push(row('Tempo para pegar no sono', (s) => minutes(s.sleep.avgLatencyMinutes)));
-    rows.push(row('Despertares por noite', (s) => num(s.sleep.wakingsPerNight)));
+    rows.push(diary('Sono por noite', (s) => hours(s.sleep.avgMinutes)));
+    rows.push(diary('Tempo para pegar no sono', (s) => minutes(s.sleep.avgLatencyMinutes)));
+    rows.push(diary('Despertares por noite', (s) => num(s.sleep.wakingsPerNight)));
   }
-  if (b.meals.count || a.meals.count)
-    rows.push(row('Refeições com pouco apetite', (s) => (s.meals.count ? percent(s.meals.lowAppetiteShare) : '—')));
+  if (b.meals.count || a.meals.count) rows.push(diary('Refeições com pouco apetite', ofMeals));
   for (const source of ['home', 'school'] as const) {
     for (const item of items) {
       const before = b.ratings[source][item.key];
@@ -268,11 +278,13 @@ function Comparison({
               <th scope="row">{r.label}</th>
               <td>
                 {r.before}
-                {few(enough.before) && <span className="sr-only">{few(enough.before)}</span>}
+                {few(enough.before) && r.before !== FEW_RECORDS && (
+                  <span className="sr-only">{few(enough.before)}</span>
+                )}
               </td>
               <td>
                 {r.after}
-                {few(enough.after) && <span className="sr-only">{few(enough.after)}</span>}
+                {few(enough.after) && r.after !== FEW_RECORDS && <span className="sr-only">{few(enough.after)}</span>}
               </td>
             </tr>
           ))}

@@ -149,9 +149,9 @@ function Contexts({ behavior }: { behavior: Behavior }) {
     <>
       {contexts.length > 0 && (
         <ChartFigure
-          title="O que mais aparece no contexto"
-          summary={`Palavras mais frequentes no contexto: ${contexts.map((c) => `${c.label} (${c.value})`).join(', ')}.`}
-          columns={['Palavra ou expressão', 'Vezes']}
+          title="Contextos mais frequentes"
+          summary={`Contextos mais frequentes: ${contexts.map((c) => `${c.label} (${c.value})`).join(', ')}.`}
+          columns={['Contexto', 'Vezes']}
           rows={contexts}
         >
           <Rows data={contexts} />

@@ -1,6 +1,6 @@
 /** Food (meals by mood, foods followed by a reaction) and sleep (nights against the age's range). */
 import { MOODS } from '../../shared/enums.ts';
-import { formatMinutes, shortDay } from '../../shared/format.ts';
+import { formatHoursMinutes, formatMinutes, shortDay } from '../../shared/format.ts';
 import { ChartFigure, Columns, type Datum, Rows } from './charts.tsx';
 import { decimal } from './model.ts';
 import { changesText, MarksLegend, marksFor, type TreatmentInsights } from './Treatment.tsx';
@@ -10,7 +10,12 @@ type Changes = TreatmentInsights['changes'];
 
 export function FoodSection({ food }: { food: Insights['food'] }) {
   const moods: Datum[] = MOODS.map((mood) => ({ label: mood, value: food.byMood[mood] ?? 0 }));
-  const reactions: Datum[] = food.reactions.map((r) => ({ label: r.food, value: r.count }));
+  // "arroz: 3 de 40 refeições": the meals followed by a reaction, of those that had the food (issue 39).
+  const reactions: Datum[] = food.reactions.map((r) => ({
+    label: r.food,
+    value: r.count,
+    text: `${r.count} de ${r.meals} ${r.meals === 1 ? 'refeição' : 'refeições'}`,
+  }));
   return (
     <section className="pattern-section tone-food" aria-labelledby="padroes-alimentacao">
       <h2 id="padroes-alimentacao">Alimentação</h2>
@@ -32,15 +37,15 @@ export function FoodSection({ food }: { food: Insights['food'] }) {
             <>
               <ChartFigure
                 title="Alimentos seguidos de alguma reação"
-                summary={`Alimentos mais seguidos de reação: ${reactions.map((r) => `${r.label} (${r.value})`).join(', ')}.`}
-                columns={['Alimento', 'Vezes']}
+                summary={`Alimentos mais seguidos de reação: ${reactions.map((r) => `${r.label}: ${r.text}`).join(', ')}.`}
+                columns={['Alimento', 'Refeições seguidas de reação']}
                 rows={reactions}
               >
                 <Rows data={reactions} className="bar-food" />
               </ChartFigure>
               <p className="muted">
-                Um alimento aparece aqui quando veio antes de uma reação pelo menos duas vezes. É uma coincidência no
-                tempo, não uma causa.
+                Conta as refeições depois das quais você marcou algo diferente de “nada de diferente”, do total de
+                refeições com aquele alimento; ele aparece a partir de duas. É uma coincidência no tempo, não uma causa.
               </p>
             </>
           ) : (
@@ -66,7 +71,7 @@ function SleepNights({ sleep, changes }: { sleep: Sleep; changes: Changes }) {
     label: shortDay(n.date),
     className: outside(n.sleepMinutes) ? 'bar-sleep-out' : undefined,
     value: n.sleepMinutes / 60,
-    text: `${formatMinutes(n.sleepMinutes)}${outside(n.sleepMinutes) ? ' (fora da faixa)' : ''}${n.bedtime ? ` · deitou ${n.bedtime.slice(0, 5)}` : ''}${n.nightWakings !== undefined ? ` · acordou ${n.nightWakings}×` : ''}`,
+    text: `${formatHoursMinutes(n.sleepMinutes)}${outside(n.sleepMinutes) ? ' (fora da faixa)' : ''}${n.bedtime ? ` · deitou ${n.bedtime.slice(0, 5)}` : ''}${n.nightWakings !== undefined ? ` · acordou ${n.nightWakings}×` : ''}`,
   }));
   return (
     <ChartFigure
@@ -100,7 +105,7 @@ function SleepFigures({ sleep }: { sleep: Sleep }) {
     <dl className="figures">
       <div>
         <dt>Sono médio</dt>
-        <dd>{sleep.avgSleepMinutes ? formatMinutes(Math.round(sleep.avgSleepMinutes)) : '—'}</dd>
+        <dd>{sleep.avgSleepMinutes ? formatHoursMinutes(sleep.avgSleepMinutes) : '—'}</dd>
       </div>
       <div>
         <dt>Noites na faixa{range ? ` (${range.minHours}–${range.maxHours} h)` : ''}</dt>

@@ -4,7 +4,7 @@
  * from GET /api/insights (docs/api.md "Patterns and reports").
  */
 import { MESSAGES } from '../../shared/api-errors.ts';
-import { isCalendarDay } from '../../shared/format.ts';
+import { formatDecimal, isCalendarDay } from '../../shared/format.ts';
 
 import {
   addDays,
@@ -93,5 +93,5 @@ export function changeSentence(changePercent: number | null): string {
 export const WEEKDAYS = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
 export const WEEKDAYS_SHORT = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'] as const;
 
-/** One decimal, pt-BR: 2.5 → "2,5". */
-export const decimal = (value: number) => value.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+/** One decimal, pt-BR, always: 2.5 → "2,5", 2 → "2,0" (one format for every rate and mean, issue 39). */
+export const decimal = (value: number) => formatDecimal(value);

@@ -48,11 +48,11 @@ export function sampleInsights(period: Period): Insights {
       byWeekday,
       byWeekdayHour: weekdayHour(byWeekday, byHour, total),
       topContexts: [
-        { term: 'hora de dormir', count: 8 },
-        { term: 'lição de casa', count: 7 },
-        { term: 'desligar a tv', count: 6 },
-        { term: 'saída da escola', count: 4 },
-        { term: 'fome', count: 3 },
+        { term: 'Hora de dormir', count: 8 },
+        { term: 'Tarefa escolar', count: 7 },
+        { term: 'Telas', count: 6 },
+        { term: 'Saída de casa', count: 4 },
+        { term: 'Refeição', count: 3 },
       ],
       helped: [
         { strategy: 'Respiração 4-7-8', count: 9 },
@@ -79,9 +79,9 @@ export function sampleInsights(period: Period): Insights {
       total: 42,
       byMood: { Tranquilo: 24, Animado: 7, Irritado: 6, Cansado: 3, Ansioso: 2 },
       reactions: [
-        { food: 'suco de caixinha', count: 4 },
-        { food: 'biscoito recheado', count: 3 },
-        { food: 'refrigerante', count: 2 },
+        { food: 'suco de caixinha', count: 4, meals: 9 },
+        { food: 'biscoito recheado', count: 3, meals: 6 },
+        { food: 'refrigerante', count: 2, meals: 3 },
       ],
     },
     sleep: {

@@ -83,3 +83,15 @@ export const joinNames = (names: string[]) =>
 
 /** A mean as the pages write it ("1,5"), or a dash when nobody rated. */
 export const meanText = (value: number | null) => (value === null ? '—' : value.toFixed(1).replace('.', ','));
+
+/** The letter's addressee: a name that already says what it is ("Escola…", "Colégio…") is not doubled. */
+export function letterAddressee(school: string): string {
+  const name = school.trim();
+  if (!name) return 'À direção e à coordenação da escola';
+  const first = (name.split(/\s+/)[0] ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  if (['escola', 'creche', 'emef', 'emei', 'ee', 'e.e.', 'instituicao', 'unidade'].includes(first))
+    return `À direção e à coordenação da ${name}`;
+  if (['colegio', 'instituto', 'centro', 'ceu', 'cmei', 'ciep', 'sesi', 'senai'].includes(first))
+    return `À direção e à coordenação do ${name}`;
+  return `À direção e à coordenação da escola ${name}`;
+}

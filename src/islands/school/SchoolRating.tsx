@@ -75,7 +75,8 @@ export default function SchoolRating({
     <section className="school-rating" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Como foi a semana de {name} na escola?</h2>
       <p className="field-hint">
-        {scale.items.length} perguntas, menos de um minuto. Pense na semana toda: de <strong>{weekText}</strong>.{' '}
+        {scale.items.length === 1 ? '1 pergunta' : `${scale.items.length} perguntas`}, menos de um minuto. Pense na
+        semana toda: de <strong>{weekText}</strong>.{' '}
         <button
           type="button"
           className="link-button"
