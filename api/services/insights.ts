@@ -15,7 +15,6 @@ import {
   daysInPeriod,
   foodReactions,
   type Insights,
-  PT_STOP_WORDS,
   recommendedSleep,
   todayInSaoPaulo,
   topContexts,
@@ -25,29 +24,6 @@ import { ApiError } from '../errors.ts';
 import { reachable, requireChild } from './access.ts';
 import { treatmentInPeriod } from './treatment.ts';
 import { insightsLimiter, LONG_INSIGHTS_DAYS } from './work-slots.ts';
-
-const ACCENTED_UPPER = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
-const ACCENTED_LOWER = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
-/** Lower case whatever the database's locale: lower() folds only ASCII under the C locale. */
-const folded = (column: string) => sql.raw(`lower(translate(${column}, '${ACCENTED_UPPER}', '${ACCENTED_LOWER}'))`);
-const NOT_A_WORD = sql.raw(`'[^a-z0-9${ACCENTED_LOWER}]+'`);
-const STOP_WORDS = sql.raw(`array[${[...PT_STOP_WORDS].map((w) => `'${w.replaceAll("'", "''")}'`).join(', ')}]`);
-
-/**
- * The school's observations: the ten words that come up most in the `context` of a CTE's rows: a word seen once says nothing
- * of a pattern, and stop words, numbers and clock times ("19h", "19h30", "7hs") are left out.
- */
-function topTerms(cte: 'sc'): SQL {
-  return sql`(select json_agg(json_build_array(x.term, x.n) order by x.n desc, x.term collate "C") from (
-        select y.term, y.n from (
-          -- a context written the same way again is split once
-          select w.term, sum(g.n)::int n from (select context, count(*) n from ${sql.raw(cte)} group by context) g
-          cross join lateral regexp_split_to_table(${folded('g.context')}, ${NOT_A_WORD}) w(term)
-          where char_length(w.term) >= 3 group by w.term having sum(g.n) >= 2) y
-        -- each distinct word checked once, not each occurrence
-        where y.term !~ '^[0-9]+(h|hs|hrs|min)?[0-9]*$' and y.term <> all(${STOP_WORDS})
-        order by y.n desc, y.term collate "C" limit 10) x)`;
-}
 
 interface Window {
   from: string;
@@ -102,7 +78,9 @@ function insightsQuery(userId: string, childId: string, period: Window, today: s
       'perDay', (select json_agg(json_build_array(to_char(x.date, 'YYYY-MM-DD'), x.n)) from (
         select date, count(*)::int n from sc group by date) x),
       'avgAttention', (select round(avg(attention), 1) from sc),
-      'contexts', ${topTerms('sc')}
+      -- whole contexts, as for the behaviour diary: each distinct text once, split into phrases by topContexts
+      'contexts', (select json_agg(json_build_array(x.context, x.n)) from (
+        select context, count(*)::int n from sc where context is not null group by context) x)
     )::text as school, (select json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name collate "C") from (
       -- who recorded what share: a person by her first name, the school, or an account since deleted;
       -- counted first, then the few authors looked up (not each entry: half the statement's time)
@@ -283,7 +261,8 @@ function presentSchool(raw: SchoolRaw, period: Window): Insights['school'] {
       return { date, count: days.get(date) ?? 0 };
     }),
     avgAttention: raw.avgAttention === null ? null : Number(raw.avgAttention),
-    contexts: (raw.contexts ?? []).map(([term, count]) => ({ term, count })),
+    // The situations the school writes, counted whole like hers (issue 39), never word by word.
+    contexts: topContexts((raw.contexts ?? []).map(([context, count]) => ({ context, count }))),
   };
 }
 

@@ -343,7 +343,8 @@ describe('the school’s link', () => {
     const insights = await json(await call(mae, `/api/insights?childId=${lia}&from=2026-11-14&to=2026-11-20`));
     expect(insights.body.school).toMatchObject({ total: 1, avgAttention: 2 });
     expect(insights.body.school.perDay.at(-1)).toEqual({ date: '2026-11-20', count: 1 });
-    expect(insights.body.school.contexts.map((c: { term: string }) => c.term)).toContain('atividade');
+    // One observation: no situation is counted yet (twice at least), and never word by word.
+    expect(insights.body.school.contexts).toEqual([]);
     expect(insights.body.authors).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'Escola', count: 1 })]),
     );
@@ -358,6 +359,15 @@ describe('the school’s link', () => {
     expect(text).toMatch(/Quem registrou: .*Escola \d+% \(1\)/);
     expect(text).toContain('Escola (Profª Ana — 2º ano), 2ª aula, Ditado: Levantou e saiu da sala.');
     expect(text).toContain('Atenção: 2 de 5 (Pouca atenção).');
+  });
+
+  it('counts the situations the school writes whole, as hers are, never word by word (issue 39)', async () => {
+    const again = { ...observation, date: '2026-11-19', antecedent: 'troca de atividade sem aviso; no recreio' };
+    expect((await call(null, `/api/school/${token}/observations`, { body: again })).status).toBe(201);
+    const insights = await json(await call(mae, `/api/insights?childId=${lia}&from=2026-11-14&to=2026-11-20`));
+    expect(insights.body.school.contexts).toEqual([
+      { term: expect.stringMatching(/^troca de atividade sem aviso$/i), count: 2 },
+    ]);
   });
 
   it(`takes at most ${OBSERVATIONS_PER_LINK_PER_DAY} observations per link per day`, async () => {
