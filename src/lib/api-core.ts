@@ -6,7 +6,8 @@
  */
 import type { ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import { type ErrorBody, INTERNAL_ERROR_MESSAGE } from '../shared/api-errors.ts';
+import type { ErrorBody } from '../shared/api-errors.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../shared/internal-error.ts';
 import { ApiError } from './api-error.ts';
 
 export { ApiError };

@@ -37,11 +37,10 @@ export interface ErrorBody {
   };
 }
 
-/**
- * The one default the browser needs (an answer without the contract's body): a constant of its own,
- * so the pages' shared script does not carry every message below (~1.5 kB).
- */
-export const INTERNAL_ERROR_MESSAGE = 'Ocorreu um erro inesperado';
+import { INTERNAL_ERROR_MESSAGE } from './internal-error.ts';
+
+/** The one default the browser needs (an answer without the contract's body): see internal-error.ts. */
+export { INTERNAL_ERROR_MESSAGE };
 
 /** pt-BR default message per code, fit for a toast. */
 export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
