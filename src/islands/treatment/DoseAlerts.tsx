@@ -6,7 +6,7 @@
  * another phone shows within a minute. Descriptive only: who gave what and when, and whom to call.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { type DoseAlert, failureText, loadDoseAlerts, markAlertSeen } from '../../lib/treatment.ts';
 import { OVERLAP_ADVICE, overlapSentence, POISON_CENTER_PHONE } from '../../shared/dose-alerts.ts';
@@ -56,6 +56,8 @@ interface Props {
 export default function DoseAlerts({ childId, childName, isOwner, compact = false, onNews }: Props) {
   const [alerts, setAlerts] = useState<DoseAlert[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
+  /** the alerts already shown: a new one makes the page reload its doses */
+  const known = useRef(new Set<string>());
   const titleId = useId();
   const syncCount = useStore(synced);
 
@@ -63,10 +65,10 @@ export default function DoseAlerts({ childId, childName, isOwner, compact = fals
     if (!navigator.onLine) return;
     try {
       const unseen = await loadDoseAlerts(childId, { unseen: true });
-      setAlerts((shown) => {
-        if (onNews && unseen.some((alert) => !shown.some((s) => s.id === alert.id))) onNews();
-        return unseen;
-      });
+      const news = unseen.some((alert) => !known.current.has(alert.id));
+      known.current = new Set(unseen.map((alert) => alert.id));
+      setAlerts(unseen);
+      if (news) onNews?.();
     } catch {
       // Kept as it was: the next try (in 30 s, or back online) tells again.
     }
