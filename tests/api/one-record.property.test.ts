@@ -232,8 +232,17 @@ async function write(world: World, phone: Phone, op: QueuedOp, drop = false) {
   await flush(world, phone, drop ? 0 : -1);
 }
 
-/** A note conflict she is shown is settled as the page offers: "Juntar as duas". */
+/**
+ * A note conflict she is shown is settled as the page offers: "Juntar as duas". The joined text can
+ * itself meet a newer note (the conflict showed an older one): the page shows that conflict in
+ * turn, the box stays hidden, and she joins again, until nothing is in conflict.
+ */
 async function settle(world: World, phone: Phone) {
+  for (let round = 0; round < 5 && phone.refused.some((r) => r.code === 'edit_conflict'); round++)
+    await settleOnce(world, phone);
+}
+
+async function settleOnce(world: World, phone: Phone) {
   const conflicts = phone.refused.filter((r) => r.code === 'edit_conflict');
   phone.refused = phone.refused.filter((r) => r.code !== 'edit_conflict');
   for (const conflict of conflicts) {
