@@ -40,6 +40,7 @@ import { pushRoutes, reminderRoutes } from './routes/reminders.ts';
 import { schoolRoutes } from './routes/school.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { statsRoutes } from './routes/stats.ts';
+import { summaryRoutes } from './routes/summary.ts';
 import { supportRoutes } from './routes/support.ts';
 import { treatmentRoutes } from './routes/treatment.ts';
 import { diaryChoices } from './services/diary-choices.ts';
@@ -142,6 +143,7 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/children', circleRoutes())
     .route('/children', treatmentRoutes())
     .route('/children', ratingRoutes())
+    .route('/children', summaryRoutes())
     .route('/scales', scaleRoutes())
     .route('/invitations', invitationRoutes())
     .route('/school', schoolRoutes())
