@@ -15,6 +15,7 @@ import { toast } from '../lib/toast.ts';
 import { loadMedicines } from '../lib/treatment.ts';
 import { formatDay, nowStamp } from '../shared/format.ts';
 import { addDays, mondayOf, questionsLine, type WeeklyScale } from '../shared/weekly-scale-words.ts';
+import { count } from '../shared/words.ts';
 import { currentChild } from '../stores/child.ts';
 import { session } from '../stores/session.ts';
 import LoadFailure from './LoadFailure.tsx';
@@ -262,7 +263,7 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
           </div>
           {missing.length > 0 && (
             <p className="field-error" role="alert">
-              Falta responder {missing.length === 1 ? '1 pergunta' : `${missing.length} perguntas`}.
+              Falta responder {count(missing.length, 'pergunta', 'perguntas')}.
             </p>
           )}
           {done && (

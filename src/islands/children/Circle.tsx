@@ -23,6 +23,7 @@ import {
 import { toast } from '../../lib/toast.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import { SITE_NAME } from '../../shared/site.ts';
+import { count } from '../../shared/words.ts';
 import ConfirmRemoval from '../ConfirmRemoval.tsx';
 import Field from '../Field.tsx';
 import LoadFailure from '../LoadFailure.tsx';
@@ -337,8 +338,7 @@ function School({
             <li key={link.id} className="entry">
               <p className="contact-name">{link.label}</p>
               <p className="contact-meta">
-                Vale até {dayOf(link.expiresAt)} ·{' '}
-                {link.observations === 1 ? '1 observação' : `${link.observations} observações`}
+                Vale até {dayOf(link.expiresAt)} · {count(link.observations, 'observação', 'observações')}
               </p>
               <button
                 type="button"

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { sendSchoolRating } from '../../lib/ratings.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import { addDays, mondayOf } from '../../shared/weekly-scale-words.ts';
+import { count } from '../../shared/words.ts';
 import Field from '../Field.tsx';
 import Question from '../ratings/Question.tsx';
 
@@ -75,8 +76,8 @@ export default function SchoolRating({
     <section className="school-rating" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Como foi a semana de {name} na escola?</h2>
       <p className="field-hint">
-        {scale.items.length === 1 ? '1 pergunta' : `${scale.items.length} perguntas`}, menos de um minuto. Pense na
-        semana toda: de <strong>{weekText}</strong>.{' '}
+        {count(scale.items.length, 'pergunta', 'perguntas')}, menos de um minuto. Pense na semana toda: de{' '}
+        <strong>{weekText}</strong>.{' '}
         <button
           type="button"
           className="link-button"
@@ -113,7 +114,7 @@ export default function SchoolRating({
         />
         {missing.length > 0 && (
           <p className="field-error" role="alert">
-            Falta responder {missing.length === 1 ? '1 pergunta' : `${missing.length} perguntas`}.
+            Falta responder {count(missing.length, 'pergunta', 'perguntas')}.
           </p>
         )}
         {result && (

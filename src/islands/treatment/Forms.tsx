@@ -12,7 +12,6 @@ import {
   addSession,
   addTherapy,
   changeMedicine,
-  doseText,
   failureText,
   type Medicine,
   THERAPY_KINDS,
@@ -25,6 +24,7 @@ import { DAYS_AHEAD, lastDayFor } from '../../shared/dates.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import { DOSE_NOTICE, MEDICINE_SUGGESTIONS } from '../../shared/treatment.ts';
+import { doseText } from '../../shared/words.ts';
 import Dialog from '../Dialog.tsx';
 import Field, { CheckField, ChoiceField } from '../Field.tsx';
 import { useForm } from '../useForm.ts';
