@@ -13,6 +13,7 @@ import { offlineQueue, sendOrQueue } from '../lib/send-or-queue.ts';
 import { readJson, writeJson } from '../lib/storage.ts';
 import { toast } from '../lib/toast.ts';
 import { loadMedicines } from '../lib/treatment.ts';
+import { LIMITS } from '../shared/enums.ts';
 import { formatDay, nowStamp } from '../shared/format.ts';
 import { addDays, mondayOf, questionsLine, type WeeklyScale } from '../shared/weekly-scale-words.ts';
 import { count } from '../shared/words.ts';
@@ -256,7 +257,7 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
             <textarea
               id={`${id}-note`}
               rows={2}
-              maxLength={500}
+              maxLength={LIMITS.freeText}
               value={note}
               onChange={(e) => setNote(e.target.value)}
             />

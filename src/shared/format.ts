@@ -35,6 +35,12 @@ export function maskCpf(value: string): string {
   return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 }
 
+/** How long a masked phone and CPF are at most, "(11) 98765-4321", "000.000.000-00": the fields' maxLength. */
+export const MASKED_LENGTH = {
+  phone: maskPhone('9'.repeat(11)).length,
+  cpf: maskCpf('9'.repeat(11)).length,
+} as const;
+
 /** The client's date and local time, as spec §7 sends them. */
 export function nowStamp(now = new Date()): { date: string; time: string } {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -6,6 +6,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { sendSchoolRating } from '../../lib/ratings.ts';
+import { LIMITS } from '../../shared/enums.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import { addDays, mondayOf } from '../../shared/weekly-scale-words.ts';
 import { count } from '../../shared/words.ts';
@@ -107,7 +108,7 @@ export default function SchoolRating({
           id={`${id}-observer`}
           label="Quem está avaliando"
           optional
-          maxLength={80}
+          maxLength={LIMITS.schoolShort}
           hint="Ex.: Profª Ana. Para a família saber quem respondeu."
           value={observer}
           onChange={(e: { target: { value: string } }) => setObserver(e.target.value)}
