@@ -19,6 +19,7 @@ import { formatDay, formatDecimal, formatMinutes, shortDay } from '../../src/sha
 import { todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import { SITE_NAME } from '../../src/shared/site.ts';
 import { MEDICINE_EVENT_LABELS, THERAPY_LABELS } from '../../src/shared/treatment.ts';
+import { amount, count, doseText, list } from '../../src/shared/words.ts';
 import type { DiaryEntryView } from './diary.ts';
 import { afterMealLabel } from './diary-choices.ts';
 import type { ReportData } from './report-data.ts';
@@ -63,10 +64,10 @@ export function pdfSafe(text: string): string {
     .replace(/ {2,}/g, ' ');
 }
 
-const number = (value: number, digits = 1) =>
-  value.toLocaleString('pt-BR', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-const years = (n: number) => (n === 1 ? '1 ano' : `${n} anos`);
-const times = (n: number) => (n === 1 ? '1 vez' : `${n} vezes`);
+/** A chart's top value: at most one decimal, none when whole ("10,5", "4"). */
+const number = (value: number) => amount(Math.round(value * 10) / 10);
+const years = (n: number) => count(n, 'ano', 'anos');
+const times = (n: number) => count(n, 'vez', 'vezes');
 const firstName = (name: string) => pdfSafe(name.trim().split(/\s+/)[0] ?? name);
 
 /**
@@ -348,7 +349,7 @@ export const CONTEXTS_NOTE =
 
 /** "arroz: 3 de 40 refeições" */
 export const reactionText = (r: { food: string; count: number; meals: number }) =>
-  `${r.food}: ${r.count} de ${r.meals} ${r.meals === 1 ? 'refeição' : 'refeições'}`;
+  `${r.food}: ${r.count} de ${count(r.meals, 'refeição', 'refeições')}`;
 
 function rankings(doc: Doc, { insights }: ReportData) {
   const { behavior, food } = insights;
@@ -399,7 +400,7 @@ function school(doc: Doc, { insights }: ReportData) {
   heading(doc, observed.total > 0 ? 'Escola e quem registrou' : 'Quem registrou');
   if (observed.total > 0) {
     const days = observed.perDay.filter((d) => d.count > 0).length;
-    bullet(doc, `Observações da escola: ${observed.total} em ${days} ${days === 1 ? 'dia' : 'dias'}`);
+    bullet(doc, `Observações da escola: ${observed.total} em ${count(days, 'dia', 'dias')}`);
     if (observed.avgAttention !== null)
       bullet(doc, `Atenção média nas atividades (de 1 a 5, segundo a escola): ${formatDecimal(observed.avgAttention)}`);
     if (observed.contexts.length)
@@ -461,13 +462,11 @@ export function eventText(event: MedicineChangeView, asNeeded: boolean): string 
 /** The doses of a medicine in the period, in one line. */
 export function dosesText(medicine: MedicineInPeriod): string {
   if (medicine.asNeeded)
-    return `Doses quando precisar: ${medicine.asNeededGiven} no período${medicine.minIntervalHours ? ` (intervalo mínimo de ${medicine.minIntervalHours} h)` : ''}`;
+    return `Doses quando precisar: ${medicine.asNeededGiven} no período${medicine.minIntervalHours ? ` (intervalo mínimo de ${amount(medicine.minIntervalHours)} h)` : ''}`;
   const skipped = medicine.skipped
-    ? `; ${medicine.skipped} marcada${medicine.skipped === 1 ? '' : 's'} como não dada${medicine.skipped === 1 ? '' : 's'}`
+    ? `; ${count(medicine.skipped, 'marcada como não dada', 'marcadas como não dadas')}`
     : '';
-  const extra = medicine.asNeededGiven
-    ? `; ${medicine.asNeededGiven} dose${medicine.asNeededGiven === 1 ? '' : 's'} fora do horário`
-    : '';
+  const extra = medicine.asNeededGiven ? `; ${count(medicine.asNeededGiven, 'dose', 'doses')} fora do horário` : '';
   // The app knows only what was marked: doses due and never marked are said as such, not as missed.
   const unmarked = Math.max(0, medicine.scheduled - medicine.given - medicine.skipped);
   const none = unmarked ? `; ${unmarked} sem marcação no aplicativo` : '';
@@ -526,7 +525,7 @@ function treatment(doc: Doc, { treatment: period }: ReportData) {
     for (const therapy of therapies) {
       const who = [therapy.professionalName, therapy.frequency].filter(Boolean).join(', ');
       const since = `desde ${formatDay(therapy.startedOn)}${therapy.endedOn ? ` até ${formatDay(therapy.endedOn)}` : ''}`;
-      const sessions = `${therapy.attended} ${therapy.attended === 1 ? 'sessão' : 'sessões'} com presença, ${therapy.missed} ${therapy.missed === 1 ? 'falta' : 'faltas'}`;
+      const sessions = `${count(therapy.attended, 'sessão', 'sessões')} com presença, ${count(therapy.missed, 'falta', 'faltas')}`;
       bullet(doc, `${THERAPY_LABELS[therapy.kind]}${who ? ` — ${who}` : ''} (${since}): ${sessions}`);
     }
   }

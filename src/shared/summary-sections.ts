@@ -7,7 +7,8 @@
  */
 import { formatDay, formatDecimal, formatHoursMinutes, shortDay } from './format.ts';
 import { daysInPeriod } from './insights-core.ts';
-import { formatDose, type MedicineUnit, THERAPY_LABELS, type TherapyKind } from './treatment-words.ts';
+import { type MedicineUnit, THERAPY_LABELS, type TherapyKind } from './treatment-words.ts';
+import { doseText } from './words.ts';
 import {
   CHANGE_LABELS,
   type ChangeKind,
@@ -311,7 +312,7 @@ export const inForceText = (
   event: { dose: number | null; unit: string | null; times: readonly string[] },
   asNeeded: boolean,
 ) =>
-  [formatDose(event.dose, event.unit), asNeeded ? 'quando precisar' : atTimes(event.times)].filter(Boolean).join(' ');
+  [doseText(event.dose, event.unit), asNeeded ? 'quando precisar' : atTimes(event.times)].filter(Boolean).join(' ');
 
 function takesNow({ current }: ClinicalSummary): SummarySection[] {
   const medicines: SummarySection = {
