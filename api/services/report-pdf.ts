@@ -19,7 +19,7 @@ import { formatDay, formatDecimal, formatMinutes, shortDay } from '../../src/sha
 import { todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import { SITE_NAME } from '../../src/shared/site.ts';
 import { MEDICINE_EVENT_LABELS, THERAPY_LABELS } from '../../src/shared/treatment.ts';
-import { amount, count, doseText, list } from '../../src/shared/words.ts';
+import { amount, count } from '../../src/shared/words.ts';
 import type { DiaryEntryView } from './diary.ts';
 import { afterMealLabel } from './diary-choices.ts';
 import type { ReportData } from './report-data.ts';

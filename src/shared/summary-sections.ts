@@ -8,7 +8,6 @@
 import { formatDay, formatDecimal, formatHoursMinutes, shortDay } from './format.ts';
 import { daysInPeriod } from './insights-core.ts';
 import { type MedicineUnit, THERAPY_LABELS, type TherapyKind } from './treatment-words.ts';
-import { doseText } from './words.ts';
 import {
   CHANGE_LABELS,
   type ChangeKind,
@@ -19,6 +18,7 @@ import {
   RATINGS_NOTICE,
   sourceDifference,
 } from './weekly-scale-words.ts';
+import { doseText } from './words.ts';
 
 export interface SummaryChange {
   on: string;
@@ -311,8 +311,7 @@ export const atTimes = (list: readonly string[]) =>
 export const inForceText = (
   event: { dose: number | null; unit: string | null; times: readonly string[] },
   asNeeded: boolean,
-) =>
-  [doseText(event.dose, event.unit), asNeeded ? 'quando precisar' : atTimes(event.times)].filter(Boolean).join(' ');
+) => [doseText(event.dose, event.unit), asNeeded ? 'quando precisar' : atTimes(event.times)].filter(Boolean).join(' ');
 
 function takesNow({ current }: ClinicalSummary): SummarySection[] {
   const medicines: SummarySection = {

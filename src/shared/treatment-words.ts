@@ -38,4 +38,3 @@ export const MEDICINE_EVENT_LABELS: Record<MedicineEvent, string> = {
   times: 'Mudança de horários',
   stop: 'Suspenso',
 };
-
