@@ -169,8 +169,9 @@ export async function saveSchoolMarks(
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`school:${link.id}`}))`);
     await lockCard(tx, link.childId);
-    const targets = await schoolTargets(tx, link.childId);
-    if (targets.length === 0) throw new ApiError('not_found', MESSAGES.noSchoolTargets);
+    const targets = await targetsOf(tx, link.childId);
+    if (!targets.some((row) => markedBy(row.where as CardWhere, 'escola')))
+      throw new ApiError('not_found', MESSAGES.noSchoolTargets);
     checkMarks(targets, input.marks, 'escola');
     const values = { marks: input.marks, note: input.note ? input.note : null, userId: null, schoolLinkId: link.id };
     await storeDay(tx, link.childId, day, 'escola', values, input.id, now, () =>
