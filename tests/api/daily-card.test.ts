@@ -31,7 +31,6 @@ let avo: Person;
 let estranha: Person;
 let lia: string;
 let token: string;
-let linkId: string;
 /** the card's targets: school only, home only, both */
 let escola: string;
 let casa: string;
@@ -77,7 +76,6 @@ beforeAll(async () => {
     { childId: lia, userId: avo.userId, role: 'viewer' },
   ]);
   const link = await call(mae, `/api/children/${lia}/school-links`, { body: { label: 'Profª Ana — 2º ano' } });
-  linkId = link.body.link.id;
   token = new URL(link.body.link.url, 'http://x').searchParams.get('token')!;
 });
 afterAll(() => t.close());
