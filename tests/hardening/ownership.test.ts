@@ -661,6 +661,8 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     // one per person per week: each one's own row (a second save replaces it)
     'PUT /api/children/:id/ratings/:weekStart': WRITE,
     'GET /api/children/:id/before-after': READ,
+    // the clinical summary (issue 38): every member, as the patterns
+    'GET /api/children/:id/summary': READ,
     // the daily card (issue 43): read by every member, written by owner and carers, set by the owner
     'GET /api/children/:id/daily-card': READ,
     'PUT /api/children/:id/daily-card': WRITE,
