@@ -26,6 +26,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { childrenRoutes } from './routes/children.ts';
 import { circleRoutes, invitationRoutes } from './routes/circle.ts';
+import { dailyCardRoutes } from './routes/daily-card.ts';
 import { diaryRoutes } from './routes/diary.ts';
 import { healthRoutes } from './routes/health.ts';
 import { insightsRoutes } from './routes/insights.ts';
@@ -39,6 +40,7 @@ import { ratingRoutes, scaleRoutes } from './routes/ratings.ts';
 import { pushRoutes, reminderRoutes } from './routes/reminders.ts';
 import { schoolRoutes } from './routes/school.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { starRoutes } from './routes/stars.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { summaryRoutes } from './routes/summary.ts';
 import { supportRoutes } from './routes/support.ts';
@@ -143,6 +145,8 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/children', circleRoutes())
     .route('/children', treatmentRoutes())
     .route('/children', ratingRoutes())
+    .route('/children', dailyCardRoutes())
+    .route('/children', starRoutes())
     .route('/children', summaryRoutes())
     .route('/scales', scaleRoutes())
     .route('/invitations', invitationRoutes())

@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CARD_EVENT_KINDS, CARD_LIMITS, CARD_SOURCES, CARD_WHERE, REWARD_KINDS } from '../../src/shared/daily-card.ts';
 import {
   AFTER_MEAL,
   CONSENT_PURPOSES,
@@ -1006,5 +1007,177 @@ export const weeklyRatings = pgTable(
         `coalesce(char_length("note"), 0) <= ${LIMITS.freeText} and coalesce(char_length("observer"), 0) <= ${LIMITS.schoolShort}`,
       ),
     ),
+  ],
+);
+
+/**
+ * The daily card's targets (issue 43, decision 0036): one to three active per child, each written
+ * positively and observably, marked at school, at home or both, in `parts` chances a day with a
+ * day's goal of `goal` of them. A target removed from the card stays (inactive) with its marks.
+ */
+export const cardTargets = pgTable(
+  'card_targets',
+  {
+    /** may be made on the device */
+    id: uuid('id').primaryKey().defaultRandom(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    /** `escola`, `casa` or `ambos` */
+    where: text('place').notNull(),
+    /** chances a day: 1 (the whole day) to 4 (parts of the school day) */
+    parts: integer('parts').notNull(),
+    /** the day's goal: true marks needed, 1..parts */
+    goal: integer('goal').notNull(),
+    /** its place on the card, 0 first */
+    position: integer('position').notNull(),
+    /** false once removed from the card */
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('card_targets_child_idx').on(t.childId, t.active, t.position),
+    check('card_targets_place', oneOf('place', CARD_WHERE)),
+    check('card_targets_parts', sql.raw(`"parts" between 1 and 4 and "goal" between 1 and "parts"`)),
+    check('card_targets_text', sql`btrim("text") <> '' and ${maxLength('text', CARD_LIMITS.targetText)}`),
+  ],
+);
+
+/** Every change of a target or of its goal, dated (São Paulo) like a dose change: "Antes e depois" reads it. */
+export const cardEvents = pgTable(
+  'card_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => cardTargets.id, { onDelete: 'cascade' }),
+    /** the order events were recorded in, for several on one day */
+    position: bigint('position', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** the day it takes effect (the day it was recorded) */
+    on: date('on', { mode: 'string' }).notNull(),
+    /** `target-added`, `target-changed`, `target-removed` or `goal-changed` */
+    kind: text('kind').notNull(),
+    /** the goal in force from `on` (null when removed) */
+    goal: integer('goal'),
+    /** chances a day from `on` (null when removed) */
+    parts: integer('parts'),
+    /** the target's words from `on` */
+    text: text('text').notNull(),
+    /** who changed it; null once that account is deleted (decision 0020) */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('card_events_child_idx').on(t.childId, t.on, t.position),
+    check('card_events_kind', oneOf('kind', CARD_EVENT_KINDS)),
+  ],
+);
+
+/**
+ * A day's marks of one source (`escola` or `casa`): one row per child, day and source, replaced by
+ * a later send. `marks` is `{targetId: boolean[]}` (one per part of the day).
+ */
+export const cardDays = pgTable(
+  'card_days',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    marks: jsonb('marks').$type<Record<string, boolean[]>>().notNull(),
+    note: text('note'),
+    /** a member who marked it (home, or the school's paper card copied); null once that account is deleted */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** the school link it came through; null once the link is deleted */
+    schoolLinkId: uuid('school_link_id').references(() => schoolLinks.id, { onDelete: 'set null' }),
+    /** the devices' ids of the sends applied to this day: the same id again is a no-op */
+    opIds: uuid('op_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('card_days_one_per_source').on(t.childId, t.date, t.source),
+    index('card_days_link_idx').on(t.schoolLinkId, t.updatedAt),
+    check('card_days_source', oneOf('source', CARD_SOURCES)),
+    check('card_days_marks', sql.raw(`jsonb_typeof("marks") = 'object'`)),
+    check('card_days_note', sql.raw(`coalesce(char_length("note"), 0) <= ${CARD_LIMITS.note}`)),
+    check('card_days_ops', sql.raw(`cardinality("op_ids") <= 50`)),
+  ],
+);
+
+/** The reward menu she sets with the child: small for a good day, bigger for a good week. */
+export const cardRewards = pgTable(
+  'card_rewards',
+  {
+    /** may be made on the device */
+    id: uuid('id').primaryKey().defaultRandom(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    /** stars it costs */
+    cost: integer('cost').notNull(),
+    /** `dia` or `semana`; null when she did not say */
+    kind: text('kind'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('card_rewards_child_idx').on(t.childId, t.createdAt),
+    check('card_rewards_text', sql`btrim("text") <> '' and ${maxLength('text', CARD_LIMITS.rewardText)}`),
+    check('card_rewards_cost', sql.raw(`"cost" between ${CARD_LIMITS.cost.min} and ${CARD_LIMITS.cost.max}`)),
+    check('card_rewards_kind', sql`"kind" is null or ${oneOf('kind', REWARD_KINDS)}`),
+  ],
+);
+
+/**
+ * Stars spent on a reward. Stars earned are not stored: each "sim" of a day's marks is one, so the
+ * balance is the marks' true count minus these costs (never below zero: the spend is refused).
+ */
+export const starSpends = pgTable(
+  'star_spends',
+  {
+    /** made on the device: the same id twice spends once */
+    id: uuid('id').primaryKey().defaultRandom(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    /** the reward; null once it is removed from the menu (its words and cost stay here) */
+    rewardId: uuid('reward_id').references(() => cardRewards.id, { onDelete: 'set null' }),
+    rewardText: text('reward_text').notNull(),
+    cost: integer('cost').notNull(),
+    /** who spent them; null once that account is deleted */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('star_spends_child_idx').on(t.childId, t.createdAt), check('star_spends_cost', sql.raw(`"cost" > 0`))],
+);
+
+/**
+ * The card's settings per child (the owner's): a push to her at the end of the school day when the
+ * teacher has not marked (off by default; never to the teacher).
+ */
+export const cardSettings = pgTable(
+  'card_settings',
+  {
+    childId: uuid('child_id')
+      .primaryKey()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    schoolReminder: boolean('school_reminder').notNull().default(false),
+    /** minutes since midnight in São Paulo: when the school day ends */
+    schoolReminderMinute: integer('school_reminder_minute')
+      .notNull()
+      .default(17 * 60),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('card_settings_reminder_idx').on(t.schoolReminderMinute).where(sql`${t.schoolReminder}`),
+    check('card_settings_minute', sql.raw(`"school_reminder_minute" between 0 and 1439`)),
   ],
 );

@@ -5,12 +5,14 @@
  */
 import { Hono } from 'hono';
 import { schoolObservationSchema } from '../../src/shared/circle.ts';
+import { schoolCardQuerySchema, schoolMarksSchema } from '../../src/shared/daily-card.ts';
 import { schoolRatingSchema } from '../../src/shared/ratings.ts';
-import { okAnswer, schoolInfoAnswer } from '../../src/shared/responses.ts';
+import { okAnswer, schoolCardAnswer, schoolInfoAnswer } from '../../src/shared/responses.ts';
 import { type AppEnv, services } from '../http/context.ts';
 import { limitSchoolPost } from '../http/limits.ts';
 import { answers, REFUSED } from '../http/openapi.ts';
-import { jsonBody } from '../http/validate.ts';
+import { jsonBody, queryParams } from '../http/validate.ts';
+import { saveSchoolMarks, schoolCard } from '../services/card-marks.ts';
 import { postSchoolRating } from '../services/ratings.ts';
 import { postObservation, schoolLinkInfo } from '../services/school.ts';
 import { weeklyScale } from '../services/weekly-scale.ts';
@@ -46,6 +48,36 @@ export function schoolRoutes() {
         const { db, clock } = services(c);
         await postSchoolRating(db, c.req.param('token'), c.req.valid('json'), clock.now());
         return c.json({ ok: true }, 201);
+      },
+    )
+    .get(
+      '/:token/daily-card',
+      answers(
+        "The day's card for the teacher: the child's first name and the school's targets (today or ?date=yesterday)",
+        {
+          200: schoolCardAnswer,
+        },
+      ),
+      queryParams(schoolCardQuerySchema),
+      async (c) => {
+        const { db, clock } = services(c);
+        const card = await schoolCard(db, c.req.param('token'), c.req.valid('query').date, clock.now());
+        c.header('Cache-Control', 'no-store');
+        return c.json(card);
+      },
+    )
+    .put(
+      '/:token/daily-card/:date',
+      answers("The teacher's marks of today or yesterday (sent again, they replace; the same id is a no-op)", {
+        200: okAnswer,
+        429: REFUSED,
+      }),
+      jsonBody(schoolMarksSchema),
+      async (c) => {
+        await limitSchoolPost(c);
+        const { db, clock } = services(c);
+        await saveSchoolMarks(db, c.req.param('token'), c.req.param('date'), c.req.valid('json'), clock.now());
+        return c.json({ ok: true as const });
       },
     );
 }

@@ -23,6 +23,7 @@ import {
 } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type AuditContext, audit, hashEmail } from './audit.ts';
+import { cardForExport } from './card-export.ts';
 import { correctionsForExport } from './medicine-history.ts';
 import { verifyPassword } from './passwords.ts';
 import { forgetAccountAttempts } from './rate-limit.ts';
@@ -150,6 +151,7 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
     medicineCorrections: await correctionsForExport(db, userId),
   };
   const weeklyRatings = await ratingsForExport(db, userId);
+  const dailyCard = await cardForExport(db, userId);
   const devices = await db
     .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
     .from(pushSubscriptions)
@@ -183,6 +185,8 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
     treatment,
     /** the weekly ratings of her children (home and school), and those she gave on others' (issue 30) */
     weeklyRatings,
+    /** her children's daily card: targets, their events, the days' marks, rewards and stars spent; and days she marked on others' (issue 43) */
+    dailyCard,
     /** her reminders and the devices they go to (the push service's address; keys stay out) */
     reminders,
     pushDevices: devices,

@@ -16,6 +16,7 @@ import type { Insights } from '../../src/shared/insights-core.ts';
 import { BEFORE_AFTER_DAYS, meanOf, mondayOf, type WeeklyScale } from '../../src/shared/weekly-scale-words.ts';
 import type { Database } from '../db/client.ts';
 import { beforeAfter, type Change, changesOf } from './before-after.ts';
+import { cardOver } from './card-summary.ts';
 import { insightsFor } from './insights.ts';
 import { firstName } from './people.ts';
 import { listRatings } from './ratings.ts';
@@ -55,10 +56,11 @@ export async function summaryParts(
   signal?.throwIfAborted();
   const lastWeek = mondayOf(period.to);
   const weeks = [-21, -14, -7, 0].map((days) => addDays(lastWeek, days));
-  const [treatment, allChanges, ratings] = await Promise.all([
+  const [treatment, allChanges, ratings, card] = await Promise.all([
     treatmentInPeriod(db, childId, period, now),
     changesOf(db, childId),
     listRatings(db, userId, childId, { from: weeks[0]!, to: lastWeek }, now),
+    cardOver(db, childId, period),
   ]);
   signal?.throwIfAborted();
   const latest = allChanges.find((change) => change.on <= period.to && change.on <= dayOf(now));
@@ -89,6 +91,7 @@ export async function summaryParts(
           }
         : null,
     homeSchool: homeSchool(scale, weeks, ratings),
+    card: card.targets.map(({ text, where, school, home }) => ({ text, where, school, home })),
     figures: figuresOf(insights),
     charts: {
       perDay: insights.behavior.perDay.map(({ date, count }) => ({ date, count })),

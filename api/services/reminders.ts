@@ -28,6 +28,7 @@ import { children, diaryEntries, pushSubscriptions, reminderSettings, weeklyRati
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo } from './access.ts';
+import { type CardPushJob, cardPayload, dueCardReminders } from './card-reminders.ts';
 import { type DosePushJob, dosePayload, dueDoseReminders } from './dose-reminders.ts';
 import { firstName } from './people.ts';
 import { deliver, forgetUnseenDevices, type PushDeps, subscriptionsOf } from './push.ts';
@@ -116,6 +117,8 @@ export type PushJob =
   | { kind: 'renewal'; userId: string; dueAt: string; daysLeft: number }
   /** she asked to see how a reminder arrives: sent at once, at any hour */
   | { kind: 'test'; userId: string; dueAt: string }
+  /** the daily card not marked by the school at the end of its day (issue 43) */
+  | CardPushJob
   | DosePushJob;
 
 export interface TickDeps {
@@ -208,15 +211,18 @@ export async function tick({ db, jobs }: TickDeps, minuteStart: Date, now: Date)
 
   // Medicines' times and the doses nobody marked an hour ago (dose-reminders.ts).
   const doses = await dueDoseReminders(db, minuteStart, wallClock);
+  // The daily card the school has not marked, to its owner (card-reminders.ts).
+  const cards = await dueCardReminders(db, minuteStart, wallClock);
   await jobs.insert('push', [
     ...due.map((job) => ({
       data: job,
       singletonKey: `${job.kind}:${job.userId}:${'childId' in job ? `${job.childId}:` : ''}${dueAt}`,
     })),
     ...doses,
+    ...cards,
   ]);
   await jobs.insert('email', renewals);
-  return due.length + doses.length + renewals.length;
+  return due.length + doses.length + cards.length + renewals.length;
 }
 
 /** db.execute's rows: postgres.js gives an array, PGlite an object with `rows`. */
@@ -328,6 +334,8 @@ async function payloadFor(db: Database, job: PushJob, now: Date): Promise<PushPa
     case 'dose-missed':
     case 'dose-alert':
       return dosePayload(db, job, now);
+    case 'card':
+      return cardPayload(db, job);
     case 'renewal':
       return {
         title: 'Sua assinatura está terminando',

@@ -10,7 +10,7 @@ import type { schoolLinkSchema, schoolObservationSchema } from '../../src/shared
 import { DAY_MS, wallClock } from '../../src/shared/clock.ts';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
-import { children, diaryEntries, schoolLinks, weeklyRatings } from '../db/schema.ts';
+import { cardDays, children, diaryEntries, schoolLinks, weeklyRatings } from '../db/schema.ts';
 import { ApiError, tooManyRequests } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
@@ -110,8 +110,8 @@ export async function schoolLinkInfo(db: Database, token: string, now: Date) {
 }
 
 /**
- * The link's day, shared by its observations and its weekly ratings: 30 sends in any 24 hours (a
- * rating sent again counts once, from its latest send). Past it, 429 saying when the oldest send of
+ * The link's day, shared by its observations, its weekly ratings and its daily cards: 30 sends in
+ * any 24 hours (a rating or a day's card sent again counts once, from its latest send). Past it, 429 saying when the oldest send of
  * the day frees a place, in the words of what was refused (`message`: observations, unless a rating
  * was). Called in the transaction that holds the link's lock.
  */
@@ -122,7 +122,7 @@ export async function spendLinkDay(
   message: string = MESSAGES.schoolPerDay,
 ): Promise<void> {
   const since = new Date(now.getTime() - DAY_MS);
-  const [observations, ratings] = await Promise.all([
+  const [observations, ratings, cards] = await Promise.all([
     tx
       .select({ at: diaryEntries.createdAt })
       .from(diaryEntries)
@@ -131,8 +131,12 @@ export async function spendLinkDay(
       .select({ at: weeklyRatings.updatedAt })
       .from(weeklyRatings)
       .where(and(eq(weeklyRatings.schoolLinkId, linkId), gt(weeklyRatings.updatedAt, since))),
+    tx
+      .select({ at: cardDays.updatedAt })
+      .from(cardDays)
+      .where(and(eq(cardDays.schoolLinkId, linkId), gt(cardDays.updatedAt, since))),
   ]);
-  const today = [...observations, ...ratings].map((row) => row.at.getTime()).sort((a, b) => a - b);
+  const today = [...observations, ...ratings, ...cards].map((row) => row.at.getTime()).sort((a, b) => a - b);
   if (today.length >= OBSERVATIONS_PER_LINK_PER_DAY) {
     const freeAt = today[today.length - OBSERVATIONS_PER_LINK_PER_DAY]! + DAY_MS;
     throw tooManyRequests(message, freeAt - now.getTime());

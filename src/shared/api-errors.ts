@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   conflict: 409,
   too_soon: 409,
   edit_conflict: 409,
+  not_enough_stars: 409,
   too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
@@ -57,6 +58,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   conflict: 'Este registro já existe.',
   too_soon: 'O intervalo mínimo desde a última dose ainda não passou.',
   edit_conflict: 'Esta anotação foi mudada em outro aparelho enquanto você escrevia.',
+  not_enough_stars: 'Ainda não há estrelas suficientes para esta recompensa.',
   too_large: 'Os dados enviados são grandes demais.',
   unsupported_media_type: 'Formato de dados não suportado. Envie JSON.',
   validation_failed: 'Verifique os campos destacados.',
@@ -120,6 +122,7 @@ export const MESSAGES = {
   schoolLinkNotFound: 'Este link não está mais ativo. Peça um novo à família.',
   schoolPerDay: 'Este link já recebeu muitas observações hoje. Tente novamente amanhã.',
   schoolRatingsPerDay: 'Este link já recebeu muitas avaliações hoje. Tente novamente amanhã.',
+  schoolCardsPerDay: 'Este link já recebeu muitos envios do cartão hoje. Tente novamente amanhã.',
   supportThreadNotFound: 'Conversa não encontrada.',
   supportPerDay: 'Você já abriu muitas conversas hoje. Continue numa conversa aberta ou tente novamente amanhã.',
   noDeviceForTest: 'Ative os lembretes neste aparelho antes de enviar um teste.',
@@ -144,6 +147,12 @@ export const MESSAGES = {
   therapyEndBeforeStart: 'A data de término não pode ser antes do início.',
   sessionBeforeStart: 'A sessão não pode ser antes do início da terapia.',
   sessionAfterEnd: (end: string) => `A data da sessão não pode ser depois do fim da terapia (${end}).`,
+  rewardNotFound: 'Recompensa não encontrada.',
+  /** 409 not_enough_stars: how many she has and how many the reward costs */
+  notEnoughStars: (balance: number, cost: number) =>
+    `Ainda não há estrelas suficientes para esta recompensa: ${balance === 1 ? 'há 1 estrela' : `há ${balance} estrelas`} e ela custa ${cost}.`,
+  rewardsPerChild: 'O cardápio de recompensas já tem 30 itens. Remova um antes de adicionar outro.',
+  noSchoolTargets: 'O cartão desta criança ainda não tem objetivos para a escola.',
   emailNotConfirmed:
     'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
 } as const;

@@ -59,6 +59,16 @@ export const clinicalSummarySchema: z.ZodMiniType<ClinicalSummary> = z.object({
       ),
     }),
   ),
+  card: z.optional(
+    z.array(
+      z.object({
+        text: z.string(),
+        where: z.enum(['escola', 'casa', 'ambos']),
+        school: z.object({ met: count, days: count }),
+        home: z.object({ met: count, days: count }),
+      }),
+    ),
+  ),
   homeSchool: z.object({
     weeks: z.array(day),
     answers: z.array(z.string()),

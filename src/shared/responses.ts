@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { ERROR_CODES } from './api-errors.ts';
+import { CARD_EVENT_KINDS, CARD_SOURCES, CARD_WHERE, REWARD_KINDS, SUGGESTION_KINDS } from './daily-card.ts';
 import { DOSE_ALERT_KINDS } from './dose-alerts.ts';
 import {
   AFTER_MEAL,
@@ -531,6 +532,8 @@ const beforeAfterSide = z.object({
   ratings: z.object({ home: keyed, school: keyed }),
   sideEffects: keyed,
   doses: z.object({ given: count, skipped: count }),
+  /** the daily card: target-days met of those marked, home and school together (issue 43) */
+  card: z.object({ met: count, days: count }),
   /** days of the side with any record (episodes, sleep, meals, doses, ratings) */
   daysWithRecords: count,
 });
@@ -547,6 +550,106 @@ export const beforeAfterAnswer = z.object({
       kind: z.enum(CHANGE_KINDS),
       /** the medicine's name or the therapy's kind, as the mother reads it */
       name: z.string(),
+    }),
+  ),
+});
+
+// The daily card and the stars (issue 43, decision 0036)
+const cardTarget = z.object({
+  id,
+  text: z.string(),
+  where: z.enum(CARD_WHERE),
+  /** chances a day, 1–4 */
+  parts: z.int(),
+  /** true marks that make the day: 1..parts ("3 de 4") */
+  goal: z.int(),
+});
+const cardEvent = z.object({
+  /** the day it took effect (São Paulo) */
+  on: day,
+  kind: z.enum(CARD_EVENT_KINDS),
+  targetId: id,
+  /** the goal from that day on; null when the target was removed */
+  goal: nullable(z.int()),
+});
+const card = z.object({ targets: z.array(cardTarget), events: z.array(cardEvent) });
+const stars = z.object({
+  /** every "sim" ever marked, minus what was spent; never below zero */
+  balance: z.int(),
+  /** the "sim" marks of today, home and school */
+  today: z.int(),
+});
+const reward = z.object({
+  id,
+  text: z.string(),
+  cost: z.int(),
+  /** `dia` (a good day) or `semana` (a good week); null when she did not say */
+  kind: nullable(z.enum(REWARD_KINDS)),
+});
+const cardSettings = z.object({
+  /** a push to the owner at `time` on school days when the school has not marked the card */
+  schoolReminder: z.object({ enabled: z.boolean(), time: z.string() }),
+});
+export const dailyCardAnswer = z.object({
+  card,
+  stars,
+  rewards: z.array(reward),
+  settings: cardSettings,
+});
+export const cardAnswer = z.object({ card });
+export const cardSettingsAnswer = z.object({ settings: cardSettings });
+const cardDay = z.object({
+  date: day,
+  source: z.enum(CARD_SOURCES),
+  /** `{targetId: boolean[]}`, one per part of the day */
+  marks: z.record(z.string(), z.array(z.boolean())),
+  note: nullable(z.string()),
+  /** a member's first name, or the school link's label ("Escola" once the link is gone) */
+  by: z.string(),
+  updatedAt: timestamp,
+});
+export const cardDayAnswer = z.object({ day: cardDay, stars });
+export const cardDaysAnswer = z.object({ days: z.array(cardDay) });
+export const schoolCardAnswer = z.object({
+  childFirstName: z.string(),
+  date: day,
+  /** only the targets marked at school (`escola` or `ambos`) */
+  targets: z.array(cardTarget),
+  /** what this day already holds from the school (to correct it), null when unmarked */
+  day: nullable(z.object({ marks: z.record(z.string(), z.array(z.boolean())), note: nullable(z.string()) })),
+});
+export const rewardAnswer = z.object({ reward });
+export const starsAnswer = z.object({ stars });
+const metDays = z.object({ met: z.int(), days: z.int() });
+export const cardSummaryAnswer = z.object({
+  from: day,
+  to: day,
+  targets: z.array(
+    z.object({
+      ...cardTarget.shape,
+      /** false once removed from the card (it shows while its marks fall in the period) */
+      active: z.boolean(),
+      school: metDays,
+      home: metDays,
+      weeks: z.array(
+        z.object({
+          /** the week's Monday */
+          weekStart: day,
+          school: metDays,
+          home: metDays,
+          /** the goal in force at the week's end (or the period's) */
+          goal: z.int(),
+        }),
+      ),
+    }),
+  ),
+  suggestions: z.array(
+    z.object({
+      targetId: id,
+      kind: z.enum(SUGGESTION_KINDS),
+      /** the goal suggested; null when the step is another target (raise at the top) or a smaller target (ease at 1) */
+      goal: nullable(z.int()),
+      why: z.string(),
     }),
   ),
 });
@@ -583,6 +686,8 @@ export const accountExportAnswer = z.object({
     medicineCorrections: rows,
   }),
   weeklyRatings: rows,
+  /** the daily card of her children: targets, their events, days' marks, rewards and stars spent (issue 43) */
+  dailyCard: z.object({ targets: rows, events: rows, days: rows, rewards: rows, spends: rows }),
   reminders: remindersAnswer,
   pushDevices: rows,
 });

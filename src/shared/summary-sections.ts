@@ -39,6 +39,7 @@ export const BEFORE_AFTER_KEYS = [
   'ratingsSchool',
   'sideEffects',
   'doses',
+  'card',
 ] as const;
 export type BeforeAfterKey = (typeof BEFORE_AFTER_KEYS)[number];
 
@@ -72,6 +73,14 @@ export interface SummaryMedicine {
   since: string;
   /** the day she began giving it */
   startedOn: string;
+}
+
+/** A target of the daily card over the period: its days met (true marks ≥ the goal in force) of those marked. */
+export interface SummaryCardTarget {
+  text: string;
+  where: 'escola' | 'casa' | 'ambos';
+  school: { met: number; days: number };
+  home: { met: number; days: number };
 }
 
 export interface ClinicalSummary {
@@ -125,6 +134,8 @@ export interface ClinicalSummary {
       totalNightWakings: number;
     };
   };
+  /** the daily card's targets in the period, each with its days met at school and at home (issue 43) */
+  card?: SummaryCardTarget[];
   /** the numbers the charts draw */
   charts: {
     perDay: Array<{ date: string; count: number }>;
@@ -156,6 +167,8 @@ export interface BeforeAfterSideFigures {
   ratings: { home: Record<string, number>; school: Record<string, number> };
   sideEffects: Record<string, number>;
   doses: { given: number; skipped: number };
+  /** the daily card: target-days met of those marked, home and school (issue 43); absent before it existed */
+  card?: { met: number; days: number };
 }
 
 const ROWS: Array<{
@@ -205,6 +218,12 @@ const ROWS: Array<{
     values: (s) => one(meanOf(Object.values(s.sideEffects))),
   },
   { key: 'doses', label: 'Doses: dadas · não dadas', diary: false, values: (s) => [s.doses.given, s.doses.skipped] },
+  {
+    key: 'card',
+    label: 'Cartão do dia: dias com a meta cumprida',
+    diary: false,
+    values: (s) => (s.card?.days ? [s.card.met, s.card.days] : null),
+  },
 ];
 
 const one = (value: number | null) => (value === null ? null : [value]);
@@ -241,6 +260,8 @@ export function figureText(key: BeforeAfterKey, values: number[] | null): string
       return `${a} de ${b}`;
     case 'doses':
       return `${a} · ${b}`;
+    case 'card':
+      return `${a} de ${b} (${Math.round((a / b) * 100)}\u00a0%)`;
     default:
       return formatMean(a);
   }
@@ -428,6 +449,31 @@ function figures({ figures: f }: ClinicalSummary): SummarySection {
   return { id: 'resumo-do-periodo', title: 'Resumo do período', lines };
 }
 
+// ── the daily card ──────────────────────────────────────────────────────────────────
+
+const dayCount = (n: number) => `${n} ${n === 1 ? 'dia' : 'dias'}`;
+
+/** "Espera a vez para falar: meta cumprida em 14 de 20 dias na escola; 5 de 7 dias em casa" */
+export function cardTargetLine(target: SummaryCardTarget): string {
+  const parts = [
+    target.school.days ? `${target.school.met} de ${dayCount(target.school.days)} na escola` : '',
+    target.home.days ? `${target.home.met} de ${dayCount(target.home.days)} em casa` : '',
+  ].filter(Boolean);
+  return parts.length
+    ? `${target.text}: meta cumprida em ${parts.join('; ')}`
+    : `${target.text}: nenhum dia marcado no período`;
+}
+
+/** Said under the card: what a day met means. */
+export const CARD_NOTICE =
+  'Um dia conta como cumprido quando os "sim" do dia chegam à meta daquele dia. Só entram os dias marcados.';
+
+/** "Cartão do dia": one line per target of the period; no section without a card. */
+function dailyCard({ card }: ClinicalSummary): SummarySection[] {
+  if (!card?.length) return [];
+  return [{ id: 'cartao-do-dia', title: 'Cartão do dia', lines: card.map(cardTargetLine), notes: [CARD_NOTICE] }];
+}
+
 /** The summary in the words every renderer prints, in order. */
 export function summarySections(summary: ClinicalSummary): SummarySection[] {
   return [
@@ -435,6 +481,7 @@ export function summarySections(summary: ClinicalSummary): SummarySection[] {
     whatChanged(summary),
     beforeAfterSection(summary.beforeAfter),
     homeAndSchool(summary),
+    ...dailyCard(summary),
     figures(summary),
   ];
 }

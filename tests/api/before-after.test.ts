@@ -166,6 +166,7 @@ describe('before and after a change', () => {
       ratings: { home: { agitacao: 2, atencao: 2.5 }, school: { agitacao: 3, atencao: 3 } },
       sideEffects: {},
       doses: { given: 0, skipped: 0 },
+      card: { met: 0, days: 0 },
       daysWithRecords: 7,
     });
     expect(body.after).toEqual({
@@ -178,6 +179,7 @@ describe('before and after a change', () => {
       ratings: { home: { agitacao: 1, atencao: 1 }, school: {} },
       sideEffects: { menos_apetite: 2 },
       doses: { given: 2, skipped: 1 },
+      card: { met: 0, days: 0 },
       daysWithRecords: 3,
     });
     // Fewer than five days with records after the change: "poucos registros".

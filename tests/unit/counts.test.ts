@@ -163,6 +163,7 @@ describe('honest figures (issue 39, item 3)', () => {
     ratings: { home: { agitacao: 2 }, school: {} },
     sideEffects: {},
     doses: { given: 10, skipped: 2 },
+    card: { met: 0, days: 0 },
     daysWithRecords: 4,
   });
 

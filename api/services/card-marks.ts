@@ -1,0 +1,203 @@
+/**
+ * A day of the card (issue 43, decision 0036): the marks of one source, `escola` or `casa`, one row
+ * per child, day and source — a later send replaces it. Each send may carry its device's id: the
+ * same id again changes nothing (a teacher's phone resending after a dropped connection never
+ * undoes her correction). Home: any carer of the circle, up to 31 days back (the paper card of a
+ * past week). School: the link, today or yesterday only, within the link's daily limit.
+ */
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { addDays, dayOf } from '../../src/shared/clock.ts';
+import {
+  CARD_LIMITS,
+  CARD_MESSAGES,
+  type CardSource,
+  type CardWhere,
+  type HomeMarksInput,
+  type Marks,
+  markedBy,
+  type SchoolMarksInput,
+} from '../../src/shared/daily-card.ts';
+import { isoDate } from '../../src/shared/text.ts';
+import type { Database } from '../db/client.ts';
+import { cardDays } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { requireChild } from './access.ts';
+import { lockCard, presentTarget, targetsOf } from './daily-card.ts';
+import { firstName, recordersOf } from './people.ts';
+import { liveLink, spendLinkDay } from './school.ts';
+import { starsOf } from './stars.ts';
+
+type DayRow = typeof cardDays.$inferSelect;
+
+/** Each key a target of the card marked by this source, each list as long as its parts; else 422 naming it. */
+function checkMarks(targets: Array<{ id: string; where: string; parts: number }>, marks: Marks, source: CardSource) {
+  const fields: Record<string, string> = {};
+  for (const [id, list] of Object.entries(marks)) {
+    const target = targets.find((t) => t.id === id);
+    if (!target) fields[`marks.${id}`] = CARD_MESSAGES.unknownTarget;
+    else if (!markedBy(target.where as CardWhere, source))
+      fields[`marks.${id}`] = source === 'escola' ? CARD_MESSAGES.notForSchool : CARD_MESSAGES.notForHome;
+    else if (list.length !== target.parts) fields[`marks.${id}`] = CARD_MESSAGES.marksSize(target.parts);
+  }
+  if (Object.keys(fields).length > 0) throw new ApiError('validation_failed', undefined, { fields });
+}
+
+const dateRefused = (message: string): never => {
+  throw new ApiError('validation_failed', undefined, { fields: { date: message } });
+};
+
+/** The `:date` of a path: a real calendar day `YYYY-MM-DD`, else 422 on `date`. */
+export function pathDate(value: string | undefined): string {
+  const parsed = isoDate().safeParse(value);
+  return parsed.success ? parsed.data : dateRefused('Data inválida');
+}
+
+/** Stores the day (insert or replace) unless this send was applied already; the row as it stands. */
+async function storeDay(
+  tx: Database,
+  childId: string,
+  date: string,
+  source: CardSource,
+  values: { marks: Marks; note: string | null; userId: string | null; schoolLinkId: string | null },
+  opId: string | undefined,
+  now: Date,
+  beforeWrite: () => Promise<void> = async () => {},
+): Promise<DayRow> {
+  const here = and(eq(cardDays.childId, childId), eq(cardDays.date, date), eq(cardDays.source, source));
+  const [stored] = await tx.select().from(cardDays).where(here);
+  if (stored && opId && stored.opIds.includes(opId)) return stored;
+  await beforeWrite();
+  // The latest sends' ids are enough: a resend comes within minutes of its first try.
+  const opIds = [...(stored?.opIds ?? []), ...(opId ? [opId] : [])].slice(-20);
+  const set = { ...values, opIds, updatedAt: now };
+  const [row] = await tx
+    .insert(cardDays)
+    .values({ childId, date, source, ...set, createdAt: now })
+    .onConflictDoUpdate({ target: [cardDays.childId, cardDays.date, cardDays.source], set })
+    .returning();
+  return row!;
+}
+
+/** How a day is shown: who marked it by first name, or the school link's label. */
+async function presentDays(db: Database, rows: DayRow[]) {
+  // The school's link marked it (its label names it, "Escola" once the link is gone); else a member.
+  const recorder = (row: DayRow) => ({
+    userId: row.userId,
+    school: row.schoolLinkId !== null || (row.source === 'escola' && row.userId === null),
+    schoolLinkId: row.schoolLinkId,
+  });
+  const who = await recordersOf(db, rows.map(recorder));
+  return rows.map((row) => ({
+    date: row.date,
+    source: row.source as CardSource,
+    marks: row.marks,
+    note: row.note,
+    by: who(recorder(row)).name,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** PUT /api/children/:id/daily-card/marks/:date — a member's marks (home, or the school's paper card). */
+export async function saveHomeMarks(
+  db: Database,
+  userId: string,
+  childId: string,
+  pathDay: string | undefined,
+  input: HomeMarksInput,
+  now: Date,
+) {
+  await requireChild(db, userId, childId, 'write', { now, coveredFor: MESSAGES.subscriptionRequired });
+  const date = pathDate(pathDay);
+  const today = dayOf(now);
+  if (date > today) dateRefused(CARD_MESSAGES.future);
+  if (date < addDays(today, -CARD_LIMITS.markDaysBack)) dateRefused(CARD_MESSAGES.tooOld);
+  const row = await db.transaction(async (tx) => {
+    await lockCard(tx, childId);
+    checkMarks(await targetsOf(tx, childId), input.marks, input.source);
+    const values = { marks: input.marks, note: input.note ? input.note : null, userId, schoolLinkId: null };
+    return storeDay(tx, childId, date, input.source, values, input.id, now);
+  });
+  const [day] = await presentDays(db, [row]);
+  return { day: day!, stars: await starsOf(db, childId, now) };
+}
+
+/** Today or yesterday (São Paulo), the only days the school's link marks; else 422 on `date`. */
+function schoolDay(date: string | undefined, now: Date): string {
+  const today = dayOf(now);
+  const day = date ?? today;
+  if (day !== today && day !== addDays(today, -1)) dateRefused(CARD_MESSAGES.schoolDay);
+  return day;
+}
+
+const schoolTargets = async (db: Database, childId: string) =>
+  (await targetsOf(db, childId)).filter((row) => markedBy(row.where as CardWhere, 'escola'));
+
+/** GET /api/school/:token/daily-card: the child's first name, the school's targets and what the day holds. */
+export async function schoolCard(db: Database, token: string, date: string | undefined, now: Date) {
+  const link = await liveLink(db, token, now);
+  const day = schoolDay(date, now);
+  const [targets, [stored]] = await Promise.all([
+    schoolTargets(db, link.childId),
+    db
+      .select({ marks: cardDays.marks, note: cardDays.note })
+      .from(cardDays)
+      .where(and(eq(cardDays.childId, link.childId), eq(cardDays.date, day), eq(cardDays.source, 'escola'))),
+  ]);
+  return {
+    childFirstName: firstName(link.childName),
+    date: day,
+    targets: targets.map(presentTarget),
+    day: stored ?? null,
+  };
+}
+
+/**
+ * PUT /api/school/:token/daily-card/:date — the teacher's marks: only the school's targets, today
+ * or yesterday; each send counts on the link's day (with its observations and ratings), a resend
+ * of the same id counts nothing.
+ */
+export async function saveSchoolMarks(
+  db: Database,
+  token: string,
+  date: string | undefined,
+  input: SchoolMarksInput,
+  now: Date,
+) {
+  const link = await liveLink(db, token, now);
+  const day = schoolDay(pathDate(date), now);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`school:${link.id}`}))`);
+    await lockCard(tx, link.childId);
+    const targets = await targetsOf(tx, link.childId);
+    if (!targets.some((row) => markedBy(row.where as CardWhere, 'escola')))
+      throw new ApiError('not_found', MESSAGES.noSchoolTargets);
+    checkMarks(targets, input.marks, 'escola');
+    const values = { marks: input.marks, note: input.note ? input.note : null, userId: null, schoolLinkId: link.id };
+    await storeDay(tx, link.childId, day, 'escola', values, input.id, now, () =>
+      spendLinkDay(tx, link.id, now, MESSAGES.schoolCardsPerDay),
+    );
+  });
+}
+
+/** GET /api/children/:id/daily-card/days?from=&to= — the days marked, oldest first (default: the last 7 days). */
+export async function listCardDays(
+  db: Database,
+  userId: string,
+  childId: string,
+  query: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+) {
+  await requireChild(db, userId, childId, 'read', { now });
+  const to = query.to ?? dayOf(now);
+  const from = query.from ?? addDays(to, -6);
+  if (from > to) throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodReversed } });
+  if (from < addDays(to, -365))
+    throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodTooLong } });
+  const rows = await db
+    .select()
+    .from(cardDays)
+    .where(and(eq(cardDays.childId, childId), between(cardDays.date, from, to)))
+    .orderBy(asc(cardDays.date), asc(cardDays.source));
+  return presentDays(db, rows);
+}

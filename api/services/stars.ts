@@ -1,0 +1,136 @@
+/**
+ * The stars (issue 43, decision 0036): each "sim" of a day's marks, home or school, is a star; the
+ * family's reward menu sets what they buy. Stars earned are never stored apart from the marks, so a
+ * corrected day corrects the stars; the balance is the marks' "sim" count minus what was spent, and
+ * a spend that would take it below zero is refused (409 `not_enough_stars`). Nothing takes stars
+ * away and there are no random prizes.
+ */
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { dayOf } from '../../src/shared/clock.ts';
+import { CARD_LIMITS, type RewardInput, type SpendInput } from '../../src/shared/daily-card.ts';
+import type { Database } from '../db/client.ts';
+import { cardDays, cardRewards, starSpends } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { requireChild } from './access.ts';
+import { insertOnce } from './idempotent.ts';
+
+type RewardRow = typeof cardRewards.$inferSelect;
+
+export const presentReward = (row: Pick<RewardRow, 'id' | 'text' | 'cost' | 'kind'>) => ({
+  id: row.id,
+  text: row.text,
+  cost: row.cost,
+  kind: row.kind as 'dia' | 'semana' | null,
+});
+
+/** The "sim" marks of the child's days (all, or of one day). */
+async function earned(db: Database, childId: string, date?: string): Promise<number> {
+  const [row] = await db
+    .select({
+      stars: sql<number>`coalesce(sum((
+        select count(*) from jsonb_each(${cardDays.marks}) e cross join lateral jsonb_array_elements(e.value) v
+        where v.value = 'true'::jsonb)), 0)`.mapWith(Number),
+    })
+    .from(cardDays)
+    .where(and(eq(cardDays.childId, childId), date ? eq(cardDays.date, date) : undefined));
+  return row?.stars ?? 0;
+}
+
+async function spent(db: Database, childId: string): Promise<number> {
+  const [row] = await db
+    .select({ cost: sql<number>`coalesce(sum(${starSpends.cost}), 0)`.mapWith(Number) })
+    .from(starSpends)
+    .where(eq(starSpends.childId, childId));
+  return row?.cost ?? 0;
+}
+
+/**
+ * The balance never shows below zero: a day corrected after its stars were spent leaves nothing
+ * owed on screen (the next "sim" marks fill the gap first).
+ */
+export async function balanceOf(db: Database, childId: string): Promise<number> {
+  const [won, gone] = await Promise.all([earned(db, childId), spent(db, childId)]);
+  return Math.max(0, won - gone);
+}
+
+/** `{balance, today}`: what the stars screen shows. */
+export async function starsOf(db: Database, childId: string, now: Date) {
+  const [balance, today] = await Promise.all([balanceOf(db, childId), earned(db, childId, dayOf(now))]);
+  return { balance, today };
+}
+
+export async function listRewards(db: Database, childId: string) {
+  const rows = await db
+    .select()
+    .from(cardRewards)
+    .where(eq(cardRewards.childId, childId))
+    .orderBy(asc(cardRewards.cost), asc(cardRewards.createdAt));
+  return rows.map(presentReward);
+}
+
+/** POST /api/children/:id/rewards: a line of the menu (the device's id stores a resend once). */
+export async function addReward(db: Database, userId: string, childId: string, input: RewardInput, now: Date) {
+  await requireChild(db, userId, childId, 'write', { now, coveredFor: MESSAGES.subscriptionRequired });
+  const [{ value } = { value: 0 }] = await db
+    .select({ value: count() })
+    .from(cardRewards)
+    .where(eq(cardRewards.childId, childId));
+  if (value >= CARD_LIMITS.rewards) throw new ApiError('conflict', MESSAGES.rewardsPerChild);
+  const row = await insertOnce(db, cardRewards, {
+    id: input.id,
+    columns: { id: cardRewards.id, text: cardRewards.text, cost: cardRewards.cost, kind: cardRewards.kind },
+    mine: eq(cardRewards.childId, childId),
+    values: {
+      childId,
+      text: input.text,
+      cost: input.cost,
+      kind: input.kind ?? null,
+      createdBy: userId,
+      createdAt: now,
+    },
+  });
+  return presentReward(row);
+}
+
+/** DELETE /api/children/:id/rewards/:rewardId: off the menu (stars spent on it stay spent). */
+export async function removeReward(db: Database, userId: string, childId: string, rewardId: string, now: Date) {
+  await requireChild(db, userId, childId, 'write', { now, coveredFor: MESSAGES.subscriptionRequired });
+  const gone = await db
+    .delete(cardRewards)
+    .where(and(eq(cardRewards.id, rewardId), eq(cardRewards.childId, childId)))
+    .returning({ id: cardRewards.id });
+  if (gone.length === 0) throw new ApiError('not_found', MESSAGES.rewardNotFound);
+}
+
+/**
+ * POST /api/children/:id/stars/spend: the reward's cost comes off the balance, never below zero.
+ * The device's id spends once: the same id again answers the balance and spends nothing.
+ */
+export async function spendStars(db: Database, userId: string, childId: string, input: SpendInput, now: Date) {
+  await requireChild(db, userId, childId, 'write', { now, coveredFor: MESSAGES.subscriptionRequired });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`card:${childId}`}))`);
+    if (input.id) {
+      const [done] = await tx
+        .select({ id: starSpends.id })
+        .from(starSpends)
+        .where(and(eq(starSpends.id, input.id), eq(starSpends.childId, childId)));
+      if (done) return;
+    }
+    const [reward] = await tx
+      .select()
+      .from(cardRewards)
+      .where(and(eq(cardRewards.id, input.rewardId), eq(cardRewards.childId, childId)));
+    if (!reward) throw new ApiError('not_found', MESSAGES.rewardNotFound);
+    const balance = await balanceOf(tx, childId);
+    if (balance < reward.cost) throw new ApiError('not_enough_stars', MESSAGES.notEnoughStars(balance, reward.cost));
+    await insertOnce(tx, starSpends, {
+      id: input.id,
+      columns: { id: starSpends.id },
+      mine: eq(starSpends.childId, childId),
+      values: { childId, rewardId: reward.id, rewardText: reward.text, cost: reward.cost, userId, createdAt: now },
+    });
+  });
+  return starsOf(db, childId, now);
+}
