@@ -1,32 +1,18 @@
-/** The figures and charts of one period (loaded as its own chunk, only on /padroes/). */
+/**
+ * The figures and charts of one period (loaded as its own chunk, only on /padroes/); the clinical
+ * summary (what she takes, what changed, before and after, home and school) is the next island's.
+ */
 
 import { formatDay } from '../../shared/format.ts';
-import type { Item } from '../ratings/model.ts';
-import BeforeAfterSection from './BeforeAfter.tsx';
 import BehaviorSection from './Behavior.tsx';
 import { FoodSection, SleepSection } from './FoodSleep.tsx';
-import HomeSchoolSection from './HomeSchool.tsx';
 import { daysMissing, moreDaysMessage } from './model.ts';
 import ProgressSection from './Progress.tsx';
 import { AuthorsSection, authorsOf, SchoolSection, schoolOf } from './School.tsx';
 import TreatmentSection, { treatmentOf } from './Treatment.tsx';
 import type { Insights } from './types.ts';
 
-/** The weekly scale's items and side effects (content/scales/weekly.yaml), for the ratings' sections. */
-export interface ScaleWords {
-  items: Item[];
-  sideEffects: Array<{ key: string; label: string }>;
-}
-
-export default function Report({
-  insights,
-  sample,
-  scale,
-}: {
-  insights: Insights;
-  sample: boolean;
-  scale?: ScaleWords;
-}) {
+export default function Report({ insights, sample }: { insights: Insights; sample: boolean }) {
   const missing = sample ? 0 : daysMissing(insights);
   const school = schoolOf(insights);
   const authors = authorsOf(insights);
@@ -49,12 +35,6 @@ export default function Report({
       <FoodSection food={insights.food} />
       <SleepSection sleep={insights.sleep} changes={changes} />
       {treatment && <TreatmentSection treatment={treatment} />}
-      {!sample && scale && (
-        <HomeSchoolSection childId={insights.childId} from={insights.from} to={insights.to} items={scale.items} />
-      )}
-      {!sample && scale && (
-        <BeforeAfterSection childId={insights.childId} items={scale.items} sideEffects={scale.sideEffects} />
-      )}
       {school && school.total > 0 && <SchoolSection school={school} />}
       {authors.length > 1 && <AuthorsSection authors={authors} />}
       <ProgressSection insights={insights} />
