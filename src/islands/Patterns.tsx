@@ -80,7 +80,7 @@ function Empty() {
 function Body({ state, retry }: { state: State; retry: () => void }) {
   if (state.status === 'loading')
     return (
-      <p className="muted" role="status">
+      <p className="muted patterns-waiting" role="status">
         Carregando os padrões…
       </p>
     );
@@ -100,7 +100,7 @@ function Body({ state, retry }: { state: State; retry: () => void }) {
   return (
     <Suspense
       fallback={
-        <p className="muted" role="status">
+        <p className="muted patterns-waiting" role="status">
           Carregando os gráficos…
         </p>
       }
@@ -155,7 +155,7 @@ export default function Patterns() {
   if (lost && !child) return lostNotice;
   if (loading || !child)
     return (
-      <p className="muted" role="status">
+      <p className="muted patterns-waiting" role="status">
         Carregando…
       </p>
     );

@@ -52,7 +52,9 @@ export function SummarySectionView({
         ))
       )}
       {section.table && (
-        <div className="summary-table-scroll">
+        // A wide table scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+        <section className="summary-table-scroll" tabIndex={0} aria-label={`Tabela: ${section.title}`}>
           <table className="summary-table">
             <thead>
               <tr>
@@ -75,7 +77,7 @@ export function SummarySectionView({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       {section.after?.map((line) => (
         <p key={line} className="summary-after">
