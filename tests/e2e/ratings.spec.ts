@@ -265,9 +265,10 @@ test.describe('how the week went: home and school, side by side, before and afte
     // sentence where they differ, who rated — and its "Antes e depois" (issue 38: the report's words).
     await page.goto('/padroes/');
     await hydrated(page, 'Patterns');
-    const section = page.getByRole('region', { name: 'Casa e escola: avaliação da semana' });
-    await section.scrollIntoViewIfNeeded();
+    // The summary's island hydrates when she scrolls to it (issue 41).
+    await page.locator('astro-island[component-url*="PatternsSummary"]').scrollIntoViewIfNeeded();
     await hydrated(page, 'PatternsSummary');
+    const section = page.getByRole('region', { name: 'Casa e escola: avaliação da semana' });
     await expect(section.getByText('Na escola, a agitação aparece mais do que em casa.')).toBeVisible();
     await expect(section.getByRole('img', { name: /^Agitação: em casa 0,0, na escola 3,0/ })).toBeVisible();
     await expect(
