@@ -65,6 +65,7 @@ test('the patterns page and the report print the same clinical summary; the summ
   const first = await hydratedIslands(page);
   expect(first).toContain('Patterns');
   expect(first).not.toContain('PatternsSummary');
+  expect(first.length).toBeLessThan(await page.locator('astro-island').count());
 
   const summaryBox = page.locator('.patterns-summary, astro-island[component-url*="PatternsSummary"]').first();
   await summaryBox.scrollIntoViewIfNeeded();
