@@ -113,6 +113,8 @@ export const LIMITS = {
   supportMessage: 5000,
   /** a password (Argon2's cost grows with length) */
   password: 256,
+  /** the name she gives a comparison of her own days on the patterns page ("comecei a rotina do sono"), kept on the device */
+  comparisonLabel: 80,
   /** a dose as typed, "100000" to "0,125" (the schema's number is at most 100 000) */
   doseInput: 12,
 } as const;

@@ -18,7 +18,7 @@ import {
   RATINGS_NOTICE,
   sourceDifference,
 } from './weekly-scale-words.ts';
-import { doseText } from './words.ts';
+import { count, doseText, list } from './words.ts';
 
 export interface SummaryChange {
   on: string;
@@ -272,7 +272,7 @@ export function sidesText(days: number, after: { from: string; to: string }): st
   const afterDays = daysInPeriod(after.from, after.to);
   return afterDays >= days
     ? `${days} dias antes e depois`
-    : `${days} dias antes e ${afterDays} ${afterDays === 1 ? 'dia' : 'dias'} depois (até hoje)`;
+    : `${days} dias antes e ${count(afterDays, 'dia', 'dias')} depois (até hoje)`;
 }
 
 /** Said under "Antes e depois": a comparison of records, never a cause. */
@@ -325,8 +325,7 @@ export function sinceText(medicine: { since: string; startedOn: string; asNeeded
 }
 
 /** "às 07:00 e 12:00" */
-export const atTimes = (list: readonly string[]) =>
-  list.length ? `às ${list.length > 1 ? `${list.slice(0, -1).join(', ')} e ${list.at(-1)}` : list[0]}` : '';
+export const atTimes = (slots: readonly string[]) => (slots.length ? `às ${list(slots)}` : '');
 
 /** What is in force: "10 mg às 07:00 e 12:00", "2 comprimidos quando precisar". */
 export const inForceText = (
@@ -451,7 +450,7 @@ function figures({ figures: f }: ClinicalSummary): SummarySection {
 
 // ── the daily card ──────────────────────────────────────────────────────────────────
 
-const dayCount = (n: number) => `${n} ${n === 1 ? 'dia' : 'dias'}`;
+const dayCount = (n: number) => count(n, 'dia', 'dias');
 
 /** "Espera a vez para falar: meta cumprida em 14 de 20 dias na escola; 5 de 7 dias em casa" */
 export function cardTargetLine(target: SummaryCardTarget): string {

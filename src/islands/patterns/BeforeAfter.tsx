@@ -7,6 +7,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { type BeforeAfter, loadBeforeAfter } from '../../lib/ratings.ts';
+import { LIMITS } from '../../shared/enums.ts';
 import { formatDay } from '../../shared/format.ts';
 import { beforeAfterRows, beforeAfterSection, changeText, type SummarySection } from '../../shared/summary-sections.ts';
 import { BEFORE_AFTER_DAYS, type ChangeKind } from '../../shared/weekly-scale-words.ts';
@@ -126,7 +127,7 @@ export default function BeforeAfterChooser({
               id={`${id}-label`}
               label="O que mudou"
               optional
-              maxLength={80}
+              maxLength={LIMITS.comparisonLabel}
               hint="Ex.: comecei a rotina do sono"
               value={otherLabel}
               onChange={(e: { target: { value: string } }) => setOtherLabel(e.target.value)}

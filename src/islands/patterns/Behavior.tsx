@@ -1,5 +1,6 @@
 /** Behaviour: episodes per day, intensity mix, when they happen, contexts, what helped. */
 import { aroundHour, formatMinutes, onWeekdays, shortDay } from '../../shared/format.ts';
+import { count as plural } from '../../shared/words.ts';
 import {
   ChartFigure,
   Columns,
@@ -18,8 +19,6 @@ import type { Insights } from './types.ts';
 type Changes = TreatmentInsights['changes'];
 
 type Behavior = Insights['behavior'];
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function PerDay({ behavior, changes }: { behavior: Behavior; changes: Changes }) {
   const days = behavior.perDay.map((d) => d.date);

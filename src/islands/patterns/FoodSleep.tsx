@@ -1,6 +1,7 @@
 /** Food (meals by mood, foods followed by a reaction) and sleep (nights against the age's range). */
 import { MOODS } from '../../shared/enums.ts';
 import { formatHoursMinutes, formatMinutes, shortDay } from '../../shared/format.ts';
+import { count } from '../../shared/words.ts';
 import { ChartFigure, Columns, type Datum, Rows } from './charts.tsx';
 import { decimal } from './model.ts';
 import { changesText, MarksLegend, marksFor, type TreatmentInsights } from './Treatment.tsx';
@@ -14,7 +15,7 @@ export function FoodSection({ food }: { food: Insights['food'] }) {
   const reactions: Datum[] = food.reactions.map((r) => ({
     label: r.food,
     value: r.count,
-    text: `${r.count} de ${r.meals} ${r.meals === 1 ? 'refeição' : 'refeições'}`,
+    text: `${r.count} de ${count(r.meals, 'refeição', 'refeições')}`,
   }));
   return (
     <section className="pattern-section tone-food" aria-labelledby="padroes-alimentacao">
@@ -26,7 +27,7 @@ export function FoodSection({ food }: { food: Insights['food'] }) {
       ) : (
         <>
           <ChartFigure
-            title={`Humor nas refeições (${food.total} ${food.total === 1 ? 'refeição' : 'refeições'})`}
+            title={`Humor nas refeições (${count(food.total, 'refeição', 'refeições')})`}
             summary={`Humor nas refeições: ${moods.map((m) => `${m.label} ${m.value}`).join(', ')}.`}
             columns={['Humor', 'Refeições']}
             rows={moods}

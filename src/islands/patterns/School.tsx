@@ -3,6 +3,7 @@
  * that come up; and who recorded what share of the entries, when the child has many hands.
  */
 import { shortDay } from '../../shared/format.ts';
+import { count as plural } from '../../shared/words.ts';
 import { ChartFigure, Columns, type Datum, Rows } from './charts.tsx';
 import { decimal } from './model.ts';
 import type { Insights } from './types.ts';
@@ -23,8 +24,6 @@ export const schoolOf = (insights: Insights): SchoolInsights | null =>
 /** Who recorded the period's entries, most first (the API's `authors`, or the school part's `byAuthor`). */
 export const authorsOf = (insights: Insights): Author[] =>
   (insights as { authors?: Author[] }).authors ?? schoolOf(insights)?.byAuthor ?? [];
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function SchoolSection({ school }: { school: SchoolInsights }) {
   const data: Datum[] = school.perDay.map((d) => ({ label: shortDay(d.date), value: d.count }));

@@ -5,6 +5,7 @@
  */
 import { shortDay } from '../../shared/format.ts';
 import type { TreatmentInsights } from '../../shared/insights-core.ts';
+import { count } from '../../shared/words.ts';
 import { ChartFigure, type Datum, type Mark, Rows } from './charts.tsx';
 import type { Insights } from './types.ts';
 
@@ -74,8 +75,7 @@ export default function TreatmentSection({ treatment }: { treatment: TreatmentIn
       )}
       {asNeeded.length > 0 && (
         <p className="muted">
-          Quando precisar:{' '}
-          {asNeeded.map((a) => `${a.name}, ${a.given} ${a.given === 1 ? 'dose dada' : 'doses dadas'}`).join('; ')}.
+          Quando precisar: {asNeeded.map((a) => `${a.name}, ${count(a.given, 'dose dada', 'doses dadas')}`).join('; ')}.
         </p>
       )}
       <dl className="figures">

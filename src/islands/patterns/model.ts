@@ -13,6 +13,7 @@ import {
   periodProblem,
   todayInSaoPaulo as todayAt,
 } from '../../shared/insights-core.ts';
+import { count } from '../../shared/words.ts';
 import type { Insights } from './types.ts';
 
 export { addDays };
@@ -77,7 +78,7 @@ export function daysMissing(insights: Insights, needed = MIN_DAYS_FOR_PATTERNS):
 
 /** "Registre por mais 5 dias para ver padrões." */
 export function moreDaysMessage(missing: number, what = 'ver padrões'): string {
-  return `Registre por mais ${missing} ${missing === 1 ? 'dia' : 'dias'} para ${what}.`;
+  return `Registre por mais ${count(missing, 'dia', 'dias')} para ${what}.`;
 }
 
 const percent = (value: number) => `${Math.abs(Math.round(value))} %`;
