@@ -38,6 +38,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { ratingRoutes, scaleRoutes } from './routes/ratings.ts';
 import { pushRoutes, reminderRoutes } from './routes/reminders.ts';
 import { schoolRoutes } from './routes/school.ts';
+import { shareLinkRoutes, shareRoutes } from './routes/share-links.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { supportRoutes } from './routes/support.ts';
@@ -142,9 +143,11 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/children', circleRoutes())
     .route('/children', treatmentRoutes())
     .route('/children', ratingRoutes())
+    .route('/children', shareLinkRoutes())
     .route('/scales', scaleRoutes())
     .route('/invitations', invitationRoutes())
     .route('/school', schoolRoutes())
+    .route('/share', shareRoutes())
     .route('/diary', diaryRoutes())
     .route('/insights', insightsRoutes())
     .route('/professionals', professionalRoutes())

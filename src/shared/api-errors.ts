@@ -143,6 +143,15 @@ export const MESSAGES = {
   therapyEndBeforeStart: 'A data de término não pode ser antes do início.',
   sessionBeforeStart: 'A sessão não pode ser antes do início da terapia.',
   sessionAfterEnd: (end: string) => `A data da sessão não pode ser depois do fim da terapia (${end}).`,
+  shareLinkGone: 'Este link não está mais disponível.',
+  shareLinkNotFound: 'Link não encontrado.',
+  sharePasscodeNeeded: 'Digite o código de 6 dígitos que a família passou para você.',
+  sharePasscodeWrong: (left: number) =>
+    `Código incorreto. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`} antes de o link ser bloqueado.`,
+  shareLinkLocked: 'Este link foi bloqueado depois de 5 códigos incorretos. Peça um novo link à família.',
+  shareTooLarge: 'O resumo ficou grande demais para um link. Escolha um período menor.',
+  shareNotCiphertext: 'O resumo precisa ser enviado cifrado pelo navegador.',
+  shareLinksPerDay: 'Você já criou muitos links para esta criança hoje. Tente novamente amanhã.',
   emailNotConfirmed:
     'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
 } as const;
@@ -166,6 +175,8 @@ export const LIMIT_MESSAGES = {
     `Muitos códigos tentados desta rede em pouco tempo. Tente novamente em ${minutesText(minutes)}.`,
   totpCodesDevice: (minutes: number) =>
     `Muitos códigos tentados neste navegador. Tente novamente em ${minutesText(minutes)}.`,
+  shareOpensAddress: (minutes: number) =>
+    `Muitas aberturas de links desta rede em pouco tempo. Tente novamente em ${minutesText(minutes)}.`,
   adminToken: (minutes: number) =>
     `Muitos tokens de administração incorretos deste endereço. Tente novamente em ${minutesText(minutes)}.`,
 } as const;
