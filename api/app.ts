@@ -41,6 +41,7 @@ import { schoolRoutes } from './routes/school.ts';
 import { shareLinkRoutes, shareRoutes } from './routes/share-links.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { statsRoutes } from './routes/stats.ts';
+import { summaryRoutes } from './routes/summary.ts';
 import { supportRoutes } from './routes/support.ts';
 import { treatmentRoutes } from './routes/treatment.ts';
 import { diaryChoices } from './services/diary-choices.ts';
@@ -144,6 +145,7 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/children', treatmentRoutes())
     .route('/children', ratingRoutes())
     .route('/children', shareLinkRoutes())
+    .route('/children', summaryRoutes())
     .route('/scales', scaleRoutes())
     .route('/invitations', invitationRoutes())
     .route('/school', schoolRoutes())
