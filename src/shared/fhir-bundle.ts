@@ -7,30 +7,7 @@
  * scale's own words; sleep per night and episodes per day are Observations.
  */
 
-/** What the bundle is built from: a narrow view of the clinical summary (fhirSourceOf maps it). */
-export interface FhirSource {
-  child: { firstName: string; birthYear?: number | null };
-  period: { from: string; to: string };
-  /** ISO 8601 */
-  generatedAt: string;
-  medicines: Array<{
-    name: string;
-    dose: number | null;
-    unit: string | null;
-    times: string[];
-    asNeeded: boolean;
-    /** since when this dose and these times hold */
-    since: string;
-    /** the doses before, oldest first, each from its day until the next one's */
-    history?: Array<{ from: string; to: string; dose: number | null; unit: string | null; text: string }>;
-  }>;
-  /** the weekly scale: its items and its four answers (0–3) */
-  scale: { version: number; items: Array<{ key: string; label: string; school: boolean }>; answers: string[] };
-  /** weekly means per item, per source (null: not rated that week) */
-  ratings: Array<{ weekStart: string; source: 'home' | 'school'; means: Record<string, number | null> }>;
-  sleep: Array<{ date: string; hours: number }>;
-  episodes: Array<{ date: string; count: number }>;
-}
+import type { ClinicalSummary, SummaryChange } from './summary-sections.ts';
 
 type Resource = Record<string, unknown> & { resourceType: string };
 export interface FhirBundle {
@@ -76,22 +53,38 @@ function dosage(m: { dose: number | null; unit: string | null; times: string[]; 
 const doseWords = (dose: number | null, unit: string | null) =>
   dose === null ? 'dose não informada' : `${String(dose).replace('.', ',')}${unit ? ` ${unit}` : ''}`;
 
-/** The Bundle, ids made by `newId` (crypto.randomUUID unless a test gives its own). */
-export function fhirBundle(source: FhirSource, newId: () => string = () => crypto.randomUUID()): FhirBundle {
+const STATUS_AFTER: Record<SummaryChange['kind'], string> = {
+  medicine_start: 'completed',
+  medicine_dose: 'completed',
+  medicine_times: 'completed',
+  medicine_stop: 'stopped',
+  therapy_start: 'completed',
+};
+
+/**
+ * The Bundle of a clinical summary, ids made by `newId` (crypto.randomUUID unless a test gives its
+ * own). `birthYear` only when known exactly (the summary carries her age, which cannot say it).
+ */
+export function fhirBundle(
+  summary: ClinicalSummary,
+  options: { newId?: () => string; birthYear?: number | null } = {},
+): FhirBundle {
+  const newId = options.newId ?? (() => crypto.randomUUID());
   const entry: FhirBundle['entry'] = [];
   const add = (resource: Resource) => {
     const fullUrl = `urn:uuid:${newId()}`;
     entry.push({ fullUrl, resource });
     return fullUrl;
   };
+  const { firstName } = summary.child;
   const patient = add({
     resourceType: 'Patient',
-    name: [{ given: [source.child.firstName], text: source.child.firstName }],
-    ...(source.child.birthYear ? { birthDate: String(source.child.birthYear) } : {}),
+    name: [{ given: [firstName], text: firstName }],
+    ...(options.birthYear ? { birthDate: String(options.birthYear) } : {}),
   });
-  const subject = { reference: patient, display: source.child.firstName };
+  const subject = { reference: patient, display: firstName };
 
-  for (const m of source.medicines) {
+  for (const m of summary.current.medicines) {
     const times = m.asNeeded ? 'quando precisar' : m.times.join(', ');
     add({
       resourceType: 'MedicationStatement',
@@ -99,63 +92,59 @@ export function fhirBundle(source: FhirSource, newId: () => string = () => crypt
       medicationCodeableConcept: { text: m.name },
       subject,
       effectivePeriod: { start: m.since },
-      dateAsserted: source.generatedAt,
+      dateAsserted: summary.generatedAt,
       dosage: [dosage(m, `${doseWords(m.dose, m.unit)}${times ? ` — ${times}` : ''}`)],
     });
-    for (const before of m.history ?? [])
-      add({
-        resourceType: 'MedicationStatement',
-        status: 'completed',
-        medicationCodeableConcept: { text: m.name },
-        subject,
-        effectivePeriod: { start: before.from, end: before.to },
-        dateAsserted: source.generatedAt,
-        dosage: [
-          {
-            text: before.text,
-            ...(doseQuantity(before.dose, before.unit)
-              ? { doseAndRate: [{ doseQuantity: doseQuantity(before.dose, before.unit) }] }
-              : {}),
-          },
-        ],
-      });
   }
+  // The dose history: each change of the period, on its day, in the summary's words.
+  for (const change of summary.changes.filter((c) => c.kind.startsWith('medicine_')))
+    add({
+      resourceType: 'MedicationStatement',
+      status: STATUS_AFTER[change.kind],
+      medicationCodeableConcept: { text: change.name },
+      subject,
+      effectiveDateTime: change.on,
+      dateAsserted: summary.generatedAt,
+      note: [{ text: change.text }],
+    });
 
-  if (source.ratings.length) {
-    const answers = source.scale.answers.map((a, i) => `${i} = ${a}`).join(', ');
+  const { weeks, items, answers } = summary.homeSchool;
+  const rated = (values: Array<number | null>) => values.some((v) => typeof v === 'number');
+  if (items.some((item) => rated(item.home) || rated(item.school))) {
     add({
       resourceType: 'Questionnaire',
       url: QUESTIONNAIRE_URL,
-      version: String(source.scale.version),
       name: 'AvaliacaoSemanal',
       title: 'Avaliação da semana (casa e escola)',
       status: 'active',
       subjectType: ['Patient'],
-      description: `Média da semana de cada pergunta, de 0 a 3 (${answers}).`,
-      item: source.scale.items.map((item) => ({ linkId: item.key, text: item.label, type: 'decimal' })),
+      description: `Média da semana de cada pergunta, de 0 a 3 (${answers.map((a, i) => `${i} = ${a}`).join(', ')}).`,
+      item: items.map((item) => ({ linkId: item.key, text: item.label, type: 'decimal' })),
     });
-    for (const week of source.ratings) {
-      const items = source.scale.items
-        .filter((item) => typeof week.means[item.key] === 'number')
-        .map((item) => ({
-          linkId: item.key,
-          text: item.label,
-          answer: [{ valueDecimal: round(week.means[item.key]!) }],
-        }));
-      if (!items.length) continue;
-      add({
-        resourceType: 'QuestionnaireResponse',
-        questionnaire: `${QUESTIONNAIRE_URL}|${source.scale.version}`,
-        status: 'completed',
-        subject,
-        authored: week.weekStart,
-        author: { display: SOURCE_WORDS[week.source] },
-        item: items,
-      });
-    }
+    weeks.forEach((weekStart, w) => {
+      for (const source of ['home', 'school'] as const) {
+        const answered = items
+          .filter((item) => typeof item[source][w] === 'number')
+          .map((item) => ({
+            linkId: item.key,
+            text: item.label,
+            answer: [{ valueDecimal: round(item[source][w]!) }],
+          }));
+        if (answered.length)
+          add({
+            resourceType: 'QuestionnaireResponse',
+            questionnaire: QUESTIONNAIRE_URL,
+            status: 'completed',
+            subject,
+            authored: weekStart,
+            author: { display: SOURCE_WORDS[source] },
+            item: answered,
+          });
+      }
+    });
   }
 
-  for (const night of source.sleep)
+  for (const night of summary.charts.sleepPerNight)
     add({
       resourceType: 'Observation',
       status: 'final',
@@ -163,9 +152,9 @@ export function fhirBundle(source: FhirSource, newId: () => string = () => crypt
       code: { coding: [SLEEP_CODE], text: 'Horas de sono na noite' },
       subject,
       effectiveDateTime: night.date,
-      valueQuantity: { value: round(night.hours), unit: 'h', system: UCUM, code: 'h' },
+      valueQuantity: { value: round(night.minutes / 60), unit: 'h', system: UCUM, code: 'h' },
     });
-  for (const day of source.episodes)
+  for (const day of summary.charts.perDay)
     add({
       resourceType: 'Observation',
       status: 'final',
@@ -176,11 +165,11 @@ export function fhirBundle(source: FhirSource, newId: () => string = () => crypt
       valueQuantity: { value: day.count, unit: 'episódios', system: UCUM, code: '{episodes}' },
     });
 
-  return { resourceType: 'Bundle', type: 'collection', timestamp: source.generatedAt, entry };
+  return { resourceType: 'Bundle', type: 'collection', timestamp: summary.generatedAt, entry };
 }
 
 /** The file's name: "olhar-de-mae-<first name>-<from>-a-<to>.fhir.json", ASCII only. */
-export function fhirFileName(source: Pick<FhirSource, 'child' | 'period'>): string {
+export function fhirFileName(source: Pick<ClinicalSummary, 'child' | 'period'>): string {
   const name = source.child.firstName
     .normalize('NFD')
     .replace(/[^A-Za-z0-9]+/g, '')

@@ -5,7 +5,8 @@
  */
 import JSONSchemaValidator from '@asymmetrik/fhir-json-schema-validator';
 import { decryptFromLink, encryptForLink } from '../../src/lib/share-crypto.ts';
-import { type FhirSource, fhirBundle, fhirFileName, QUESTIONNAIRE_URL } from '../../src/shared/fhir-bundle.ts';
+import type { ClinicalSummary } from '../../src/shared/clinical-summary.ts';
+import { fhirBundle, fhirFileName, QUESTIONNAIRE_URL } from '../../src/shared/fhir-bundle.ts';
 import { COMPACT_DIR_JWE, parseShareFragment, shareUrl } from '../../src/shared/share-links.ts';
 
 describe('the link’s encryption', () => {
@@ -35,40 +36,92 @@ describe('the link’s encryption', () => {
   });
 });
 
-const SOURCE: FhirSource = {
-  child: { firstName: 'Lia', birthYear: 2019 },
+const SOURCE: ClinicalSummary = {
+  child: { firstName: 'Lia', ageYears: 7 },
   period: { from: '2026-10-22', to: '2026-11-21' },
   generatedAt: '2026-11-21T15:00:00.000Z',
-  medicines: [
-    {
-      name: 'Metilfenidato',
-      dose: 10,
-      unit: 'mg',
-      times: ['07:30'],
-      asNeeded: false,
-      since: '2026-11-02',
-      history: [{ from: '2026-10-01', to: '2026-11-02', dose: 5, unit: 'mg', text: '5 mg — 07:30' }],
-    },
-    { name: 'Melatonina', dose: null, unit: null, times: [], asNeeded: true, since: '2026-10-10' },
-  ],
-  scale: {
-    version: 1,
-    items: [
-      { key: 'atencao', label: 'Distração nas tarefas', school: true },
-      { key: 'sono', label: 'Dificuldade com o sono', school: false },
+  current: {
+    medicines: [
+      {
+        name: 'Metilfenidato',
+        dose: 10,
+        unit: 'mg',
+        times: ['07:30'],
+        asNeeded: false,
+        since: '2026-11-02',
+        startedOn: '2026-10-01',
+      },
+      {
+        name: 'Melatonina',
+        dose: null,
+        unit: null,
+        times: [],
+        asNeeded: true,
+        since: '2026-10-10',
+        startedOn: '2026-10-10',
+      },
     ],
-    answers: ['nada', 'um pouco', 'bastante', 'muito'],
+    therapies: [],
   },
-  ratings: [
-    { weekStart: '2026-11-09', source: 'home', means: { atencao: 2, sono: 1 } },
-    { weekStart: '2026-11-09', source: 'school', means: { atencao: 2.5, sono: null } },
-    { weekStart: '2026-11-16', source: 'school', means: { atencao: null } },
+  changes: [
+    { on: '2026-11-02', kind: 'medicine_dose', name: 'Metilfenidato', text: 'Mudou a dose de Metilfenidato' },
+    { on: '2026-11-05', kind: 'therapy_start', name: 'Psicologia', text: 'Começou Psicologia' },
+    { on: '2026-11-10', kind: 'medicine_stop', name: 'Risperidona', text: 'Parou Risperidona' },
   ],
-  sleep: [
-    { date: '2026-11-19', hours: 9.25 },
-    { date: '2026-11-20', hours: 8.5 },
-  ],
-  episodes: [{ date: '2026-11-20', count: 3 }],
+  beforeAfter: null,
+  homeSchool: {
+    weeks: ['2026-11-09', '2026-11-16'],
+    answers: ['nada', 'um pouco', 'bastante', 'muito'],
+    items: [
+      {
+        key: 'atencao',
+        label: 'Distração nas tarefas',
+        inSentence: 'a distração nas tarefas',
+        plural: false,
+        asksSchool: true,
+        home: [2, null],
+        school: [2.5, null],
+      },
+      {
+        key: 'sono',
+        label: 'Dificuldade com o sono',
+        inSentence: 'a dificuldade com o sono',
+        plural: false,
+        asksSchool: false,
+        home: [1, null],
+        school: [null, null],
+      },
+    ],
+    raters: { home: ['Marina'], school: ['Profª Ana'] },
+  },
+  figures: {
+    episodes: 3,
+    intensity: { Baixa: 1, Média: 1, Alta: 1 },
+    avgDurationMinutes: null,
+    perWeek: 1,
+    recent: { from: '2026-11-08', to: '2026-11-21' },
+    baseline: null,
+    changePercent: null,
+    meals: 0,
+    sleep: {
+      nights: 2,
+      avgMinutes: 533,
+      recommended: null,
+      nightsInRange: 2,
+      bedtimeSpreadMinutes: null,
+      avgNightWakings: null,
+      totalNightWakings: 0,
+    },
+  },
+  charts: {
+    perDay: [{ date: '2026-11-20', count: 3 }],
+    byHour: Array(24).fill(0),
+    byWeekday: Array(7).fill(0),
+    sleepPerNight: [
+      { date: '2026-11-19', minutes: 555 },
+      { date: '2026-11-20', minutes: 510 },
+    ],
+  },
 };
 
 let counter = 0;
@@ -77,13 +130,14 @@ const validator = new JSONSchemaValidator();
 
 describe('the clinic’s file (FHIR R4)', () => {
   it('is a collection Bundle that the official R4 JSON schema accepts, resource by resource', () => {
-    const bundle = fhirBundle(SOURCE, ids);
+    const bundle = fhirBundle(SOURCE, { newId: ids, birthYear: 2019 });
     expect(validator.validate(bundle)).toEqual([]);
     for (const { resource } of bundle.entry) expect(validator.validate(resource), resource.resourceType).toEqual([]);
     expect(bundle.type).toBe('collection');
     const kinds = bundle.entry.map((e) => e.resource.resourceType);
     expect(kinds).toEqual([
       'Patient',
+      'MedicationStatement',
       'MedicationStatement',
       'MedicationStatement',
       'MedicationStatement',
@@ -97,7 +151,7 @@ describe('the clinic’s file (FHIR R4)', () => {
   });
 
   it('names the child by first name and birth year only, and references her from every resource', () => {
-    const bundle = fhirBundle(SOURCE, ids);
+    const bundle = fhirBundle(SOURCE, { newId: ids, birthYear: 2019 });
     const [patient, ...rest] = bundle.entry;
     expect(patient!.resource).toEqual({
       resourceType: 'Patient',
@@ -110,7 +164,7 @@ describe('the clinic’s file (FHIR R4)', () => {
   });
 
   it('carries the dose history, the weekly means per source and the nightly sleep', () => {
-    const bundle = fhirBundle(SOURCE, ids);
+    const bundle = fhirBundle(SOURCE, { newId: ids, birthYear: 2019 });
     const statements = bundle.entry.filter((e) => e.resource.resourceType === 'MedicationStatement');
     expect(statements[0]!.resource).toMatchObject({
       status: 'active',
@@ -123,10 +177,10 @@ describe('the clinic’s file (FHIR R4)', () => {
         },
       ],
     });
-    expect(statements[1]!.resource).toMatchObject({
-      status: 'completed',
-      effectivePeriod: { start: '2026-10-01', end: '2026-11-02' },
-    });
+    expect(statements.slice(2).map((s) => [s.resource.status, s.resource.effectiveDateTime, s.resource.note])).toEqual([
+      ['completed', '2026-11-02', [{ text: 'Mudou a dose de Metilfenidato' }]],
+      ['stopped', '2026-11-10', [{ text: 'Parou Risperidona' }]],
+    ]);
     const responses = bundle.entry.filter((e) => e.resource.resourceType === 'QuestionnaireResponse');
     expect(responses.map((r) => [r.resource.author, r.resource.item])).toEqual([
       [
@@ -138,7 +192,7 @@ describe('the clinic’s file (FHIR R4)', () => {
       ],
       [{ display: 'Escola' }, [{ linkId: 'atencao', text: 'Distração nas tarefas', answer: [{ valueDecimal: 2.5 }] }]],
     ]);
-    expect(responses[0]!.resource.questionnaire).toBe(`${QUESTIONNAIRE_URL}|1`);
+    expect(responses[0]!.resource.questionnaire).toBe(QUESTIONNAIRE_URL);
     const sleep = bundle.entry.find((e) => (e.resource.code as { text?: string })?.text === 'Horas de sono na noite');
     expect(sleep!.resource.valueQuantity).toEqual({
       value: 9.25,
@@ -150,7 +204,7 @@ describe('the clinic’s file (FHIR R4)', () => {
   });
 
   it('fails validation when a resource is broken', () => {
-    const bundle = fhirBundle(SOURCE, ids);
+    const bundle = fhirBundle(SOURCE, { newId: ids, birthYear: 2019 });
     const broken = structuredClone(bundle);
     // A MedicationStatement without its subject (required), inside the Bundle.
     delete broken.entry[1]!.resource.subject;
