@@ -81,6 +81,7 @@ export default function ProfessionalView() {
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the page's load (and when the fragment changes).
   useEffect(() => {
     open();
     const again = () => {

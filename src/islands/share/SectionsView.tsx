@@ -20,7 +20,8 @@ export default function SectionsView({ sections }: { sections: SummarySection[] 
                 <thead>
                   <tr>
                     {section.table.head.map((cell, i) => (
-                      <th key={`${i}-${cell}`} scope="col">
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a printed table, never reordered; cells may repeat.
+                      <th key={i} scope="col">
                         {cell}
                       </th>
                     ))}
@@ -28,14 +29,17 @@ export default function SectionsView({ sections }: { sections: SummarySection[] 
                 </thead>
                 <tbody>
                   {section.table.rows.map((row, r) => (
-                    <tr key={`${r}-${row[0]}`}>
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a printed table, never reordered; rows may repeat.
+                    <tr key={r}>
                       {row.map((cell, i) =>
                         i === 0 ? (
-                          <th key={`${i}-${cell}`} scope="row">
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a printed table, never reordered.
+                          <th key={i} scope="row">
                             {cell}
                           </th>
                         ) : (
-                          <td key={`${i}-${cell}`}>{cell}</td>
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a printed table, never reordered.
+                          <td key={i}>{cell}</td>
                         ),
                       )}
                     </tr>
