@@ -20,6 +20,7 @@ import { useMountedOnce } from './useMountedOnce.ts';
 const Report = lazy(() => import('./patterns/Report.tsx'));
 const HomeSchool = lazy(() => import('./patterns/HomeSchool.tsx'));
 const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
+const ProfessionalLink = lazy(() => import('./share/ProfessionalLink.tsx'));
 
 type State =
   | { status: 'loading' }
@@ -193,6 +194,16 @@ export default function Patterns({ scale }: { scale: ScaleWords }) {
         <Actions childId={child.id} period={period} onPaywall={() => setPaywall(true)} />
       )}
       <Body state={state} retry={() => setPeriod({ ...period })} scale={scale} />
+      {state.status === 'ready' && child.role !== 'viewer' && (
+        <Suspense fallback={null}>
+          <ProfessionalLink
+            childId={child.id}
+            childName={child.name.split(' ')[0] ?? child.name}
+            period={period}
+            today={today}
+          />
+        </Suspense>
+      )}
       {paywallMounted && (
         <Suspense fallback={null}>
           <PaywallDialog open={paywall} onClose={() => setPaywall(false)} next="/padroes/" />

@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 import { apiError, BASE, NETWORK_MESSAGE, send } from '../../lib/api-core.ts';
 import type { ClinicalSummary } from '../../shared/clinical-summary.ts';
-import { clockOf, dayOf } from '../../shared/clock.ts';
 import { fhirBundle, fhirFileName } from '../../shared/fhir-bundle.ts';
 import { formatDay } from '../../shared/format.ts';
 import { parseShareFragment } from '../../shared/share-links.ts';
 import { summarySections } from '../../shared/summary-sections.ts';
+import { momentText } from './moments.ts';
 import SectionsView from './SectionsView.tsx';
 
 export const GONE = 'Este link não está mais disponível.';
@@ -31,9 +31,6 @@ type State =
   | { kind: 'passcode'; message: string | null; busy: boolean }
   | { kind: 'failed'; message: string; gone: boolean }
   | { kind: 'open'; opened: Opened };
-
-/** "28/11/2026, às 12:00" in São Paulo. */
-export const momentText = (iso: string) => `${formatDay(dayOf(iso))}, às ${clockOf(iso)}`;
 
 function download(name: string, text: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
