@@ -155,8 +155,8 @@ export default function LinkDialog({ open, onClose, childId, childName, period, 
           <QrCode url={made.url} />
           <p className="field-hint">Mostre o QR code na consulta: o profissional aponta a câmera e abre o resumo.</p>
           <div className="dialog-actions">
-            <button type="button" className="btn btn-ghost" onClick={close}>
-              Fechar
+            <button type="button" className="btn btn-secondary" onClick={close}>
+              Concluir
             </button>
           </div>
         </div>

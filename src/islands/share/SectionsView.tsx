@@ -19,12 +19,18 @@ export default function SectionsView({ sections }: { sections: SummarySection[] 
               <table>
                 <thead>
                   <tr>
-                    {section.table.head.map((cell, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a printed table, never reordered; cells may repeat.
-                      <th key={i} scope="col">
-                        {cell}
-                      </th>
-                    ))}
+                    {section.table.head.map((cell, i) =>
+                      // A corner with no words is no header (axe: empty-table-header).
+                      cell ? (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a printed table, never reordered; cells may repeat.
+                        <th key={i} scope="col">
+                          {cell}
+                        </th>
+                      ) : (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a printed table, never reordered.
+                        <td key={i} />
+                      ),
+                    )}
                   </tr>
                 </thead>
                 <tbody>
