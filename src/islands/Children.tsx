@@ -278,6 +278,11 @@ function ChildCard({
             <span className="sr-only"> de {child.name}</span>
           </a>
         )}
+        {!child.pending && role !== 'viewer' && (
+          <a className="btn btn-secondary" href="/padroes/#link-profissional" onClick={() => selectChild(child.id)}>
+            Link para o profissional<span className="sr-only"> de {child.name}</span>
+          </a>
+        )}
         {role === 'owner' ? (
           <>
             <button type="button" className="btn btn-ghost" onClick={onEdit}>

@@ -82,6 +82,7 @@ test('a link with a code: opened by the professional with no session, then revok
   );
   await expect(dp.getByLabel('Código de acesso')).toBeVisible();
   await expectNoAxeViolations(dp);
+  await shot(dp, 'share-doctor-passcode');
   await dp.getByLabel('Código de acesso').fill('000000');
   await dp.getByRole('button', { name: 'Abrir o resumo' }).click();
   await expect(dp.getByText('Código incorreto. Restam 4 tentativas antes de o link ser bloqueado.')).toBeVisible();
@@ -134,6 +135,11 @@ test('a link with a code: opened by the professional with no session, then revok
   const item = page.locator('.share-link');
   await expect(item.getByText('Aberto 1 vez:')).toBeVisible();
   await expect(item.getByText('com código')).toBeVisible();
+  await shot(page, 'share-link-list', '.professional-link');
+  // Her own copy of the clinic's file, for the same period.
+  const mine = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Arquivo para o sistema da clínica' }).click();
+  expect((await mine).suggestedFilename()).toMatch(/^olhar-de-mae-lia-.*\.fhir\.json$/);
   await item.getByRole('button', { name: /^Revogar/ }).click();
   await expect(page.getByText('Link revogado')).toBeVisible();
   await expect(page.locator('.share-link')).toHaveCount(0);
@@ -141,5 +147,6 @@ test('a link with a code: opened by the professional with no session, then revok
   await dp.reload();
   await expect(dp.getByRole('heading', { name: 'Este link não está mais disponível.' })).toBeVisible();
   await expectNoAxeViolations(dp);
+  await shot(dp, 'share-doctor-gone');
   await doctor.close();
 });

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { formatDay } from '../../shared/format.ts';
 import { useMountedOnce } from '../useMountedOnce.ts';
-import { listLinks, type Period, revokeLink, type ShareLink } from './api.ts';
+import { downloadFhir, listLinks, type Period, revokeLink, type ShareLink } from './api.ts';
 import { momentText } from './moments.ts';
 
 const LinkDialog = lazy(() => import('./LinkDialog.tsx'));
@@ -43,6 +43,8 @@ export default function ProfessionalLink({ childId, childName, period, today }: 
   const [links, setLinks] = useState<ShareLink[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
+  const [fhir, setFhir] = useState<'idle' | 'busy'>('idle');
+  const [said, setSaid] = useState('');
 
   const load = useCallback(() => {
     listLinks(childId).then(
@@ -54,6 +56,13 @@ export default function ProfessionalLink({ childId, childName, period, today }: 
     );
   }, [childId]);
   useEffect(load, [load]);
+  // From the child's card ("Link para o profissional"): straight to the dialog.
+  useEffect(() => {
+    if (window.location.hash !== '#link-profissional') return;
+    document.getElementById('link-profissional')?.scrollIntoView();
+    setOpen(true);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+  }, []);
 
   async function revoke(link: ShareLink) {
     setRevoking(link.id);
@@ -68,6 +77,18 @@ export default function ProfessionalLink({ childId, childName, period, today }: 
     }
   }
 
+  async function clinicFile() {
+    setFhir('busy');
+    try {
+      setSaid(`Arquivo baixado: ${await downloadFhir(childId, period)}. Ele está na pasta de downloads do aparelho.`);
+    } catch (err) {
+      setSaid('');
+      toast('Não foi possível gerar o arquivo', err instanceof ApiError ? err.message : undefined);
+    } finally {
+      setFhir('idle');
+    }
+  }
+
   const now = Date.now();
   const shown = (links ?? []).filter((link) => live(link, now)).reverse();
   return (
@@ -77,9 +98,20 @@ export default function ProfessionalLink({ childId, childName, period, today }: 
         Um link que abre o resumo no celular ou no computador do médico, sem conta. Ele vence sozinho e você pode
         revogar quando quiser.
       </p>
-      <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
-        Link para o profissional
-      </button>
+      <div className="share-buttons">
+        <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+          Link para o profissional
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={clinicFile} disabled={fhir === 'busy'}>
+          {fhir === 'busy' ? 'Aguarde…' : 'Arquivo para o sistema da clínica'}
+        </button>
+      </div>
+      <p className="field-hint">
+        O arquivo (FHIR) é para o sistema do consultório: o mesmo resumo, em dados que o prontuário eletrônico lê.
+      </p>
+      <p className="share-said" role="status">
+        {said}
+      </p>
       {failed && (
         <p className="notice notice-warning" role="alert">
           {failed}

@@ -25,15 +25,39 @@ export async function revokeLink(childId: string, linkId: string) {
  * The summary of the period, encrypted here with a fresh key; only the ciphertext goes up. The
  * answer is the link to give the professional, with the key after its `#`.
  */
+/** The clinical summary of the period (the report's page 1), as the API computes it. */
+export async function fetchSummary(childId: string, period: Period): Promise<ClinicalSummary> {
+  const { summary } = (await call(
+    client.children[':id'].summary.$get({ param: { id: childId }, query: { ...period } }),
+  )) as { summary: ClinicalSummary };
+  return summary;
+}
+
+/** "Arquivo para o sistema da clínica": the period's FHIR R4 Bundle, downloaded as a file. */
+export async function downloadFhir(childId: string, period: Period): Promise<string> {
+  const summary = await fetchSummary(childId, period);
+  const { fhirBundle, fhirFileName } = await import('../../shared/fhir-bundle.ts');
+  const name = fhirFileName(summary);
+  const url = URL.createObjectURL(
+    new Blob([JSON.stringify(fhirBundle(summary), null, 2)], { type: 'application/fhir+json' }),
+  );
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
+
 export async function createLink(
   childId: string,
   period: Period,
   expiresInDays: number,
   passcode: string | null,
 ): Promise<{ url: string; expiresAt: string; hasPasscode: boolean }> {
-  const { summary } = (await call(
-    client.children[':id'].summary.$get({ param: { id: childId }, query: { ...period } }),
-  )) as { summary: ClinicalSummary };
+  const summary = await fetchSummary(childId, period);
   const { encryptForLink } = await import('../../lib/share-crypto.ts');
   const { ciphertext, key } = await encryptForLink(summary);
   const { link } = await call(
