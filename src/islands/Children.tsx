@@ -279,6 +279,7 @@ function ChildCard({
           </a>
         )}
         {!child.pending && role !== 'viewer' && (
+          // biome-ignore lint/a11y/useValidAnchor: a link to another page; the fragment opens the dialog there.
           <a className="btn btn-secondary" href="/padroes/#link-profissional" onClick={() => selectChild(child.id)}>
             Link para o profissional<span className="sr-only"> de {child.name}</span>
           </a>
