@@ -622,6 +622,7 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     // one per person per week: each one's own row (a second save replaces it)
     'PUT /api/children/:id/ratings/:weekStart': WRITE,
     'GET /api/children/:id/before-after': READ,
+    'GET /api/children/:id/summary': READ,
   };
   const people = {} as Record<Who, { cookie: string; userId: string }>;
   const ids = {
