@@ -138,9 +138,16 @@ function homeSchool(
         .map((r) => r.answers[key]!);
       return meanOf(values);
     });
-  const names = (source: 'home' | 'school') => [
-    ...new Set(ratings.filter((r) => r.source === source).map((r) => r.by)),
-  ];
+  // Each rater once; a school link with the teachers who signed it: «Profª Ana (Ana Paula)».
+  const names = (source: 'home' | 'school') => {
+    const by = new Map<string, Set<string>>();
+    for (const r of ratings.filter((row) => row.source === source)) {
+      const observers = by.get(r.by) ?? new Set<string>();
+      if (r.observer) observers.add(r.observer);
+      by.set(r.by, observers);
+    }
+    return [...by].map(([name, observers]) => (observers.size ? `${name} (${[...observers].join(', ')})` : name));
+  };
   return {
     weeks,
     answers: [...scale.answers],

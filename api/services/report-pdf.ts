@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import {
   atTimes,
+  type ClinicalSummary,
   inForceText,
   type SummarySection,
   sleepLine,
@@ -67,14 +68,42 @@ const number = (value: number, digits = 1) =>
   value.toLocaleString('pt-BR', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 const years = (n: number) => (n === 1 ? '1 ano' : `${n} anos`);
 const times = (n: number) => (n === 1 ? '1 vez' : `${n} vezes`);
-const firstName = (name: string) => pdfSafe(name.trim().split(/\s+/)[0] ?? name);
 
 /**
  * The whole report as one buffer. Every page is held until the footers learn the number of pages
  * ("página n de N"); it runs in a worker thread (services/report-render.ts), a few at a time.
  */
 export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBuffer>> {
-  const { insights } = data;
+  const { doc, done } = newDocument(data.summary);
+  // Page 1: what a doctor reads in the minute before the consultation (issue 30): the clinical summary.
+  header(doc, data.summary, data.generatedAt);
+  page1(doc, data.summary, data.includeEntries);
+  // Then the charts and the details; the list of every entry is an appendix she includes by choice.
+  // A new page unless page 1 already ran over (never a page holding only its last lines).
+  if (doc.bufferedPageRange().count === 1) doc.addPage();
+  else doc.moveDown(1.5);
+  charts(doc, data);
+  rankings(doc, data);
+  school(doc, data);
+  observations(doc, data);
+  treatment(doc, data);
+  if (data.includeEntries) await entriesTable(doc, data.entries);
+  footers(doc, data.summary);
+  doc.end();
+  return done;
+}
+
+/** Page 1 alone, drawn by the report's own code: what the tests compare with the patterns page. */
+export function renderSummaryPage(summary: ClinicalSummary): Promise<Uint8Array<ArrayBuffer>> {
+  const { doc, done } = newDocument(summary);
+  header(doc, summary, new Date(summary.generatedAt));
+  page1(doc, summary, false);
+  footers(doc, summary);
+  doc.end();
+  return done;
+}
+
+function newDocument({ child, period }: ClinicalSummary): { doc: Doc; done: Promise<Uint8Array<ArrayBuffer>> } {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -84,7 +113,7 @@ export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBu
     lang: 'pt-BR',
     displayTitle: true,
     info: {
-      Title: `${WORDS.title} — ${firstName(insights.child.name)} — ${formatDay(insights.from)} a ${formatDay(insights.to)}`,
+      Title: `${WORDS.title} — ${pdfSafe(child.firstName)} — ${formatDay(period.from)} a ${formatDay(period.to)}`,
       Author: SITE_NAME,
       Creator: SITE_NAME,
     },
@@ -99,22 +128,7 @@ export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBu
     });
     doc.on('error', reject);
   });
-  // Page 1: what a doctor reads in the minute before the consultation (issue 30).
-  header(doc, data);
-  page1(doc, data);
-  // Then the charts and the details; the list of every entry is an appendix she includes by choice.
-  // A new page unless page 1 already ran over (never a page holding only its last lines).
-  if (doc.bufferedPageRange().count === 1) doc.addPage();
-  else doc.moveDown(1.5);
-  charts(doc, data);
-  rankings(doc, data);
-  school(doc, data);
-  observations(doc, data);
-  treatment(doc, data);
-  if (data.includeEntries) await entriesTable(doc, data.entries);
-  footers(doc, data);
-  doc.end();
-  return done;
+  return { doc, done };
 }
 
 const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2;
@@ -140,8 +154,7 @@ function paragraph(doc: Doc, raw: string, color = INK) {
     .text(text, MARGIN, doc.y, { width: contentWidth(doc) });
 }
 
-function header(doc: Doc, { summary, generatedAt }: ReportData) {
-  const { child, period } = summary;
+function header(doc: Doc, { child, period }: ClinicalSummary, generatedAt: Date) {
   doc.font('Sans').fontSize(10).fillColor(MUTED).text(SITE_NAME, MARGIN, MARGIN);
   doc.font('Sans-Bold').fontSize(18).fillColor(INK).text(WORDS.title);
   doc.moveDown(0.4).font('Sans').fontSize(11);
@@ -169,14 +182,14 @@ function bullet(doc: Doc, raw: string) {
 }
 
 /** Page 1: the clinical summary's sections (summarySections), as the patterns page prints them. */
-function page1(doc: Doc, data: ReportData) {
-  for (const part of summarySections(data.summary)) {
+function page1(doc: Doc, summary: ClinicalSummary, includeEntries: boolean) {
+  for (const part of summarySections(summary)) {
     sectionOf(doc, part);
     if (part.id === 'resumo-do-periodo') {
       doc.moveDown(0.3);
       notice(
         doc,
-        data.includeEntries
+        includeEntries
           ? 'A lista completa dos registros do período está no fim do relatório.'
           : 'A lista completa dos registros não foi incluída (pode ser incluída ao gerar o relatório: "incluir todos os registros").',
       );
@@ -629,9 +642,9 @@ async function entriesTable(doc: Doc, entries: DiaryEntryView[]) {
 }
 
 /** "página n de N" on every page, written once the number of pages is known. */
-function footers(doc: Doc, { insights }: ReportData) {
+function footers(doc: Doc, { child, period }: ClinicalSummary) {
   const { start, count } = doc.bufferedPageRange();
-  const who = `${SITE_NAME} · ${firstName(insights.child.name)} · ${formatDay(insights.from)} a ${formatDay(insights.to)}`;
+  const who = `${SITE_NAME} · ${pdfSafe(child.firstName)} · ${formatDay(period.from)} a ${formatDay(period.to)}`;
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
     const margin = doc.page.margins.bottom;

@@ -6,19 +6,18 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { currentChild } from '../stores/child.ts';
+import { patternsPeriod } from '../stores/patterns.ts';
 import { refreshSession, SESSION_UNKNOWN, session } from '../stores/session.ts';
 import Actions from './patterns/Actions.tsx';
 import { fetchInsights } from './patterns/api.ts';
 import { isEmpty, type Period, presetPeriod, todayInSaoPaulo } from './patterns/model.ts';
 import PeriodChooser from './patterns/PeriodChooser.tsx';
-import type { ScaleWords } from './patterns/Report.tsx';
 import { SAMPLE_LABEL, sampleInsights } from './patterns/sample.ts';
 import type { Insights } from './patterns/types.ts';
 import { useHydratedStore } from './useHydrated.ts';
 import { useMountedOnce } from './useMountedOnce.ts';
 
 const Report = lazy(() => import('./patterns/Report.tsx'));
-const HomeSchool = lazy(() => import('./patterns/HomeSchool.tsx'));
 const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
 const ProfessionalLink = lazy(() => import('./share/ProfessionalLink.tsx'));
 
@@ -79,10 +78,10 @@ function Empty() {
   );
 }
 
-function Body({ state, retry, scale }: { state: State; retry: () => void; scale: ScaleWords }) {
+function Body({ state, retry }: { state: State; retry: () => void }) {
   if (state.status === 'loading')
     return (
-      <p className="muted" role="status">
+      <p className="muted patterns-waiting" role="status">
         Carregando os padrões…
       </p>
     );
@@ -97,25 +96,12 @@ function Body({ state, retry, scale }: { state: State; retry: () => void; scale:
       </div>
     );
   if (state.status === 'ready' && isEmpty(state.insights))
-    return (
-      <>
-        <Empty />
-        {/* The weekly ratings are not diary entries: a week rated without a diary still shows. */}
-        <Suspense fallback={null}>
-          <HomeSchool
-            childId={state.insights.childId}
-            from={state.insights.from}
-            to={state.insights.to}
-            items={scale.items}
-            quietWhenEmpty
-          />
-        </Suspense>
-      </>
-    );
+    // The weekly ratings and the treatment are not diary entries: the summary below still shows them.
+    return <Empty />;
   return (
     <Suspense
       fallback={
-        <p className="muted" role="status">
+        <p className="muted patterns-waiting" role="status">
           Carregando os gráficos…
         </p>
       }
@@ -126,19 +112,21 @@ function Body({ state, retry, scale }: { state: State; retry: () => void; scale:
             Atualizando o período…
           </p>
         )}
-        <Report insights={state.insights} sample={state.status === 'sample'} scale={scale} />
+        <Report insights={state.insights} sample={state.status === 'sample'} />
       </div>
     </Suspense>
   );
 }
 
-export default function Patterns({ scale }: { scale: ScaleWords }) {
+export default function Patterns() {
   const { loading } = useHydratedStore(session, SESSION_UNKNOWN);
   const child = useHydratedStore(currentChild, null);
   const [today] = useState(todayInSaoPaulo);
   const [period, setPeriod] = useState<Period>(() => presetPeriod(14, today));
   const [paywall, setPaywall] = useState(false);
   const state = useInsights(child?.id, loading ? null : period);
+  // The summary's island reads the period she chose.
+  useEffect(() => patternsPeriod.set(period), [period]);
   const paywallMounted = useMountedOnce(paywall);
   // Kept after the session refresh moves her to another child (or none).
   const [lost, setLost] = useState<string | null>(null);
@@ -168,7 +156,7 @@ export default function Patterns({ scale }: { scale: ScaleWords }) {
   if (lost && !child) return lostNotice;
   if (loading || !child)
     return (
-      <p className="muted" role="status">
+      <p className="muted patterns-waiting" role="status">
         Carregando…
       </p>
     );
@@ -193,7 +181,7 @@ export default function Patterns({ scale }: { scale: ScaleWords }) {
       {state.status === 'ready' && !isEmpty(state.insights) && (
         <Actions childId={child.id} period={period} onPaywall={() => setPaywall(true)} />
       )}
-      <Body state={state} retry={() => setPeriod({ ...period })} scale={scale} />
+      <Body state={state} retry={() => setPeriod({ ...period })} />
       {state.status === 'ready' && child.role !== 'viewer' && (
         <Suspense fallback={null}>
           <ProfessionalLink

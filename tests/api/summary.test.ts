@@ -105,6 +105,7 @@ beforeAll(async () => {
       source: 'school',
       userId: null,
       schoolLinkId: link.body.link.id,
+      observer: 'Ana Paula',
       answers: { agitacao: 3 },
       scaleVersion: 1,
     },
@@ -154,7 +155,8 @@ describe('the clinical summary', () => {
     expect(summary.homeSchool.weeks).toEqual(['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16']);
     expect(agitacao.home).toEqual([null, null, null, 0.5]);
     expect(agitacao.school).toEqual([null, null, null, 3]);
-    expect(summary.homeSchool.raters).toEqual({ home: ['Marina', 'Carlos'], school: ['Profª Ana'] });
+    // the school's link with the teacher who signed its rating, as the page always said
+    expect(summary.homeSchool.raters).toEqual({ home: ['Marina', 'Carlos'], school: ['Profª Ana (Ana Paula)'] });
     expect(summary.figures).toMatchObject({ episodes: 17, meals: 0, intensity: { Baixa: 3, Média: 7, Alta: 7 } });
     expect(summary.charts.perDay).toHaveLength(21);
   });
@@ -179,7 +181,7 @@ describe('the clinical summary', () => {
     expect(ba.head).toEqual(['', 'Antes: 27/10 a 09/11', 'Depois: 10/11 a 21/11']);
     expect(ba.rows[0]).toEqual(['Episódios por dia', '1,0', 'poucos registros']);
     expect(all).toContain('Na escola, a agitação aparece mais do que em casa.');
-    expect(all).toContain('Quem avaliou: em casa, Marina e Carlos; na escola, Profª Ana.');
+    expect(all).toContain('Quem avaliou: em casa, Marina e Carlos; na escola, Profª Ana (Ana Paula).');
     expect(all).toContain('Episódios de comportamento: 17');
   });
 

@@ -261,48 +261,50 @@ test.describe('how the week went: home and school, side by side, before and afte
     expect(schoolThisWeek).toHaveLength(1);
     expect(schoolThisWeek[0]!.answers.agitacao).toBe(3);
 
-    // The patterns page: both sources, the sentence where they differ, who rated.
+    // The patterns page: the clinical summary's "Casa e escola" — both sources week by week, the
+    // sentence where they differ, who rated — and its "Antes e depois" (issue 38: the report's words).
     await page.goto('/padroes/');
     await hydrated(page, 'Patterns');
-    const section = page.locator('section.home-school');
-    await expect(section.getByRole('heading', { name: 'Casa e escola' })).toBeVisible();
+    // The summary's island hydrates when she scrolls to it (issue 41).
+    await page.locator('astro-island[component-url*="PatternsSummary"]').scrollIntoViewIfNeeded();
+    await hydrated(page, 'PatternsSummary');
+    const section = page.getByRole('region', { name: 'Casa e escola: avaliação da semana' });
     await expect(section.getByText('Na escola, a agitação aparece mais do que em casa.')).toBeVisible();
     await expect(section.getByRole('img', { name: /^Agitação: em casa 0,0, na escola 3,0/ })).toBeVisible();
     await expect(
       section.getByText(/em casa, (Maria e Carlos|Carlos e Maria); na escola, Profª Ana — 2º ano \(Ana Paula\)\./),
     ).toBeVisible();
-    await section.getByText('Ver os números').click();
-    await expect(section.getByRole('row', { name: /Agitação .* 0,0 3,0/ }).first()).toBeVisible();
+    await expect(section.getByRole('row', { name: /^Agitação .*0,0 · 3,0$/ })).toBeVisible();
     await expectNoAxeViolations(page);
-    await shot(page, 'home-and-school', '#casa-e-escola');
+    await shot(page, 'home-and-school', '#resumo-casa-e-escola');
 
     // Before and after the medicine's start, 7 days each side: the seeded figures.
-    const before = page.locator('section.before-after');
+    const before = page.getByRole('region', { name: 'Antes e depois' });
+    await before.getByText('Comparar outra mudança ou outros dias').click();
     await expect(before.getByLabel('Mudança', { exact: true })).toHaveValue(
       new RegExp(`^${started}\\|medicine_start\\|`),
     );
     await before.getByLabel('Dias de cada lado').selectOption('7');
     await before.getByRole('button', { name: 'Comparar' }).click();
-    await expect(before.getByText('Depois: 1,0 episódio por dia; antes: 3,0.')).toBeVisible();
+    await expect(before.getByText(/^Começou .* em .*: 7 dias antes e depois\.$/)).toBeVisible();
     await expect(before.getByRole('row', { name: /Episódios por dia 3,0 1,0/ })).toBeVisible();
     await expect(before.getByText('poucos registros')).toHaveCount(0);
-    await expect(before.getByText(/Mostram o que mudou, não o porquê/)).toBeVisible();
+    await expect(before.getByText(/não mostra que a mudança as causou/)).toBeVisible();
     // Any day she names, with her words.
     await before.getByLabel('Mudança', { exact: true }).selectOption('outra');
     await before.getByLabel('Dia da mudança').fill(addDays(today, -1));
     await before.getByLabel(/O que mudou/).fill('comecei a rotina do sono');
     await before.getByRole('button', { name: 'Comparar' }).click();
-    await expect(before.locator('.comparison-change')).toHaveText(
-      `${dmy(addDays(today, -1))} · comecei a rotina do sono`,
-    );
-    await expect(before.getByText('Depois: poucos registros', { exact: false })).toBeVisible();
+    await expect(
+      before.getByText(`Comecei a rotina do sono em ${dmy(addDays(today, -1))}:`, { exact: false }),
+    ).toBeVisible();
     // Too few days after: the diaries' figures of that side say so instead of a number (issue 39).
     await expect(before.getByRole('row', { name: /^Episódios por dia \d+,\d poucos registros$/ })).toBeVisible();
     await expectNoAxeViolations(page);
     await before.getByLabel('Mudança', { exact: true }).selectOption({ index: 1 });
     await before.getByRole('button', { name: 'Comparar' }).click();
-    await expect(before.getByText('Depois: 1,0 episódio por dia; antes: 3,0.')).toBeVisible();
-    await shot(page, 'before-after', '#antes-e-depois');
+    await expect(before.getByRole('row', { name: /Episódios por dia 3,0 1,0/ })).toBeVisible();
+    await shot(page, 'before-after', '#resumo-antes-e-depois');
 
     // The report's choice: over 30 days the entries are left out unless she asks.
     const entries = page.getByLabel(/Incluir todos os registros/);

@@ -1,40 +1,12 @@
 /**
- * "Casa e escola" (issue 30, item 4): per item of the weekly scale, the mean of each source week by
- * week as small multiples in plain SVG (decision 0015) with a table, the items where home and school
- * differ by two points or more said in words, and who rated. Loaded with the period's figures.
+ * "Casa e escola" (issue 30, item 4) drawn: per item of the weekly scale, the mean of each source week
+ * by week as small multiples in plain SVG (decision 0015), from the clinical summary's four weeks
+ * (its words, table and raters are the summary's section, printed by SummaryView).
  */
-import { useEffect, useState } from 'react';
-import { loadRatings } from '../../lib/ratings.ts';
 import { shortDay } from '../../shared/format.ts';
-import { RATINGS_NOTICE } from '../../shared/weekly-scale-words.ts';
-import {
-  byItem,
-  differences,
-  type Item,
-  type ItemWeeks,
-  joinNames,
-  meanText,
-  type RatingRow,
-  raters,
-} from '../ratings/model.ts';
-
-type State = { status: 'loading' } | { status: 'ready'; ratings: RatingRow[] } | { status: 'error' };
-
-export function useRatings(childId: string, from: string, to: string): State {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    loadRatings(childId, from, to).then(
-      (ratings) => live && setState({ status: 'ready', ratings }),
-      () => live && setState({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [childId, from, to]);
-  return state;
-}
+import type { ClinicalSummary } from '../../shared/summary-sections.ts';
+import { meanOf } from '../../shared/weekly-scale-words.ts';
+import { type ItemWeeks, meanText } from '../ratings/model.ts';
 
 const W = 320;
 const H = 72;
@@ -52,7 +24,7 @@ function Multiple({ row }: { row: ItemWeeks }) {
       .map((w, i) => (w[source] === null ? null : `${x(i)},${y(w[source] as number)}`))
       .filter(Boolean)
       .join(' ');
-  const summary = `${row.item.label}: em casa ${meanText(row.home)}, na escola ${row.item.school ? meanText(row.school) : 'não avalia'} (média do período, de 0 a 3).`;
+  const summary = `${row.item.label}: em casa ${meanText(row.home)}, na escola ${row.item.school ? meanText(row.school) : 'não avalia'} (média das quatro semanas, de 0 a 3).`;
   return (
     <figure className="multiple">
       <figcaption>{row.item.label}</figcaption>
@@ -102,53 +74,41 @@ function Multiple({ row }: { row: ItemWeeks }) {
   );
 }
 
-export default function HomeSchoolSection({
-  childId,
-  from,
-  to,
-  items,
-  quietWhenEmpty = false,
-}: {
-  childId: string;
-  from: string;
-  to: string;
-  items: Item[];
-  /** says nothing when no week was rated (beside the page's own empty notice) */
-  quietWhenEmpty?: boolean;
-}) {
-  const state = useRatings(childId, from, to);
-  if (state.status === 'loading' || (quietWhenEmpty && state.status === 'error')) return null;
-  if (state.status === 'error')
-    return (
-      <section className="pattern-section" aria-labelledby="casa-e-escola">
-        <h2 id="casa-e-escola">Casa e escola</h2>
-        <p className="muted">Não foi possível carregar as avaliações da semana agora.</p>
-      </section>
-    );
-  const rows = byItem(items, state.ratings).filter((r) => r.home !== null || r.school !== null);
+/** The summary's four weeks, item by item, as the small multiples draw them (items with no rating left out). */
+export function itemWeeks(homeSchool: ClinicalSummary['homeSchool']): ItemWeeks[] {
+  const mean = (values: Array<number | null>) => meanOf(values.filter((v): v is number => v !== null));
+  return homeSchool.items
+    .map((item) => ({
+      item: {
+        key: item.key,
+        label: item.label,
+        inSentence: item.inSentence,
+        plural: item.plural,
+        school: item.asksSchool,
+      },
+      weeks: homeSchool.weeks.map((weekStart, i) => ({
+        weekStart,
+        home: item.home[i] ?? null,
+        school: item.asksSchool ? (item.school[i] ?? null) : null,
+      })),
+      home: mean(item.home),
+      school: item.asksSchool ? mean(item.school) : null,
+    }))
+    .filter((row) => row.home !== null || row.school !== null);
+}
+
+/** Under the summary's "Casa e escola": each item's weeks drawn, home and school. */
+export default function HomeSchoolCharts({ homeSchool }: { homeSchool: ClinicalSummary['homeSchool'] }) {
+  const rows = itemWeeks(homeSchool);
   if (!rows.length)
-    return quietWhenEmpty ? null : (
-      <section className="pattern-section" aria-labelledby="casa-e-escola">
-        <h2 id="casa-e-escola">Casa e escola</h2>
-        <p>
-          Ainda não há avaliações da semana neste período. <a href="/avaliacao-da-semana/">Avaliar a semana</a> leva
-          menos de um minuto; a escola responde pelo link da escola.
-        </p>
-      </section>
+    return (
+      <p className="small">
+        <a href="/avaliacao-da-semana/">Avaliar a semana</a> leva menos de um minuto; a escola responde pelo link da
+        escola.
+      </p>
     );
-  const said = differences(rows);
-  const who = raters(state.ratings);
   return (
-    <section className="pattern-section home-school" aria-labelledby="casa-e-escola">
-      <h2 id="casa-e-escola">Casa e escola</h2>
-      <p className="small muted">A média de cada semana, de 0 (nada) a 3 (muito). {RATINGS_NOTICE}</p>
-      {said.length > 0 && (
-        <ul className="differences">
-          {said.map((sentence) => (
-            <li key={sentence}>{sentence}</li>
-          ))}
-        </ul>
-      )}
+    <div className="home-school">
       <p className="legend" aria-hidden="true">
         <span className="key key-home" /> Casa <span className="key key-school" /> Escola
       </p>
@@ -157,39 +117,6 @@ export default function HomeSchoolSection({
           <Multiple key={row.item.key} row={row} />
         ))}
       </div>
-      <details className="chart-table">
-        <summary>Ver os números</summary>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Pergunta</th>
-              <th scope="col">Semana</th>
-              <th scope="col">Casa</th>
-              <th scope="col">Escola</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.flatMap((row) =>
-              row.weeks.map((w) => (
-                <tr key={`${row.item.key}-${w.weekStart}`}>
-                  <th scope="row">{row.item.label}</th>
-                  <td>{shortDay(w.weekStart)}</td>
-                  <td>{meanText(w.home)}</td>
-                  <td>{row.item.school ? meanText(w.school) : '—'}</td>
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
-      </details>
-      <p className="small">
-        <strong>Quem avaliou:</strong>{' '}
-        {[
-          who.home.length ? `em casa, ${joinNames(who.home)}` : 'em casa, ninguém ainda',
-          who.school.length ? `na escola, ${joinNames(who.school)}` : 'na escola, ninguém ainda',
-        ].join('; ')}
-        .
-      </p>
-    </section>
+    </div>
   );
 }

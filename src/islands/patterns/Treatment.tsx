@@ -3,7 +3,7 @@
  * that the time charts mark, the doses given of those scheduled per medicine, and the therapy
  * sessions attended and missed.
  */
-import { formatDay, shortDay } from '../../shared/format.ts';
+import { shortDay } from '../../shared/format.ts';
 import type { TreatmentInsights } from '../../shared/insights-core.ts';
 import { ChartFigure, type Datum, type Mark, Rows } from './charts.tsx';
 import type { Insights } from './types.ts';
@@ -77,18 +77,6 @@ export default function TreatmentSection({ treatment }: { treatment: TreatmentIn
           Quando precisar:{' '}
           {asNeeded.map((a) => `${a.name}, ${a.given} ${a.given === 1 ? 'dose dada' : 'doses dadas'}`).join('; ')}.
         </p>
-      )}
-      {changes.length > 0 && (
-        <div>
-          <h3 className="treatment-changes-title">Mudanças no período</h3>
-          <ul className="treatment-changes">
-            {changes.map((c) => (
-              <li key={`${c.medicineId}-${c.on}-${c.kind}`}>
-                {formatDay(c.on)}: {c.name} {KIND_SENTENCE[c.kind]}
-              </li>
-            ))}
-          </ul>
-        </div>
       )}
       <dl className="figures">
         <div>

@@ -1,8 +1,9 @@
 /**
- * The patterns page's two requests through the typed client: the insights (JSON) and the report
- * (a PDF file). Failures become ApiError with the contract's code (402 → the sample and the paywall).
+ * The patterns page's requests through the typed client: the insights (JSON), the clinical summary
+ * and the report (a PDF file). Failures become ApiError with the contract's code (402 → the sample and the paywall).
  */
 import { apiError, call, client } from '../../lib/api.ts';
+import type { ClinicalSummary } from '../../shared/summary-sections.ts';
 import type { Period } from './model.ts';
 import type { Insights } from './types.ts';
 
@@ -21,4 +22,12 @@ export async function fetchReport(childId: string, period: Period, entries: bool
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `relatorio-${period.from}-${period.to}.pdf`;
   return new File([await response.blob()], name, { type: 'application/pdf' });
+}
+
+/** The clinical summary of the period (the report's page 1): GET /api/children/:id/summary. */
+export async function fetchSummary(childId: string, period: Period, signal?: AbortSignal): Promise<ClinicalSummary> {
+  const { summary } = await call(
+    client.children[':id'].summary.$get({ param: { id: childId }, query: period }, { init: { signal } }),
+  );
+  return summary;
 }
