@@ -9,9 +9,8 @@ import type { ClinicalSummary } from '../../shared/clinical-summary.ts';
 import { fhirBundle, fhirFileName } from '../../shared/fhir-bundle.ts';
 import { formatDay } from '../../shared/format.ts';
 import { parseShareFragment } from '../../shared/share-links.ts';
-import { summarySections } from '../../shared/summary-sections.ts';
+import SummaryView from '../summary/SummaryView.tsx';
 import { momentText } from './moments.ts';
-import SectionsView from './SectionsView.tsx';
 
 export const GONE = 'Este link não está mais disponível.';
 const BROKEN = 'Este link está incompleto. Peça à família que envie o link de novo, inteiro.';
@@ -162,7 +161,7 @@ export default function ProfessionalView() {
           </button>
         </div>
       </header>
-      <SectionsView sections={summarySections(summary)} />
+      <SummaryView summary={summary} />
       <p className="summary-note">
         Registros feitos pela família no Olhar de Mãe: descrevem o que ela observou, não são um diagnóstico.
       </p>
