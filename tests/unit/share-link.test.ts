@@ -128,7 +128,8 @@ let counter = 0;
 const ids = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
 const validator = new JSONSchemaValidator();
 
-describe('the clinic’s file (FHIR R4)', () => {
+// HL7's schema is large: compiling it takes seconds on a loaded machine.
+describe('the clinic’s file (FHIR R4)', { timeout: 30_000 }, () => {
   it('is a collection Bundle that the official R4 JSON schema accepts, resource by resource', () => {
     const bundle = fhirBundle(SOURCE, { newId: ids, birthYear: 2019 });
     expect(validator.validate(bundle)).toEqual([]);
@@ -208,12 +209,12 @@ describe('the clinic’s file (FHIR R4)', () => {
     const broken = structuredClone(bundle);
     // A MedicationStatement without its subject (required), inside the Bundle.
     delete broken.entry[1]!.resource.subject;
-    expect(validator.validate(broken).length).toBeGreaterThan(0);
+    expect(validator.validate(broken, true).length).toBeGreaterThan(0);
     const badDate = structuredClone(bundle);
     badDate.entry.at(-1)!.resource.effectiveDateTime = 'ontem';
-    expect(validator.validate(badDate.entry.at(-1)!.resource).length).toBeGreaterThan(0);
+    expect(validator.validate(badDate.entry.at(-1)!.resource, true).length).toBeGreaterThan(0);
     const unknown = structuredClone(bundle);
     unknown.entry[0]!.resource.nomeCompleto = 'Lia Souza';
-    expect(validator.validate(unknown.entry[0]!.resource).length).toBeGreaterThan(0);
+    expect(validator.validate(unknown.entry[0]!.resource, true).length).toBeGreaterThan(0);
   });
 });
