@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import JSONSchemaValidator from '@asymmetrik/fhir-json-schema-validator';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { type ClinicalSummary, summarySections } from '../../src/shared/clinical-summary.ts';
 import { expect, expectNoAxeViolations, hydrated, shot, signIn, test } from './fixtures.ts';
@@ -35,6 +35,20 @@ async function addWeek(request: APIRequestContext, childId: string) {
   expect(medicine.status(), await medicine.text()).toBe(201);
 }
 
+/** A summary's words as printed: each section's heading, lines, table and lines after it, in order. */
+const wordsOf = (root: Locator) =>
+  root
+    .locator('section.summary-section')
+    .evaluateAll((sections) =>
+      sections.map((section) =>
+        [
+          ...section.querySelectorAll(
+            ':scope > h2, :scope > h3, :scope > .summary-lines > li, :scope > p.summary-line, :scope table, :scope > p.summary-after',
+          ),
+        ].map((node) => node.textContent?.replace(/\s+/g, ' ').trim()),
+      ),
+    );
+
 test('a link with a code: opened by the professional with no session, then revoked by the mother', async ({
   page,
   context,
@@ -49,6 +63,12 @@ test('a link with a code: opened by the professional with no session, then revok
 
   await page.goto('/padroes/');
   await hydrated(page, 'Patterns');
+  // The summary as /padroes/ prints it (its island hydrates once in view), for the same period as the link's.
+  await page.locator('astro-island[component-url*="PatternsSummary"]').scrollIntoViewIfNeeded();
+  const onPatterns = page.locator('.patterns-summary');
+  await expect(onPatterns.locator('section.summary-section').first()).toBeVisible();
+  const patternsWords = await wordsOf(onPatterns);
+  expect(patternsWords.length).toBeGreaterThan(3);
   await page.getByRole('button', { name: 'Link para o profissional' }).click();
   const dialog = page.getByRole('dialog', { name: 'Link para o profissional' });
   await expect(dialog.getByRole('radio', { name: '7 dias' })).toBeChecked();
@@ -95,6 +115,8 @@ test('a link with a code: opened by the professional with no session, then revok
     for (const line of section.lines) await expect(dp.getByText(line, { exact: true }).first()).toBeVisible();
   }
   await expect(dp.getByText('Metilfenidato').first()).toBeVisible();
+  // …and word for word what /padroes/ printed.
+  expect(await wordsOf(dp.locator('.shared-summary'))).toEqual(patternsWords);
   expect(await dp.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length }))).toEqual({
     local: 0,
     session: 0,
