@@ -56,7 +56,8 @@ export default defineConfig({
         globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
         // The directory format would list it as /404/, which no server has: one bad URL fails the whole install.
         // The team's console is no page of the mothers: it never goes offline onto their phones.
-        globIgnores: ['**/404.html', 'equipe/**', 'sw-push.js'],
+        // The professional's page (issue 42, decision 0035) is never kept on a device: always from the network.
+        globIgnores: ['**/404.html', 'equipe/**', 'profissional/**', 'sw-push.js'],
         // Reminders: the push and notificationclick handlers (public/sw-push.js), kept out of the
         // precache because the browser already stores and update-checks a worker's imported scripts.
         importScripts: ['/sw-push.js'],

@@ -39,6 +39,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { ratingRoutes, scaleRoutes } from './routes/ratings.ts';
 import { pushRoutes, reminderRoutes } from './routes/reminders.ts';
 import { schoolRoutes } from './routes/school.ts';
+import { shareLinkRoutes, shareRoutes } from './routes/share-links.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { starRoutes } from './routes/stars.ts';
 import { statsRoutes } from './routes/stats.ts';
@@ -147,10 +148,12 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/children', ratingRoutes())
     .route('/children', dailyCardRoutes())
     .route('/children', starRoutes())
+    .route('/children', shareLinkRoutes())
     .route('/children', summaryRoutes())
     .route('/scales', scaleRoutes())
     .route('/invitations', invitationRoutes())
     .route('/school', schoolRoutes())
+    .route('/share', shareRoutes())
     .route('/diary', diaryRoutes())
     .route('/insights', insightsRoutes())
     .route('/professionals', professionalRoutes())

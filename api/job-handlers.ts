@@ -1,13 +1,15 @@
 /**
  * What each queue does (decision 0022): `email` sends one e-mail, `push` one reminder to her
  * devices, `reminders` is the scheduler's tick (pg-boss cron, every minute in São Paulo, one
- * instance per occurrence). Registered by createApp on the app's own services.
+ * instance per occurrence), `share-purge` deletes the expired links for the professional and their
+ * ciphertext (every 10 minutes). Registered by createApp on the app's own services.
  */
 import { REMINDER_TIME_ZONE } from '../src/shared/reminders.ts';
 import type { Services } from './http/context.ts';
 import type { EmailJob } from './jobs/email-job.ts';
 import { sendEmailJob } from './services/emails.ts';
 import { type PushJob, sendReminder, tick } from './services/reminders.ts';
+import { purgeShareLinks } from './services/share-links.ts';
 
 /** A tick's job: empty from the cron; `minute` (ISO) when sent for a named minute. */
 export interface TickJob {
@@ -36,4 +38,8 @@ export function registerJobs(services: Services): void {
     await tick(services, minute, clock.now());
   });
   jobs.schedule('reminders', '* * * * *', REMINDER_TIME_ZONE);
+  jobs.handle('share-purge', async () => {
+    await purgeShareLinks(services.db, clock.now());
+  });
+  jobs.schedule('share-purge', '*/10 * * * *', REMINDER_TIME_ZONE);
 }

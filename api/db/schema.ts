@@ -1181,3 +1181,59 @@ export const cardSettings = pgTable(
     check('card_settings_minute', sql.raw(`"school_reminder_minute" between 0 and 1439`)),
   ],
 );
+
+/**
+ * Links for the professional (issue 42, decision 0035): the browser encrypts the summary with a key
+ * that stays after the link's `#`; only the ciphertext (its own table, deleted on revocation and by
+ * the purge), the period and the expiry are kept. The id is 128 random bits in base64url.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: text('id').primaryKey(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    /** who made it (the owner or a carer): her account's deletion ends it */
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    from: date('from', { mode: 'string' }).notNull(),
+    to: date('to', { mode: 'string' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Argon2id of the 6-digit passcode, when she set one */
+    passcodeHash: text('passcode_hash'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('share_links_child_idx').on(t.childId, t.createdAt),
+    index('share_links_created_by_idx').on(t.createdBy),
+    index('share_links_expires_idx').on(t.expiresAt),
+    check('share_links_id', sql.raw(`"id" ~ '^[A-Za-z0-9_-]{22,64}$'`)),
+    check('share_links_period', sql.raw(`"from" <= "to"`)),
+  ],
+);
+
+/** The encrypted summary of a link, apart so that revoking or purging deletes it at once. */
+export const shareLinkCiphertexts = pgTable('share_link_ciphertexts', {
+  linkId: text('link_id')
+    .primaryKey()
+    .references(() => shareLinks.id, { onDelete: 'cascade' }),
+  ciphertext: text('ciphertext').notNull(),
+});
+
+/** When a link was opened (the right passcode, or none needed); never who or from where. */
+export const shareLinkOpenings = pgTable(
+  'share_link_openings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('share_link_openings_link_idx').on(t.linkId, t.at)],
+);

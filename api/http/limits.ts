@@ -35,3 +35,18 @@ export async function limitSchoolPost(c: Context<AppEnv>): Promise<void> {
     },
   ]);
 }
+
+/** Openings of professionals' links per address in 15 minutes (a clinic shares one address). */
+export const SHARE_OPENS_PER_ADDRESS = 60;
+
+export async function limitShareOpen(c: Context<AppEnv>): Promise<void> {
+  const { db, clock } = services(c);
+  const now = clock.now();
+  await consumeAttempt(db, now, [
+    {
+      ...(await addressKey(db, now, 'share', clientIp(c))),
+      limit: SHARE_OPENS_PER_ADDRESS,
+      message: LIMIT_MESSAGES.shareOpensAddress,
+    },
+  ]);
+}

@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
+import { MAX_CIPHERTEXT } from '../../src/shared/share-links.ts';
 import { type RequestDeadline, WorkAbandoned, withDeadline } from '../db/deadline.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
@@ -142,8 +143,15 @@ export function jsonOnly(): MiddlewareHandler {
   };
 }
 
+/** The professional's link carries an encrypted summary: up to 512 kB of it, plus the form's few fields. */
+export const MAX_SHARE_BODY_BYTES = MAX_CIPHERTEXT + 4 * 1024;
+const SHARE_UPLOAD_PATH = /^\/api\/children\/[^/]+\/share-links$/;
+
 export function limitBody(): MiddlewareHandler {
-  return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 'too_large') });
+  const onError = (c: Context) => errorResponse(c, 'too_large');
+  const usual = bodyLimit({ maxSize: MAX_BODY_BYTES, onError });
+  const share = bodyLimit({ maxSize: MAX_SHARE_BODY_BYTES, onError });
+  return (c, next) => (c.req.method === 'POST' && SHARE_UPLOAD_PATH.test(c.req.path) ? share : usual)(c, next);
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Database, DatabaseHandle } from '../db/client.ts';
 import { outsideRequest } from '../db/deadline.ts';
 import { describeError, type Logger } from '../log.ts';
 
-export type JobName = 'email' | 'push' | 'reminders';
+export type JobName = 'email' | 'push' | 'reminders' | 'share-purge';
 
 /** How each queue retries; the delays start at JOB_RETRY_DELAY_SECONDS and double. */
 const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
@@ -29,6 +29,8 @@ const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   push: { retryLimit: 3, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120, deleteAfterSeconds: 600 },
   // The scheduler's tick for one minute: its inserts are one statement, so a retry never doubles them.
   reminders: { retryLimit: 2, expireInSeconds: 55, deleteAfterSeconds: 3600 },
+  // Expired links for the professional and their ciphertext (issue 42): one delete, safe to repeat.
+  'share-purge': { retryLimit: 3, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 3600 },
 };
 
 /** How a queue is worked: per-job results, so one failed e-mail in a batch is retried alone. */

@@ -29,6 +29,7 @@ import { verifyPassword } from './passwords.ts';
 import { forgetAccountAttempts } from './rate-limit.ts';
 import { ratingsForExport } from './ratings.ts';
 import { getReminders } from './reminders.ts';
+import { shareLinksForExport } from './share-links.ts';
 import { supportForExport } from './support.ts';
 import { treatmentForExport } from './treatment.ts';
 
@@ -173,6 +174,8 @@ export async function exportAccount(db: Database, userId: string, now: Date, con
     invitations,
     members,
     schoolLinks: links,
+    /** her links for the professional and when each was opened (never a key: we never had it) */
+    shareLinks: await shareLinksForExport(db, userId),
     /** children shared with her, with her role */
     memberships,
     professionals: strip(professionals),
@@ -231,8 +234,8 @@ export async function deleteAccount({ db, jobs }: { db: Database; jobs: JobQueue
       .where(hers);
     // Her attempt counters go too (an address is only ever an expiring keyed hash there: rate-limit.ts).
     if (user) await forgetAccountAttempts(tx, user.email, userId);
-    // Sessions, tokens, profile, children (with their entries, ticks, notes, treatment, weekly ratings, circle and school links, for
-    // every member too), her memberships, professionals, subscription, consents and support conversations cascade. What she
+    // Sessions, tokens, profile, children (with their entries, ticks, notes, treatment, weekly ratings, circle, school links,
+    // links for the professional with their ciphertext, for every member too), the links she made for others' children, her memberships, professionals, subscription, consents and support conversations cascade. What she
     // recorded on children shared with her (entries, doses, sessions, medicine events, weekly ratings) stays in their record, its author shown as
     // "ex-cuidador(a)" (user_id set to null: decision 0020).
     await tx.delete(users).where(eq(users.id, userId));

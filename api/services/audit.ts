@@ -31,6 +31,8 @@ export type AuditEvent =
   | 'circle_member_removed'
   | 'school_link_created'
   | 'school_link_revoked'
+  | 'share_link_created'
+  | 'share_link_revoked'
   | 'staff_enrolled'
   | 'staff_removed'
   | 'staff_two_factor_passed'

@@ -279,6 +279,12 @@ function ChildCard({
             <span className="sr-only"> de {child.name}</span>
           </a>
         )}
+        {!child.pending && role !== 'viewer' && (
+          // biome-ignore lint/a11y/useValidAnchor: a link to another page; the fragment opens the dialog there.
+          <a className="btn btn-secondary" href="/padroes/#link-profissional" onClick={() => selectChild(child.id)}>
+            Link para o profissional<span className="sr-only"> de {child.name}</span>
+          </a>
+        )}
         {role === 'owner' ? (
           <>
             <button type="button" className="btn btn-ghost" onClick={onEdit}>

@@ -19,6 +19,7 @@ import { useMountedOnce } from './useMountedOnce.ts';
 
 const Report = lazy(() => import('./patterns/Report.tsx'));
 const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
+const ProfessionalLink = lazy(() => import('./share/ProfessionalLink.tsx'));
 
 type State =
   | { status: 'loading' }
@@ -181,6 +182,16 @@ export default function Patterns() {
         <Actions childId={child.id} period={period} onPaywall={() => setPaywall(true)} />
       )}
       <Body state={state} retry={() => setPeriod({ ...period })} />
+      {state.status === 'ready' && child.role !== 'viewer' && (
+        <Suspense fallback={null}>
+          <ProfessionalLink
+            childId={child.id}
+            childName={child.name.split(' ')[0] ?? child.name}
+            period={period}
+            today={today}
+          />
+        </Suspense>
+      )}
       {paywallMounted && (
         <Suspense fallback={null}>
           <PaywallDialog open={paywall} onClose={() => setPaywall(false)} next="/padroes/" />

@@ -39,7 +39,7 @@ export interface ErrorBody {
 }
 
 import { INTERNAL_ERROR_MESSAGE } from './internal-error.ts';
-import { count } from './words.ts';
+import { count, plural } from './words.ts';
 
 /** The one default the browser needs (an answer without the contract's body): see internal-error.ts. */
 export { INTERNAL_ERROR_MESSAGE };
@@ -150,9 +150,18 @@ export const MESSAGES = {
   rewardNotFound: 'Recompensa não encontrada.',
   /** 409 not_enough_stars: how many she has and how many the reward costs */
   notEnoughStars: (balance: number, cost: number) =>
-    `Ainda não há estrelas suficientes para esta recompensa: ${balance === 1 ? 'há 1 estrela' : `há ${balance} estrelas`} e ela custa ${cost}.`,
+    `Ainda não há estrelas suficientes para esta recompensa: há ${count(balance, 'estrela', 'estrelas')} e ela custa ${cost}.`,
   rewardsPerChild: 'O cardápio de recompensas já tem 30 itens. Remova um antes de adicionar outro.',
   noSchoolTargets: 'O cartão desta criança ainda não tem objetivos para a escola.',
+  shareLinkGone: 'Este link não está mais disponível.',
+  shareLinkNotFound: 'Link não encontrado.',
+  sharePasscodeNeeded: 'Digite o código de 6 dígitos que a família passou para você.',
+  sharePasscodeWrong: (left: number) =>
+    `Código incorreto. ${plural(left, { one: 'Resta', other: 'Restam' })} ${count(left, 'tentativa', 'tentativas')} antes de o link ser bloqueado.`,
+  shareLinkLocked: 'Este link foi bloqueado depois de 5 códigos incorretos. Peça um novo link à família.',
+  shareTooLarge: 'O resumo ficou grande demais para um link. Escolha um período menor.',
+  shareNotCiphertext: 'O resumo precisa ser enviado cifrado pelo navegador.',
+  shareLinksPerDay: 'Você já criou muitos links para esta criança hoje. Tente novamente amanhã.',
   emailNotConfirmed:
     'Confirme seu e-mail antes de entrar. Enviamos um link para a sua caixa de entrada; se não encontrar, peça um novo.',
 } as const;
@@ -176,6 +185,8 @@ export const LIMIT_MESSAGES = {
     `Muitos códigos tentados desta rede em pouco tempo. Tente novamente em ${minutesText(minutes)}.`,
   totpCodesDevice: (minutes: number) =>
     `Muitos códigos tentados neste navegador. Tente novamente em ${minutesText(minutes)}.`,
+  shareOpensAddress: (minutes: number) =>
+    `Muitas aberturas de links desta rede em pouco tempo. Tente novamente em ${minutesText(minutes)}.`,
   adminToken: (minutes: number) =>
     `Muitos tokens de administração incorretos deste endereço. Tente novamente em ${minutesText(minutes)}.`,
 } as const;

@@ -313,6 +313,32 @@ export const schoolLinksAnswer = z.object({
 });
 export const schoolInfoAnswer = z.object({ childFirstName: z.string(), label: z.string() });
 
+// Links for the professional (issue 42)
+export const shareLinkAnswer = z.object({
+  link: z.object({ id, expiresAt: timestamp, hasPasscode: z.boolean() }),
+});
+export const shareLinksAnswer = z.object({
+  links: z.array(
+    z.object({
+      id,
+      from: day,
+      to: day,
+      expiresAt: timestamp,
+      hasPasscode: z.boolean(),
+      revokedAt: nullable(timestamp),
+      lockedAt: nullable(timestamp),
+      openings: z.array(z.object({ at: timestamp })),
+    }),
+  ),
+});
+export const shareOpenAnswer = z.object({
+  ciphertext: z.string(),
+  from: day,
+  to: day,
+  expiresAt: timestamp,
+  childFirstName: z.string(),
+});
+
 // Support and the team's console
 const thread = z.object({
   id,
@@ -670,6 +696,7 @@ export const accountExportAnswer = z.object({
   invitations: rows,
   members: rows,
   schoolLinks: rows,
+  shareLinks: rows,
   memberships: rows,
   professionals: rows,
   subscriptions: rows,

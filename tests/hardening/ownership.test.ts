@@ -66,6 +66,8 @@ const NOT_OWNED = new Set([
   // and the teacher's daily card: tests/api/daily-card.test.ts
   'GET /api/school/:token/daily-card',
   'PUT /api/school/:token/daily-card/:date',
+  // link-keyed, no session, a ciphertext only: tests/api/share-links.test.ts
+  'POST /api/share/:linkId',
   'POST /api/payments/webhook/:provider',
   'POST /api/admin/subscriptions',
   'POST /api/admin/payments/:id/confirm',
@@ -79,6 +81,13 @@ const NOT_OWNED = new Set([
   'GET /api/docs',
   'GET /api/docs/:asset',
 ]);
+/** A link for the professional: what the browser sends (a compact JWE's shape; the server cannot read it anyway). */
+const SHARE_BODY = {
+  ciphertext: 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..aXZpdml2aXZpdg.Y2lmcmFkbw.dGFndGFndGFndGFn',
+  from: '2026-11-01',
+  to: '2026-11-21',
+  expiresInDays: 7,
+};
 /** The console: a mother's session gets 404 on every path, with or without an id (decision 0021). */
 const isStaffRoute = (pattern: string) => pattern.startsWith('/api/staff/');
 
@@ -353,6 +362,7 @@ function bodyFor(method: string, path: string): unknown {
   if (method === 'POST' && path === '/api/children/:id/invitations')
     return { email: 'b-amiga@example.com', role: 'carer' };
   if (method === 'POST' && path === '/api/children/:id/school-links') return { label: 'da B' };
+  if (method === 'POST' && path === '/api/children/:id/share-links') return SHARE_BODY;
   if (method === 'PATCH' && path === '/api/diary/:id') return { wokeAt: '08:00' };
   if (method === 'POST' && path === '/api/children/:id/medicines')
     return { name: 'da B', dose: 1, unit: 'mg', times: ['08:00'], startedOn: '2026-11-01', id: A.medicineId };
@@ -637,6 +647,10 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     'POST /api/children/:id/school-links': MANAGE,
     'GET /api/children/:id/school-links': MANAGE,
     'DELETE /api/children/:id/school-links/:linkId': MANAGE,
+    // the professional's link: whoever may write for the child (issue 42)
+    'POST /api/children/:id/share-links': WRITE,
+    'GET /api/children/:id/share-links': WRITE,
+    'DELETE /api/children/:id/share-links/:linkId': WRITE,
     'PATCH /api/diary/:id': ENTRY,
     'DELETE /api/diary/:id': ENTRY,
     'GET /api/children/:id/medicines': READ,
@@ -759,8 +773,10 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       ids.invitation = (
         await as(`/api/children/${ids.child}/invitations`, { email: `c${Date.now()}@example.com`, role: 'viewer' })
       ).invitation.id;
-    if (route.includes(':linkId'))
+    if (route.includes('school-links/:linkId'))
       ids.link = (await as(`/api/children/${ids.child}/school-links`, { label: 'Escola' })).link.id;
+    if (route.includes('share-links/:linkId'))
+      ids.link = (await as(`/api/children/${ids.child}/share-links`, SHARE_BODY)).link.id;
     if (route.includes(':medicineId') || route.includes('/doses') || route.includes(':alertId'))
       ids.medicine = (
         await as(`/api/children/${ids.child}/medicines`, {
@@ -869,6 +885,7 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       'PATCH /api/children/:id': { name: 'Cora' },
       'POST /api/children/:id/invitations': { email: 'nova@example.com', role: 'viewer' },
       'POST /api/children/:id/school-links': { label: 'Outra' },
+      'POST /api/children/:id/share-links': SHARE_BODY,
       'PATCH /api/diary/:id': { wokeAt: '07:30' },
       'POST /api/children/:id/medicines': {
         name: 'Risperidona',
