@@ -27,9 +27,13 @@ import { authRoutes } from './routes/auth.ts';
 import { childrenRoutes } from './routes/children.ts';
 import { circleRoutes, invitationRoutes } from './routes/circle.ts';
 import { diaryRoutes } from './routes/diary.ts';
+import { doseAlertRoutes } from './routes/dose-alerts.ts';
+import { doseRoutes } from './routes/doses.ts';
 import { healthRoutes } from './routes/health.ts';
 import { insightsRoutes } from './routes/insights.ts';
 import { meRoutes } from './routes/me.ts';
+import { medicineHistoryRoutes } from './routes/medicine-history.ts';
+import { medicineRoutes } from './routes/medicines.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { planRoutes } from './routes/plans.ts';
@@ -41,7 +45,7 @@ import { schoolRoutes } from './routes/school.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { supportRoutes } from './routes/support.ts';
-import { treatmentRoutes } from './routes/treatment.ts';
+import { therapyRoutes } from './routes/therapies.ts';
 import { diaryChoices } from './services/diary-choices.ts';
 import { weeklyScale } from './services/weekly-scale.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
@@ -140,7 +144,11 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/account', accountRoutes())
     .route('/children', childrenRoutes())
     .route('/children', circleRoutes())
-    .route('/children', treatmentRoutes())
+    .route('/children', medicineRoutes())
+    .route('/children', medicineHistoryRoutes())
+    .route('/children', doseRoutes())
+    .route('/children', doseAlertRoutes())
+    .route('/children', therapyRoutes())
     .route('/children', ratingRoutes())
     .route('/scales', scaleRoutes())
     .route('/invitations', invitationRoutes())
