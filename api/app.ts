@@ -43,6 +43,7 @@ import { ratingRoutes, scaleRoutes } from './routes/ratings.ts';
 import { pushRoutes, reminderRoutes } from './routes/reminders.ts';
 import { schoolRoutes } from './routes/school.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { staffSupportRoutes } from './routes/staff-support.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { supportRoutes } from './routes/support.ts';
 import { therapyRoutes } from './routes/therapies.ts';
@@ -162,6 +163,7 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/push', pushRoutes())
     .route('/reminders', reminderRoutes())
     .route('/support', supportRoutes())
+    .route('/staff', staffSupportRoutes())
     .route('/staff', staffRoutes());
 }
 

@@ -152,3 +152,9 @@ export const requireStaff: MiddlewareHandler<AppEnv> = guard(
   'session',
   [403, 404],
 );
+
+/** Mothers' e-mails and conversations (the team's console): never kept by a browser or a proxy. */
+export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'private, no-store');
+};
