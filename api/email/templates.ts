@@ -1,6 +1,7 @@
 /** The e-mails the app sends, in pt-BR, as plain text and simple HTML. */
 import { ROLE_LABELS } from '../../src/shared/circle.ts';
 import type { MemberRole } from '../../src/shared/enums.ts';
+import { count } from '../../src/shared/words.ts';
 import type { MailMessage } from './transport.ts';
 
 const escapeHtml = (value: string) =>
@@ -94,7 +95,7 @@ export function invitationEmail(
 
 /** 3 and 1 days before her subscription ends (reminders): the date and where to renew by PIX. */
 export function renewalEmail(to: string, about: { daysLeft: number; endsOn: string; link: string }): MailMessage {
-  const days = `${about.daysLeft} ${about.daysLeft === 1 ? 'dia' : 'dias'}`;
+  const days = count(about.daysLeft, 'dia', 'dias');
   const intro = `Sua assinatura do Olhar de Mãe termina em ${days}, no dia ${about.endsOn}.`;
   const how = 'Para continuar com os guias completos, os diários e os padrões, renove pelo PIX no link abaixo.';
   const off = 'Não quer receber este aviso? Desligue-o na página Lembretes do app.';

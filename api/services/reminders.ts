@@ -22,6 +22,7 @@ import {
   timeOfMinute,
   WEEKLY_AT,
 } from '../../src/shared/reminders.ts';
+import { count, plural } from '../../src/shared/words.ts';
 import type { Database } from '../db/client.ts';
 import { children, diaryEntries, pushSubscriptions, reminderSettings, weeklyRatings } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -251,7 +252,7 @@ async function weekSummary(db: Database, userId: string, now: Date): Promise<Pus
     );
   const thisWeek = counts?.thisWeek ?? 0;
   const lastWeek = counts?.lastWeek ?? 0;
-  const episodes = `${thisWeek} ${thisWeek === 1 ? 'episódio' : 'episódios'}`;
+  const episodes = count(thisWeek, 'episódio', 'episódios');
   const diff = thisWeek - lastWeek;
   const comparison =
     diff === 0 ? 'o mesmo que na anterior' : `${Math.abs(diff)} a ${diff < 0 ? 'menos' : 'mais'} que na anterior`;
@@ -330,7 +331,7 @@ async function payloadFor(db: Database, job: PushJob, now: Date): Promise<PushPa
     case 'renewal':
       return {
         title: 'Sua assinatura está terminando',
-        body: `${job.daysLeft === 1 ? 'Falta 1 dia' : `Faltam ${job.daysLeft} dias`}. Renove pelo PIX para não perder o acesso.`,
+        body: `${plural(job.daysLeft, { one: 'Falta', other: 'Faltam' })} ${count(job.daysLeft, 'dia', 'dias')}. Renove pelo PIX para não perder o acesso.`,
         url: '/continuar/',
         tag: 'renewal',
       };

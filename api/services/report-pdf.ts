@@ -9,7 +9,7 @@ import { ATTENTION_WORDS } from '../../src/shared/enums.ts';
 import { formatDay, formatDecimal, formatHoursMinutes, formatMinutes, shortDay } from '../../src/shared/format.ts';
 import { daysInPeriod, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import { SITE_NAME } from '../../src/shared/site.ts';
-import { formatDose, MEDICINE_EVENT_LABELS, THERAPY_LABELS } from '../../src/shared/treatment.ts';
+import { MEDICINE_EVENT_LABELS, THERAPY_LABELS } from '../../src/shared/treatment.ts';
 import {
   CHANGE_LABELS,
   ENOUGH_DAYS,
@@ -19,6 +19,7 @@ import {
   RATINGS_NOTICE,
   sourceDifference,
 } from '../../src/shared/weekly-scale-words.ts';
+import { amount, count, doseText, list } from '../../src/shared/words.ts';
 import type { BeforeAfterSide } from './before-after.ts';
 import type { DiaryEntryView } from './diary.ts';
 import { afterMealLabel } from './diary-choices.ts';
@@ -68,10 +69,10 @@ export function pdfSafe(text: string): string {
   return out.replace(/ {2,}/g, ' ');
 }
 
-const number = (value: number, digits = 1) =>
-  value.toLocaleString('pt-BR', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-const years = (n: number) => (n === 1 ? '1 ano' : `${n} anos`);
-const times = (n: number) => (n === 1 ? '1 vez' : `${n} vezes`);
+/** A chart's top value: at most one decimal, none when whole ("10,5", "4"). */
+const number = (value: number) => amount(Math.round(value * 10) / 10);
+const years = (n: number) => count(n, 'ano', 'anos');
+const times = (n: number) => count(n, 'vez', 'vezes');
 const firstName = (name: string) => pdfSafe(name.trim().split(/\s+/)[0] ?? name);
 
 /**
@@ -536,7 +537,7 @@ export const CONTEXTS_NOTE =
 
 /** "arroz: 3 de 40 refeições" */
 export const reactionText = (r: { food: string; count: number; meals: number }) =>
-  `${r.food}: ${r.count} de ${r.meals} ${r.meals === 1 ? 'refeição' : 'refeições'}`;
+  `${r.food}: ${r.count} de ${count(r.meals, 'refeição', 'refeições')}`;
 
 function rankings(doc: Doc, { insights }: ReportData) {
   const { behavior, food } = insights;
@@ -587,7 +588,7 @@ function school(doc: Doc, { insights }: ReportData) {
   heading(doc, observed.total > 0 ? 'Escola e quem registrou' : 'Quem registrou');
   if (observed.total > 0) {
     const days = observed.perDay.filter((d) => d.count > 0).length;
-    bullet(doc, `Observações da escola: ${observed.total} em ${days} ${days === 1 ? 'dia' : 'dias'}`);
+    bullet(doc, `Observações da escola: ${observed.total} em ${count(days, 'dia', 'dias')}`);
     if (observed.avgAttention !== null)
       bullet(doc, `Atenção média nas atividades (de 1 a 5, segundo a escola): ${formatDecimal(observed.avgAttention)}`);
     if (observed.contexts.length)
@@ -635,12 +636,11 @@ const TREATMENT_NOTICE =
   'O que a família registrou no aplicativo: os remédios, as doses marcadas como dadas e as sessões de terapia. Não é uma prescrição nem um diagnóstico; o aplicativo nunca sugere doses, e a dose é decidida pelo médico.';
 
 /** "às 07:00 e 12:00" */
-const atTimes = (list: string[]) =>
-  list.length ? `às ${list.length > 1 ? `${list.slice(0, -1).join(', ')} e ${list.at(-1)}` : list[0]}` : '';
+const atTimes = (slots: string[]) => (slots.length ? `às ${list(slots)}` : '');
 
 /** What was in force from an event on: "10 mg às 07:00 e 12:00". */
 const inForceText = (event: Pick<MedicineChangeView, 'dose' | 'unit' | 'times'>, asNeeded: boolean) =>
-  [formatDose(event.dose, event.unit), asNeeded ? 'quando precisar' : atTimes(event.times)].filter(Boolean).join(' ');
+  [doseText(event.dose, event.unit), asNeeded ? 'quando precisar' : atTimes(event.times)].filter(Boolean).join(' ');
 
 /** One line of a medicine's timeline. */
 export function eventText(event: MedicineChangeView, asNeeded: boolean): string {
@@ -657,13 +657,11 @@ export function eventText(event: MedicineChangeView, asNeeded: boolean): string 
 /** The doses of a medicine in the period, in one line. */
 export function dosesText(medicine: MedicineInPeriod): string {
   if (medicine.asNeeded)
-    return `Doses quando precisar: ${medicine.asNeededGiven} no período${medicine.minIntervalHours ? ` (intervalo mínimo de ${medicine.minIntervalHours} h)` : ''}`;
+    return `Doses quando precisar: ${medicine.asNeededGiven} no período${medicine.minIntervalHours ? ` (intervalo mínimo de ${amount(medicine.minIntervalHours)} h)` : ''}`;
   const skipped = medicine.skipped
-    ? `; ${medicine.skipped} marcada${medicine.skipped === 1 ? '' : 's'} como não dada${medicine.skipped === 1 ? '' : 's'}`
+    ? `; ${count(medicine.skipped, 'marcada como não dada', 'marcadas como não dadas')}`
     : '';
-  const extra = medicine.asNeededGiven
-    ? `; ${medicine.asNeededGiven} dose${medicine.asNeededGiven === 1 ? '' : 's'} fora do horário`
-    : '';
+  const extra = medicine.asNeededGiven ? `; ${count(medicine.asNeededGiven, 'dose', 'doses')} fora do horário` : '';
   // The app knows only what was marked: doses due and never marked are said as such, not as missed.
   const unmarked = Math.max(0, medicine.scheduled - medicine.given - medicine.skipped);
   const none = unmarked ? `; ${unmarked} sem marcação no aplicativo` : '';
@@ -722,7 +720,7 @@ function treatment(doc: Doc, { treatment: period }: ReportData) {
     for (const therapy of therapies) {
       const who = [therapy.professionalName, therapy.frequency].filter(Boolean).join(', ');
       const since = `desde ${formatDay(therapy.startedOn)}${therapy.endedOn ? ` até ${formatDay(therapy.endedOn)}` : ''}`;
-      const sessions = `${therapy.attended} ${therapy.attended === 1 ? 'sessão' : 'sessões'} com presença, ${therapy.missed} ${therapy.missed === 1 ? 'falta' : 'faltas'}`;
+      const sessions = `${count(therapy.attended, 'sessão', 'sessões')} com presença, ${count(therapy.missed, 'falta', 'faltas')}`;
       bullet(doc, `${THERAPY_LABELS[therapy.kind]}${who ? ` — ${who}` : ''} (${since}): ${sessions}`);
     }
   }

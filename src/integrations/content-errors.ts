@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Loader } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import type { ZodMiniType } from 'zod/mini';
+import * as words from '../shared/words.ts';
 
 /** Astro's zod, or a `zod/mini` schema shared with the API (src/shared/weekly-scale.ts): one engine. */
 type Schema = z.ZodType | ZodMiniType;
@@ -57,7 +58,7 @@ function messageOf(issue: z.core.$ZodRawIssue): string {
         const count = Array.isArray(issue.input) ? issue.input.length : 0;
         return issue.exact
           ? `deve ter exatamente ${min} itens (tem ${count})`
-          : `deve ter pelo menos ${min} ${min === 1 ? 'item' : 'itens'} (tem ${count})`;
+          : `deve ter pelo menos ${words.count(min, 'item', 'itens')} (tem ${count})`;
       }
       return `deve ser ${min} ou mais`;
     }

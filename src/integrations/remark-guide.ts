@@ -11,6 +11,7 @@ import { toString as textOf } from 'mdast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { CHECKLISTS, CONDITIONS, type Condition, STAGES, type Stage } from '../shared/guides.ts';
+import * as words from '../shared/words.ts';
 
 export const CALLOUT_KINDS = {
   info: 'Informação',
@@ -149,7 +150,7 @@ export function remarkGuide() {
       const count = lists[0]!.count;
       if (count !== spec.count) {
         file.fail(
-          `${label}: a lista "${spec.key}" tem ${count} ${count === 1 ? 'item' : 'itens'}; ela deve ter exatamente ${spec.count}.`,
+          `${label}: a lista "${spec.key}" tem ${words.count(count, 'item', 'itens')}; ela deve ter exatamente ${spec.count}.`,
         );
       }
     }

@@ -1,7 +1,7 @@
 /** The add-professional dialog (spec §2, §5): name, phone and specialty, all required. */
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from '../lib/toast.ts';
-import { SPECIALTIES } from '../shared/enums.ts';
+import { LIMITS, SPECIALTIES } from '../shared/enums.ts';
 import { maskPhone } from '../shared/format.ts';
 import Dialog from './Dialog.tsx';
 import Field from './Field.tsx';
@@ -59,7 +59,7 @@ export default function AddProfessionalDialog({ open, onClose, list }: Props) {
           label="Nome"
           value={form.name}
           onChange={set('name')}
-          maxLength={200}
+          maxLength={LIMITS.name}
           autoComplete="off"
           aria-required
           {...mark('name')}
@@ -69,7 +69,7 @@ export default function AddProfessionalDialog({ open, onClose, list }: Props) {
           label="Telefone"
           type="tel"
           inputMode="numeric"
-          maxLength={15}
+          maxLength={LIMITS.phone}
           placeholder="(11) 98765-4321"
           value={form.phone}
           onChange={set('phone')}

@@ -12,6 +12,7 @@ import { LOST_CHILDREN_KEY, readJson, removeKey, SHARED_CHILDREN_KEY, writeJson 
 import { toast } from '../lib/toast.ts';
 import { ageOn, PLACEHOLDER_CHILD_NAME } from '../shared/ages.ts';
 import { formatDay, nowStamp } from '../shared/format.ts';
+import { list } from '../shared/words.ts';
 import { selectChild } from '../stores/child.ts';
 import { refreshSession, session } from '../stores/session.ts';
 import ConfirmRemoval from './ConfirmRemoval.tsx';
@@ -76,7 +77,7 @@ function useLostChildren(rows: Array<Shown<Child>>, ready: boolean) {
 
 function LostNotice({ names, onDismiss }: { names: string[]; onDismiss: () => void }) {
   if (names.length === 0) return null;
-  const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} e ${names.at(-1)}`;
+  const who = list(names);
   return (
     <div className="notice notice-warning lost-access" role="alert">
       <p>

@@ -11,6 +11,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import type { NotesSet } from '../lib/queued-ops.ts';
 import { readJson } from '../lib/storage.ts';
+import { LIMITS } from '../shared/enums.ts';
 import type { Condition } from '../shared/guides.ts';
 import { currentChild } from '../stores/child.ts';
 import {
@@ -160,7 +161,7 @@ export default function ObservationNotes({ condition }: { condition: Condition }
           label="Suas observações"
           hint={<span aria-live="polite">{hint}</span>}
           rows={6}
-          maxLength={5000}
+          maxLength={LIMITS.notes}
           placeholder="Digite suas observações aqui..."
           defaultValue=""
           onInput={() => {

@@ -9,6 +9,7 @@ import { needsPlan } from '../lib/access.ts';
 import { type Answer, call, client } from '../lib/api.ts';
 import { TIME_ZONE } from '../shared/clock.ts';
 import { DEFAULT_PLAN, PLANS, priceText } from '../shared/plans.ts';
+import { plural } from '../shared/words.ts';
 import { refreshSession, session } from '../stores/session.ts';
 import { useMountedOnce } from './useMountedOnce.ts';
 
@@ -69,9 +70,10 @@ export default function Plans() {
       {stats && (stats.totalEntries > 0 || stats.totalProfessionals > 0) && (
         <section className="stats" aria-label="O que você já construiu">
           <p>
-            Você já fez <strong>{stats.totalEntries}</strong> {stats.totalEntries === 1 ? 'registro' : 'registros'} e
-            guardou <strong>{stats.totalProfessionals}</strong>{' '}
-            {stats.totalProfessionals === 1 ? 'profissional' : 'profissionais'}.
+            Você já fez <strong>{stats.totalEntries}</strong>{' '}
+            {plural(stats.totalEntries, { one: 'registro', other: 'registros' })} e guardou{' '}
+            <strong>{stats.totalProfessionals}</strong>{' '}
+            {plural(stats.totalProfessionals, { one: 'profissional', other: 'profissionais' })}.
             {stats.lastActivity && <> Última atividade em {formatDay(stats.lastActivity)}.</>}
           </p>
         </section>

@@ -8,9 +8,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, call, client } from '../lib/api.ts';
 import { nextPage } from '../lib/next-page.ts';
 import { flash, toast } from '../lib/toast.ts';
-import { joinedByInvitation } from '../shared/enums.ts';
+import { joinedByInvitation, LIMITS } from '../shared/enums.ts';
 import { fieldMessages } from '../shared/field-messages.ts';
-import { formatCpf, formatPhone, maskCpf, maskPhone } from '../shared/format.ts';
+import { formatCpf, formatPhone, MASKED_LENGTH, maskCpf, maskPhone } from '../shared/format.ts';
 import { refreshSession } from '../stores/session.ts';
 import Field from './Field.tsx';
 import { useForm } from './useForm.ts';
@@ -91,7 +91,7 @@ export default function ProfileForm() {
           Precisamos destes dados para cuidar da sua conta. Eles ficam protegidos e não são compartilhados.
         </p>
       )}
-      <Field label="Nome completo" autoComplete="name" maxLength={100} {...bind('fullName')} required />
+      <Field label="Nome completo" autoComplete="name" maxLength={LIMITS.fullName} {...bind('fullName')} required />
       {!member && (
         <>
           <Field
@@ -99,7 +99,7 @@ export default function ProfileForm() {
             type="email"
             autoComplete="email"
             inputMode="email"
-            maxLength={254}
+            maxLength={LIMITS.email}
             {...bind('email')}
             required
           />
@@ -108,7 +108,7 @@ export default function ProfileForm() {
             type="tel"
             autoComplete="tel-national"
             inputMode="numeric"
-            maxLength={15}
+            maxLength={MASKED_LENGTH.phone}
             placeholder="(11) 98765-4321"
             {...bind('phone', maskPhone)}
             required
@@ -116,7 +116,7 @@ export default function ProfileForm() {
           <Field
             label="CPF"
             inputMode="numeric"
-            maxLength={14}
+            maxLength={MASKED_LENGTH.cpf}
             placeholder="000.000.000-00"
             {...bind('cpf', maskCpf)}
             required

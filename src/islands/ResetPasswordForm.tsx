@@ -7,6 +7,7 @@ import { ApiError, call, client } from '../lib/api.ts';
 import { logSecurityEvent } from '../lib/security-log.ts';
 import { toast } from '../lib/toast.ts';
 import { MESSAGES } from '../shared/api-errors.ts';
+import { LIMITS } from '../shared/enums.ts';
 import { fieldMessages } from '../shared/field-messages.ts';
 import { TOKEN_PATTERN } from '../shared/tokens.ts';
 import EyeToggle from './auth/EyeToggle.tsx';
@@ -84,7 +85,7 @@ export default function ResetPasswordForm() {
           type={type}
           autoComplete="new-password"
           hint="Pelo menos 8 caracteres."
-          maxLength={256}
+          maxLength={LIMITS.password}
           required
           after={<EyeToggle shown={shown} onToggle={() => setShown((v) => !v)} />}
           {...bind('password')}
@@ -93,7 +94,7 @@ export default function ResetPasswordForm() {
           label="Confirme a nova senha"
           type={type}
           autoComplete="new-password"
-          maxLength={256}
+          maxLength={LIMITS.password}
           required
           {...bind('confirmPassword')}
         />

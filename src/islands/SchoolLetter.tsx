@@ -6,6 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ApiError, call, client } from '../lib/api.ts';
 import { loadRatings } from '../lib/ratings.ts';
+import { LIMITS } from '../shared/enums.ts';
 import { dayFromNow, formatDay } from '../shared/format.ts';
 import { currentChild } from '../stores/child.ts';
 import { session } from '../stores/session.ts';
@@ -81,7 +82,7 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
           id={`${id}-name`}
           label="Nome da criança"
           value={name}
-          maxLength={80}
+          maxLength={LIMITS.childName}
           onChange={(e) => setName(e.target.value)}
         />
         <Field
@@ -89,7 +90,7 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
           label="Ano ou turma"
           hint="Ex.: 3º ano B"
           value={year}
-          maxLength={40}
+          maxLength={LIMITS.schoolYear}
           onChange={(e) => setYear(e.target.value)}
         />
         <Field
@@ -97,14 +98,14 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
           label="Nome da escola"
           optional
           value={school}
-          maxLength={120}
+          maxLength={LIMITS.name}
           onChange={(e) => setSchool(e.target.value)}
         />
         <Field
           id={`${id}-mother`}
           label="Seu nome"
           value={mother}
-          maxLength={120}
+          maxLength={LIMITS.fullName}
           onChange={(e) => setMother(e.target.value)}
         />
         {typeof summary === 'object' && (

@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { postSchoolObservation, schoolLink } from '../lib/circle.ts';
 import { readJson, removeKey, writeJson } from '../lib/storage.ts';
-import { ATTENTION_WORDS } from '../shared/enums.ts';
+import { ATTENTION_WORDS, LIMITS } from '../shared/enums.ts';
 import { nowStamp } from '../shared/format.ts';
 import Field from './Field.tsx';
 import SchoolRating, { type SchoolScale } from './school/SchoolRating.tsx';
@@ -172,7 +172,7 @@ export default function SchoolObservation({ scale }: { scale: SchoolScale }) {
           id={`${id}-period`}
           label="Período ou aula"
           optional
-          maxLength={80}
+          maxLength={LIMITS.schoolShort}
           hint="Ex.: manhã, 2ª aula, recreio."
           {...bind('period')}
         />
@@ -180,7 +180,7 @@ export default function SchoolObservation({ scale }: { scale: SchoolScale }) {
           id={`${id}-activity`}
           label="Atividade"
           optional
-          maxLength={200}
+          maxLength={LIMITS.schoolShort}
           hint="Ex.: ditado, roda de leitura, educação física."
           {...bind('activity')}
         />
@@ -188,7 +188,7 @@ export default function SchoolObservation({ scale }: { scale: SchoolScale }) {
           as="textarea"
           id={`${id}-antecedent`}
           label="O que aconteceu antes"
-          maxLength={2000}
+          maxLength={LIMITS.freeText}
           hint="O pedido, a mudança ou o barulho logo antes."
           aria-required
           {...bind('antecedent')}
@@ -197,7 +197,7 @@ export default function SchoolObservation({ scale }: { scale: SchoolScale }) {
           as="textarea"
           id={`${id}-behavior`}
           label={`O que ${name} fez`}
-          maxLength={2000}
+          maxLength={LIMITS.freeText}
           hint="Descreva o que viu, sem rótulos: “saiu da carteira três vezes”."
           aria-required
           {...bind('behavior')}
@@ -207,10 +207,17 @@ export default function SchoolObservation({ scale }: { scale: SchoolScale }) {
           id={`${id}-consequence`}
           label="O que o adulto fez"
           optional
-          maxLength={2000}
+          maxLength={LIMITS.freeText}
           {...bind('consequence')}
         />
-        <Field as="textarea" id={`${id}-helped`} label="O que ajudou" optional maxLength={2000} {...bind('helped')} />
+        <Field
+          as="textarea"
+          id={`${id}-helped`}
+          label="O que ajudou"
+          optional
+          maxLength={LIMITS.freeText}
+          {...bind('helped')}
+        />
         <fieldset className="choice attention" aria-describedby={errors.attention ? `${id}-att-error` : undefined}>
           <legend>
             Atenção na atividade <span className="optional">(opcional)</span>
@@ -239,7 +246,7 @@ export default function SchoolObservation({ scale }: { scale: SchoolScale }) {
           id={`${id}-observer`}
           label="Seu nome"
           optional
-          maxLength={80}
+          maxLength={LIMITS.schoolShort}
           autoComplete="name"
           hint="Para a família saber quem observou."
           {...bind('observer')}

@@ -19,6 +19,7 @@ import {
 } from '../lib/support.ts';
 import { toast } from '../lib/toast.ts';
 import { subjectFrom } from '../shared/support-subject.ts';
+import { plural } from '../shared/words.ts';
 import { queue, synced } from '../stores/queue.ts';
 import { SESSION_UNKNOWN, session } from '../stores/session.ts';
 import LoadFailure from './LoadFailure.tsx';
@@ -231,8 +232,11 @@ function ThreadList({
             <span className="thread-subject">{thread.subject}</span>
             {thread.unread > 0 && (
               <span className="badge badge-unread">
-                {thread.unread === 1 ? 'Nova resposta' : `${thread.unread} novas respostas`}
-                <span className="sr-only"> da equipe, ainda não {thread.unread === 1 ? 'lida' : 'lidas'}</span>
+                {plural(thread.unread, { one: 'Nova resposta', other: `${thread.unread} novas respostas` })}
+                <span className="sr-only">
+                  {' '}
+                  da equipe, ainda não {plural(thread.unread, { one: 'lida', other: 'lidas' })}
+                </span>
               </span>
             )}
           </a>

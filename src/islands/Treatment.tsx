@@ -12,7 +12,6 @@ import { toast } from '../lib/toast.ts';
 import {
   byName,
   dayOf,
-  doseText,
   failureText,
   loadMedicines,
   loadTherapies,
@@ -27,6 +26,7 @@ import {
 } from '../lib/treatment.ts';
 import { formatDay } from '../shared/format.ts';
 import { MEDICINE_EVENT_LABELS } from '../shared/treatment-words.ts';
+import { count, doseText } from '../shared/words.ts';
 import { currentChild } from '../stores/child.ts';
 import { refreshSession } from '../stores/session.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
@@ -468,7 +468,7 @@ function TherapyCard({
       {sessions.length > 0 ? (
         <>
           <p className="therapy-count">
-            {attended} de {sessions.length} {sessions.length === 1 ? 'sessão' : 'sessões'} com presença
+            {attended} de {count(sessions.length, 'sessão', 'sessões')} com presença
           </p>
           <ul className="sessions">
             {sessions.slice(0, 5).map((s) => (

@@ -13,8 +13,10 @@ import { offlineQueue, sendOrQueue } from '../lib/send-or-queue.ts';
 import { readJson, writeJson } from '../lib/storage.ts';
 import { toast } from '../lib/toast.ts';
 import { loadMedicines } from '../lib/treatment.ts';
+import { LIMITS } from '../shared/enums.ts';
 import { formatDay, nowStamp } from '../shared/format.ts';
 import { addDays, mondayOf, questionsLine, type WeeklyScale } from '../shared/weekly-scale-words.ts';
+import { count } from '../shared/words.ts';
 import { currentChild } from '../stores/child.ts';
 import { session } from '../stores/session.ts';
 import LoadFailure from './LoadFailure.tsx';
@@ -255,14 +257,14 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
             <textarea
               id={`${id}-note`}
               rows={2}
-              maxLength={500}
+              maxLength={LIMITS.freeText}
               value={note}
               onChange={(e) => setNote(e.target.value)}
             />
           </div>
           {missing.length > 0 && (
             <p className="field-error" role="alert">
-              Falta responder {missing.length === 1 ? '1 pergunta' : `${missing.length} perguntas`}.
+              Falta responder {count(missing.length, 'pergunta', 'perguntas')}.
             </p>
           )}
           {done && (

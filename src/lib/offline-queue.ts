@@ -10,6 +10,7 @@
  * many went.
  */
 import { del, get, set } from 'idb-keyval';
+import { count, plural } from '../shared/words.ts';
 import { PENDING_FLAG, queue, synced } from '../stores/queue.ts';
 import { ApiError } from './api.ts';
 import { decideWrite } from './offline-rule.ts';
@@ -98,7 +99,7 @@ function send(op: QueuedOp): Promise<unknown> {
 }
 
 /** "1 registro enviado", "2 registros enviados": what reached the server in one go. */
-export const sentTitle = (count: number) => (count === 1 ? '1 registro enviado' : `${count} registros enviados`);
+export const sentTitle = (n: number) => count(n, 'registro enviado', 'registros enviados');
 
 let flushing: Promise<void> | null = null;
 /** A server that did not answer: tried again after 5 s, then 10 s, 20 s… up to a minute. */
@@ -175,10 +176,14 @@ export function flush(): Promise<void> {
       const [first] = refusals;
       if (first) {
         toast(
-          refusals.length === 1 ? `Não foi salvo: ${first.title}` : `${refusals.length} registros não foram salvos`,
-          refusals.length === 1
-            ? `${first.why} O que você escreveu está guardado em “Não foi salvo”.`
-            : 'Veja o que foi, por quê e o que você escreveu em “Não foi salvo”.',
+          plural(refusals.length, {
+            one: `Não foi salvo: ${first.title}`,
+            other: `${refusals.length} registros não foram salvos`,
+          }),
+          plural(refusals.length, {
+            one: `${first.why} O que você escreveu está guardado em “Não foi salvo”.`,
+            other: 'Veja o que foi, por quê e o que você escreveu em “Não foi salvo”.',
+          }),
         );
         void import('./refused-panel.ts');
       }

@@ -5,6 +5,7 @@
  */
 import { TIME_ZONE } from '../shared/clock.ts';
 import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, type SupportCategory } from '../shared/enums.ts';
+import { count } from '../shared/words.ts';
 import { type Answer, call, client } from './api.ts';
 
 export type Thread = Answer<typeof client.support.threads.$get>['threads'][number];
@@ -121,7 +122,7 @@ export function elapsed(iso: string, now = Date.now()): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} h`;
   const days = Math.floor(hours / 24);
-  return days === 1 ? '1 dia' : `${days} dias`;
+  return count(days, 'dia', 'dias');
 }
 
 /** A median answer time in minutes: "40 min", "3 h 10 min", or a dash while nothing was answered. */

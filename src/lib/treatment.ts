@@ -7,6 +7,7 @@ import type { InferRequestType } from 'hono/client';
 import type { ErrorBody } from '../shared/api-errors.ts';
 import { addDays, nowSlot } from '../shared/clock.ts';
 import { MEDICINE_UNITS, type MedicineUnit, THERAPY_LABELS, type TherapyKind } from '../shared/treatment-words.ts';
+import { amount, doseText, list } from '../shared/words.ts';
 import { type Answer, ApiError, apiError, call, client } from './api.ts';
 
 export const UNITS = MEDICINE_UNITS;
@@ -116,26 +117,14 @@ export const failureText = (err: unknown) =>
 
 /* ---------- What the page computes ---------- */
 
-/** "10 mg", "5 gotas", "1 comprimido", "2 comprimidos". */
-export function doseText(dose: string | number | null, unit: string | null): string {
-  if (dose === null || dose === undefined || dose === '') return '';
-  const amount = String(dose).replace('.', ',');
-  const plural = unit && (unit === 'comprimido' || unit === 'cápsula') && Number(dose) > 1 ? `${unit}s` : unit;
-  return `${amount} ${plural ?? ''}`.trim();
-}
-
 /** "07:00 e 19:00", "07:00, 12:00 e 19:00". */
-export function timesText(times: readonly string[]): string {
-  const shown = times.map((t) => t.slice(0, 5));
-  if (shown.length <= 1) return shown[0] ?? '';
-  return `${shown.slice(0, -1).join(', ')} e ${shown.at(-1)}`;
-}
+export const timesText = (times: readonly string[]) => list(times.map((t) => t.slice(0, 5)));
 
 /** How a medicine is given, in a line: "10 mg às 07:00 e 12:00" or "5 ml quando precisar (intervalo mínimo de 6 h)". */
 export function regimenText(m: Pick<Medicine, 'dose' | 'unit' | 'times' | 'asNeeded' | 'minIntervalHours'>): string {
   const dose = doseText(m.dose, m.unit);
   if (m.asNeeded)
-    return `${dose} quando precisar${m.minIntervalHours ? ` (intervalo mínimo de ${String(m.minIntervalHours).replace('.', ',')} h)` : ''}`;
+    return `${dose} quando precisar${m.minIntervalHours ? ` (intervalo mínimo de ${amount(m.minIntervalHours)} h)` : ''}`;
   return m.times.length ? `${dose} às ${timesText(m.times)}` : dose;
 }
 

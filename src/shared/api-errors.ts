@@ -38,6 +38,7 @@ export interface ErrorBody {
 }
 
 import { INTERNAL_ERROR_MESSAGE } from './internal-error.ts';
+import { count } from './words.ts';
 
 /** The one default the browser needs (an answer without the contract's body): see internal-error.ts. */
 export { INTERNAL_ERROR_MESSAGE };
@@ -148,7 +149,7 @@ export const MESSAGES = {
 } as const;
 
 /** "1 minuto", "15 minutos": grammar over the spec's "{n} minutos" template (decision 0024). */
-export const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+export const minutesText = (minutes: number) => count(minutes, 'minuto', 'minutos');
 
 /** Spec §5: "Muitas tentativas. Tente novamente em {n} minutos." (singular for 1). */
 export const rateLimitMessage = (minutes: number) => `Muitas tentativas. Tente novamente em ${minutesText(minutes)}.`;

@@ -1,6 +1,6 @@
 /** The family circle and the school (docs/api.md): the forms' rules, shared with the API. */
 import * as z from 'zod/mini';
-import { LIMITS, MEMBER_ROLES, type MemberRole } from './enums.ts';
+import { LIMITS, MEMBER_ROLES, type MemberRole, SCHOOL_LINK_DAYS } from './enums.ts';
 import { dayFromNow } from './format.ts';
 import { atMost } from './lengths.ts';
 import { clientId, isoDate, optionalText, requiredText } from './text.ts';
@@ -25,7 +25,6 @@ export const tokenBodySchema = z.strictObject({
   token: z.string({ error: TOKEN_INVALID }).check(atMost(200, TOKEN_INVALID)),
 });
 
-export const SCHOOL_LINK_DAYS = { min: 1, max: 180, default: 90 } as const;
 const validity = `A validade fica entre ${SCHOOL_LINK_DAYS.min} e ${SCHOOL_LINK_DAYS.max} dias`;
 
 export const schoolLinkSchema = z.strictObject({

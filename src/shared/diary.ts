@@ -7,6 +7,7 @@ import {
   LIMITS,
   MAX_DURATION_MINUTES,
   MAX_NIGHT_WAKINGS,
+  MIN_DURATION_MINUTES,
   MOODS,
 } from './enums.ts';
 import { dayFromNow } from './format.ts';
@@ -32,12 +33,14 @@ export const behaviorEntrySchema = z.strictObject({
   intensity: z.enum(INTENSITIES, { error: 'Escolha a intensidade' }),
   consequence: z.optional(optionalText()),
   durationMinutes: z.optional(
-    z
-      .int({ error: 'Informe a duração em minutos' })
-      .check(
-        z.minimum(1, { error: `A duração fica entre 1 e ${MAX_DURATION_MINUTES} minutos` }),
-        z.maximum(MAX_DURATION_MINUTES, { error: `A duração fica entre 1 e ${MAX_DURATION_MINUTES} minutos` }),
-      ),
+    z.int({ error: 'Informe a duração em minutos' }).check(
+      z.minimum(MIN_DURATION_MINUTES, {
+        error: `A duração fica entre ${MIN_DURATION_MINUTES} e ${MAX_DURATION_MINUTES} minutos`,
+      }),
+      z.maximum(MAX_DURATION_MINUTES, {
+        error: `A duração fica entre ${MIN_DURATION_MINUTES} e ${MAX_DURATION_MINUTES} minutos`,
+      }),
+    ),
   ),
   helped: z.optional(
     z

@@ -5,6 +5,7 @@
  */
 import { clockOf, dayOf as dayIn } from './clock.ts';
 import { formatDay } from './format.ts';
+import { list } from './words.ts';
 
 /** `double`: two (or more) doses given close together; `disagree`: one time marked given and not given. */
 export const DOSE_ALERT_KINDS = ['double', 'disagree'] as const;
@@ -36,8 +37,6 @@ export interface OverlapInput {
 
 /** "Maria às 12:34, Carlos às 12:36": each dose, side by side. */
 const SIDE_BY_SIDE = new Intl.ListFormat('pt-BR', { type: 'conjunction', style: 'narrow' });
-/** "Maria e Carlos" */
-const AND = new Intl.ListFormat('pt-BR', { type: 'conjunction', style: 'long' });
 
 const COUNTS = ['', 'uma', 'duas', 'três', 'quatro', 'cinco', 'seis', 'sete', 'oito', 'nove', 'dez'];
 /** "duas doses", "três doses", "12 doses" */
@@ -58,7 +57,7 @@ const whoAndWhen = (doses: readonly OverlapDose[]) =>
   SIDE_BY_SIDE.format(inOrder(doses).map((d) => `${nameOf(d.by)} às ${timeOf(d.at)}`));
 
 /** "Maria" or "Maria e Carlos": each name once. */
-const names = (doses: readonly OverlapDose[]) => AND.format([...new Set(inOrder(doses).map((d) => nameOf(d.by)))]);
+const names = (doses: readonly OverlapDose[]) => list([...new Set(inOrder(doses).map((d) => nameOf(d.by)))]);
 
 /** The time a `disagree` alert is about: "07:00" of its slot, else of its first dose. */
 function slotTime(doses: readonly OverlapDose[]): { day: string; time: string } {

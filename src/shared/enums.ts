@@ -89,7 +89,10 @@ export const SUPPORT_CATEGORY_LABELS: Record<SupportCategory, string> = {
 export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 
-/** Field limits, enforced by zod and by the database alike. */
+/**
+ * Field limits, enforced by zod and by the database alike; the forms' `maxLength`s are these same
+ * constants (no number in an island: tests/unit/form-limits.test.ts, decision 0038).
+ */
 export const LIMITS = {
   freeText: 2000,
   name: 200,
@@ -108,7 +111,14 @@ export const LIMITS = {
   /** a support conversation's subject, and each of its messages */
   supportSubject: 120,
   supportMessage: 5000,
+  /** a password (Argon2's cost grows with length) */
+  password: 256,
+  /** a dose as typed, "100000" to "0,125" (the schema's number is at most 100 000) */
+  doseInput: 12,
 } as const;
+
+/** The authenticator's code: six digits. */
+export const TOTP_DIGITS = 6;
 
 /** Strategies the guides teach, offered as choices for "o que ajudou" (she can add her own words). */
 export const HELP_STRATEGIES = [
@@ -124,5 +134,8 @@ export const HELP_STRATEGIES = [
   'Elogiar o comportamento positivo',
 ] as const;
 
+export const MIN_DURATION_MINUTES = 1;
 export const MAX_DURATION_MINUTES = 720;
 export const MAX_NIGHT_WAKINGS = 50;
+/** How many days a school link lasts (POST …/school-links `expiresInDays`). */
+export const SCHOOL_LINK_DAYS = { min: 1, max: 180, default: 90 } as const;

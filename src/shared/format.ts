@@ -1,5 +1,6 @@
 /** How phones and CPFs are shown and masked as the mother types (spec §5). No zod: forms import it freely. */
 import { DAY_MS } from './clock.ts';
+import { decimal } from './words.ts';
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
@@ -33,6 +34,12 @@ export function maskCpf(value: string): string {
   if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
   return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 }
+
+/** How long a masked phone and CPF are at most, "(11) 98765-4321", "000.000.000-00": the fields' maxLength. */
+export const MASKED_LENGTH = {
+  phone: maskPhone('9'.repeat(11)).length,
+  cpf: maskCpf('9'.repeat(11)).length,
+} as const;
 
 /** The client's date and local time, as spec §7 sends them. */
 export function nowStamp(now = new Date()): { date: string; time: string } {
@@ -80,8 +87,8 @@ export function formatHoursMinutes(total: number): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-/** One decimal with a comma, for every rate and mean in a table: "3,1", "1,0". */
-export const formatDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1).replace('.', ',');
+/** One decimal with a comma, for every rate and mean in a table: "3,1", "1,0" (words.ts `decimal`). */
+export const formatDecimal = (value: number) => decimal(value, 1);
 
 /** The UTC calendar day `days` from now: a day's slack covers every Brazilian time zone. */
 export const dayFromNow = (days: number, now = Date.now()) => new Date(now + days * DAY_MS).toISOString().slice(0, 10);

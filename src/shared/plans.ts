@@ -4,6 +4,7 @@
  * child's behaviour (decision 0023).
  */
 import type { PlanId } from './enums.ts';
+import { decimal } from './words.ts';
 
 export interface Plan {
   id: PlanId;
@@ -35,4 +36,4 @@ export const PROMO_PRICE_CENTS = 2990;
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 export const formatBRL = (cents: number) => brl.format(cents / 100);
 /** "29,90" as the spec shows prices */
-export const priceText = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+export const priceText = (cents: number) => decimal(cents / 100, 2);

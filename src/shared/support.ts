@@ -3,7 +3,7 @@
  * shared by the mother's page (/fale-com-a-equipe/), the console (/equipe/) and the API.
  */
 import * as z from 'zod/mini';
-import { LIMITS, PAYMENT_STATUSES, SUPPORT_CATEGORIES, SUPPORT_STATUSES } from './enums.ts';
+import { LIMITS, PAYMENT_STATUSES, SUPPORT_CATEGORIES, SUPPORT_STATUSES, TOTP_DIGITS } from './enums.ts';
 import { INVISIBLE_CHARS } from './support-subject.ts';
 import { clientId, optionalText, requiredText } from './text.ts';
 
@@ -71,6 +71,6 @@ const CODE_ERROR = 'Digite os 6 números do aplicativo autenticador';
 export const totpCodeSchema = z.strictObject({
   code: z.string({ error: CODE_ERROR }).check(
     z.overwrite((value) => value.replace(/\s+/g, '')),
-    z.regex(/^\d{6}$/, { error: CODE_ERROR }),
+    z.regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), { error: CODE_ERROR }),
   ),
 });

@@ -115,7 +115,7 @@ export const cpfSchema = field('CPF é obrigatório', 'CPF deve ter 11 dígitos'
 // ── password ──────────────────────────────────────────────────────────────────────────
 export const PASSWORD_MIN = 8;
 /** Argon2 cost grows with length: a ceiling keeps a huge password from being a denial of service. */
-export const PASSWORD_MAX = 256;
+export const PASSWORD_MAX = LIMITS.password;
 
 export const newPasswordSchema = text('A senha deve ter pelo menos 8 caracteres').check(
   atLeast(PASSWORD_MIN, 'A senha deve ter pelo menos 8 caracteres'),

@@ -5,6 +5,7 @@
  * Descriptive words only: the app never claims a cause, never suggests a dose.
  */
 import { addDays, mondayOf } from './clock.ts';
+import { decimal } from './words.ts';
 
 export { addDays, mondayOf };
 
@@ -78,7 +79,7 @@ export const RATINGS_NOTICE =
   'Estas são observações da família e da escola, lado a lado. Mostram o que mudou, não o porquê: converse sobre elas com o médico ou a equipe que acompanha a criança.';
 
 /** A mean as the pages write it: one decimal, Brazilian comma ("1,5"). */
-export const formatMean = (value: number) => value.toFixed(1).replace('.', ',');
+export const formatMean = (value: number) => decimal(value, 1);
 
 /** The label of an answer value, e.g. 2 → "bastante". */
 export const answerLabel = (scale: Pick<WeeklyScale, 'answers'>, value: number) =>

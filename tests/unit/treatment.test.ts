@@ -1,6 +1,5 @@
 import {
   doseSchema,
-  formatDose,
   inForceOn,
   type MedicineChangeLike,
   medicineChangeSchema,
@@ -48,11 +47,6 @@ describe('what was in force on a day', () => {
     ]);
     expect(scheduledSlots(history, '2026-11-19', '2026-11-21')).toEqual(['2026-11-19T07:00', '2026-11-19T12:00']);
     expect(scheduledSlots([event('2026-11-01', 'start', 5, [])], '2026-11-01', '2026-11-30')).toEqual([]);
-  });
-
-  it('writes a dose as she reads it', () => {
-    expect(formatDose(1.5, 'comprimido')).toBe('1,5 comprimido');
-    expect(formatDose(null, null)).toBe('');
   });
 });
 

@@ -2,6 +2,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import { LIMITS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import Field from '../Field.tsx';
 import { useTypedBeforeHydration } from '../useTypedBeforeHydration.ts';
@@ -90,7 +91,7 @@ export default function ForgotForm({ email, setEmail, onBack }: Props) {
           name="email"
           autoComplete="email"
           inputMode="email"
-          maxLength={254}
+          maxLength={LIMITS.email}
           required
           value={email}
           error={error}

@@ -1,6 +1,7 @@
 /** A child's details (spec §3's child shape): name or nickname, birth date, school year, dietary restrictions. */
 import { type FormEvent, useId, useState } from 'react';
 import type { Child } from '../../lib/resources.ts';
+import { LIMITS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { nowStamp } from '../../shared/format.ts';
 import Field from '../Field.tsx';
@@ -59,7 +60,7 @@ export default function ChildForm({ child, submitLabel, onSave, onCancel }: Prop
         id={`${id}-name`}
         label="Nome ou apelido"
         autoComplete="off"
-        maxLength={60}
+        maxLength={LIMITS.childName}
         aria-required
         {...bind('name')}
       />
@@ -76,7 +77,7 @@ export default function ChildForm({ child, submitLabel, onSave, onCancel }: Prop
         id={`${id}-school`}
         label="Ano escolar"
         optional
-        maxLength={60}
+        maxLength={LIMITS.schoolYear}
         hint="Ex.: Infantil 5, 2º ano."
         {...bind('schoolYear')}
       />
@@ -85,7 +86,7 @@ export default function ChildForm({ child, submitLabel, onSave, onCancel }: Prop
         id={`${id}-diet`}
         label="Restrições alimentares"
         optional
-        maxLength={2000}
+        maxLength={LIMITS.freeText}
         hint="Alergias, intolerâncias ou alimentos que ela não come."
         {...bind('dietaryRestrictions')}
       />

@@ -21,8 +21,10 @@ import {
   type SchoolLink,
 } from '../../lib/circle.ts';
 import { toast } from '../../lib/toast.ts';
+import { LIMITS, SCHOOL_LINK_DAYS } from '../../shared/enums.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import { SITE_NAME } from '../../shared/site.ts';
+import { count } from '../../shared/words.ts';
 import ConfirmRemoval from '../ConfirmRemoval.tsx';
 import Field from '../Field.tsx';
 import LoadFailure from '../LoadFailure.tsx';
@@ -234,7 +236,7 @@ function InviteForm({
         label="E-mail de quem você quer convidar"
         type="email"
         autoComplete="off"
-        maxLength={254}
+        maxLength={LIMITS.email}
         value={email}
         error={errors.email}
         onChange={(event: { target: { value: string } }) => setEmail(event.target.value)}
@@ -337,8 +339,7 @@ function School({
             <li key={link.id} className="entry">
               <p className="contact-name">{link.label}</p>
               <p className="contact-meta">
-                Vale até {dayOf(link.expiresAt)} ·{' '}
-                {link.observations === 1 ? '1 observação' : `${link.observations} observações`}
+                Vale até {dayOf(link.expiresAt)} · {count(link.observations, 'observação', 'observações')}
               </p>
               <button
                 type="button"
@@ -370,7 +371,7 @@ function School({
           id={`${id}-label`}
           label="Para quem é o link"
           hint="Ex.: Profª Ana — 2º ano. Aparece junto de cada observação."
-          maxLength={80}
+          maxLength={LIMITS.schoolLabel}
           value={label}
           error={errors.label}
           onChange={(event: { target: { value: string } }) => setLabel(event.target.value)}
@@ -381,8 +382,8 @@ function School({
           label="Vale por quantos dias"
           type="number"
           inputMode="numeric"
-          min={1}
-          max={180}
+          min={SCHOOL_LINK_DAYS.min}
+          max={SCHOOL_LINK_DAYS.max}
           hint="De 1 a 180 dias. Você pode revogar antes."
           value={days}
           error={errors.expiresInDays}

@@ -13,6 +13,7 @@ import {
   regimenText,
 } from '../../lib/treatment.ts';
 import { mondayOf } from '../../shared/clock.ts';
+import { count } from '../../shared/words.ts';
 import { selectChild } from '../../stores/child.ts';
 import DoseAlerts from '../treatment/DoseAlerts.tsx';
 
@@ -67,7 +68,7 @@ export default function TreatmentSummary({
               {week.scheduled > 0 && (
                 <span className="contact-meta">
                   {' '}
-                  — nesta semana, {week.given} de {week.scheduled} {week.scheduled === 1 ? 'dose dada' : 'doses dadas'}
+                  — nesta semana, {week.given} de {count(week.scheduled, 'dose dada', 'doses dadas')}
                 </span>
               )}
             </li>

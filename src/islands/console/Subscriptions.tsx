@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoment, grantCourtesy, lookUpSubscription, type SubscriptionLookup } from '../../lib/support.ts';
 import { formatBRL, PLANS } from '../../shared/plans.ts';
+import { count } from '../../shared/words.ts';
 import Field from '../Field.tsx';
 import Status, { type SendState } from '../support/Status.tsx';
 
@@ -132,7 +133,7 @@ export default function Subscriptions() {
             >
               {MONTHS.map((n) => (
                 <option key={n} value={n}>
-                  {n === 1 ? '1 mês' : `${n} meses`}
+                  {count(n, 'mês', 'meses')}
                 </option>
               ))}
             </Field>

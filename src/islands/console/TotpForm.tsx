@@ -5,6 +5,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { confirmTotp } from '../../lib/support.ts';
+import { TOTP_DIGITS } from '../../shared/enums.ts';
 import Field from '../Field.tsx';
 
 const rules = () => import('../support/rules.ts');
@@ -59,13 +60,13 @@ export default function TotpForm({ onPassed }: { onPassed: () => void }) {
           label="Código do aplicativo autenticador"
           inputMode="numeric"
           autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
+          pattern={`[0-9]{${TOTP_DIGITS}}`}
+          maxLength={TOTP_DIGITS}
           className="totp-input"
           value={code}
           error={error}
           onChange={(event: { target: { value: string } }) => {
-            setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
+            setCode(event.target.value.replace(/\D/g, '').slice(0, TOTP_DIGITS));
             setError(undefined);
           }}
           aria-required

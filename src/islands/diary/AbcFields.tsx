@@ -1,5 +1,5 @@
 /** The optional ABC details of a behaviour entry: what happened after, how long it lasted, what helped (loaded with the form's first focus). */
-import { HELP_STRATEGIES, MAX_DURATION_MINUTES } from '../../shared/enums.ts';
+import { HELP_STRATEGIES, LIMITS, MAX_DURATION_MINUTES, MIN_DURATION_MINUTES } from '../../shared/enums.ts';
 import Field, { CheckField } from '../Field.tsx';
 import { ABC_SUMMARY, type AbcState, EMPTY_ABC } from './abc.ts';
 
@@ -27,7 +27,7 @@ export default function AbcFields({ idPrefix, value, onChange, errors }: Props) 
         label="O que aconteceu depois"
         optional
         hint="Como a situação terminou e o que você ou outra pessoa fez."
-        maxLength={2000}
+        maxLength={LIMITS.freeText}
         value={value.consequence}
         error={errors.consequence}
         onChange={(e: { target: { value: string } }) => set('consequence', e.target.value)}
@@ -38,7 +38,7 @@ export default function AbcFields({ idPrefix, value, onChange, errors }: Props) 
         optional
         type="number"
         inputMode="numeric"
-        min={1}
+        min={MIN_DURATION_MINUTES}
         max={MAX_DURATION_MINUTES}
         value={value.durationMinutes}
         error={errors.durationMinutes}
@@ -63,7 +63,7 @@ export default function AbcFields({ idPrefix, value, onChange, errors }: Props) 
         id={`${idPrefix}-helped-other`}
         label="Outra coisa que ajudou"
         optional
-        maxLength={200}
+        maxLength={LIMITS.name}
         value={value.helpedOther}
         onChange={(e) => set('helpedOther', e.target.value)}
       />

@@ -6,9 +6,9 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { ApiError, call, client } from '../../lib/api.ts';
 import type { DiaryEntry } from '../../lib/resources.ts';
 import { toast } from '../../lib/toast.ts';
+import { LIMITS, MAX_NIGHT_WAKINGS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { dayFromNow, formatDay, nowStamp } from '../../shared/format.ts';
-
 import Field from '../Field.tsx';
 import { useDraft } from '../useDraft.ts';
 import { resetUnchanged, useForm } from '../useForm.ts';
@@ -139,7 +139,7 @@ export default function SleepForm({ childId, childName, list, editing, onEditing
         type="number"
         inputMode="numeric"
         min={0}
-        max={50}
+        max={MAX_NIGHT_WAKINGS}
         {...bind('nightWakings')}
       />
       <Field
@@ -147,7 +147,7 @@ export default function SleepForm({ childId, childName, list, editing, onEditing
         id={`${id}-notes`}
         label="Observações"
         optional
-        maxLength={2000}
+        maxLength={LIMITS.freeText}
         hint="Pesadelos, medo do escuro, se pediu para dormir com você…"
         {...bind('notes')}
       />

@@ -3,8 +3,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { type Answer, ApiError, call, client } from '../../lib/api.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { toast } from '../../lib/toast.ts';
+import { LIMITS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
-import { formatCpf, formatPhone, maskCpf, maskPhone } from '../../shared/format.ts';
+import { formatCpf, formatPhone, MASKED_LENGTH, maskCpf, maskPhone } from '../../shared/format.ts';
 import { paymentSchema } from '../../shared/payment.ts';
 import type { Plan } from '../../shared/plans.ts';
 import { session } from '../../stores/session.ts';
@@ -79,17 +80,23 @@ export default function PaymentForm({ open, plan, onCreated }: Props) {
   return (
     <form method="post" onSubmit={submit} noValidate aria-busy={busy}>
       <p className="field-hint">Confira seus dados. Eles aparecem no PIX e ficam só com o Olhar de Mãe e o banco.</p>
-      <Field label="Nome completo" autoComplete="name" maxLength={100} {...bind('fullName')} />
-      <Field label="E-mail" type="email" autoComplete="email" maxLength={254} {...bind('email')} />
+      <Field label="Nome completo" autoComplete="name" maxLength={LIMITS.fullName} {...bind('fullName')} />
+      <Field label="E-mail" type="email" autoComplete="email" maxLength={LIMITS.email} {...bind('email')} />
       <Field
         label="Celular"
         type="tel"
         inputMode="numeric"
-        maxLength={16}
+        maxLength={MASKED_LENGTH.phone}
         placeholder="(11) 98765-4321"
         {...bind('phone', (v) => maskPhone(v, 11))}
       />
-      <Field label="CPF" inputMode="numeric" maxLength={14} placeholder="000.000.000-00" {...bind('cpf', maskCpf)} />
+      <Field
+        label="CPF"
+        inputMode="numeric"
+        maxLength={MASKED_LENGTH.cpf}
+        placeholder="000.000.000-00"
+        {...bind('cpf', maskCpf)}
+      />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? 'Gerando QR Code…' : 'Gerar QR Code PIX'}
       </button>

@@ -4,6 +4,7 @@
  * page, the letter and the tests read the same arithmetic.
  */
 import { DIFFERENCE_POINTS, meanOf, sourceDifference } from '../../shared/weekly-scale-words.ts';
+import { decimal, list } from '../../shared/words.ts';
 
 export type Source = 'home' | 'school';
 export interface RatingRow {
@@ -78,11 +79,10 @@ export function raters(ratings: RatingRow[]): Record<Source, string[]> {
 }
 
 /** "Ana", "Ana e Carlos", "Ana, Bia e Carlos". */
-export const joinNames = (names: string[]) =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} e ${names.at(-1)}`;
+export const joinNames = (names: string[]) => list(names);
 
 /** A mean as the pages write it ("1,5"), or a dash when nobody rated. */
-export const meanText = (value: number | null) => (value === null ? '—' : value.toFixed(1).replace('.', ','));
+export const meanText = (value: number | null) => (value === null ? '—' : decimal(value, 1));
 
 /** The letter's addressee: a name that already says what it is ("Escola…", "Colégio…") is not doubled. */
 export function letterAddressee(school: string): string {

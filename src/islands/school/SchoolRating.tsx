@@ -6,8 +6,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { sendSchoolRating } from '../../lib/ratings.ts';
+import { LIMITS } from '../../shared/enums.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import { addDays, mondayOf } from '../../shared/weekly-scale-words.ts';
+import { count } from '../../shared/words.ts';
 import Field from '../Field.tsx';
 import Question from '../ratings/Question.tsx';
 
@@ -75,8 +77,8 @@ export default function SchoolRating({
     <section className="school-rating" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Como foi a semana de {name} na escola?</h2>
       <p className="field-hint">
-        {scale.items.length === 1 ? '1 pergunta' : `${scale.items.length} perguntas`}, menos de um minuto. Pense na
-        semana toda: de <strong>{weekText}</strong>.{' '}
+        {count(scale.items.length, 'pergunta', 'perguntas')}, menos de um minuto. Pense na semana toda: de{' '}
+        <strong>{weekText}</strong>.{' '}
         <button
           type="button"
           className="link-button"
@@ -106,14 +108,14 @@ export default function SchoolRating({
           id={`${id}-observer`}
           label="Quem está avaliando"
           optional
-          maxLength={80}
+          maxLength={LIMITS.schoolShort}
           hint="Ex.: Profª Ana. Para a família saber quem respondeu."
           value={observer}
           onChange={(e: { target: { value: string } }) => setObserver(e.target.value)}
         />
         {missing.length > 0 && (
           <p className="field-error" role="alert">
-            Falta responder {missing.length === 1 ? '1 pergunta' : `${missing.length} perguntas`}.
+            Falta responder {count(missing.length, 'pergunta', 'perguntas')}.
           </p>
         )}
         {result && (

@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast.ts';
 import { type DoseAlert, failureText, loadDoseAlerts, markAlertSeen } from '../../lib/treatment.ts';
 import { OVERLAP_ADVICE, overlapSentence, POISON_CENTER_PHONE } from '../../shared/dose-alerts.ts';
 import { telHref } from '../../shared/tel.ts';
+import { plural } from '../../shared/words.ts';
 import { synced } from '../../stores/queue.ts';
 
 /** The advice, its number a link to call. */
@@ -97,7 +98,10 @@ export default function DoseAlerts({ childId, childName, isOwner, compact = fals
   return (
     <section className={`dose-alert${compact ? ' is-compact' : ''}`} role="alert" aria-labelledby={titleId}>
       <h2 id={titleId} className="dose-alert-title">
-        {alerts.length === 1 ? 'Atenção: possível dose dupla' : `Atenção: ${alerts.length} possíveis doses duplas`}
+        {plural(alerts.length, {
+          one: 'Atenção: possível dose dupla',
+          other: `Atenção: ${alerts.length} possíveis doses duplas`,
+        })}
       </h2>
       <ul className="dose-alert-list">
         {alerts.map((alert) => (

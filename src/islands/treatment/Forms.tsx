@@ -12,7 +12,6 @@ import {
   addSession,
   addTherapy,
   changeMedicine,
-  doseText,
   failureText,
   type Medicine,
   THERAPY_KINDS,
@@ -22,9 +21,11 @@ import {
   UNITS,
 } from '../../lib/treatment.ts';
 import { DAYS_AHEAD, lastDayFor } from '../../shared/dates.ts';
+import { LIMITS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import { DOSE_NOTICE, MEDICINE_SUGGESTIONS } from '../../shared/treatment.ts';
+import { doseText } from '../../shared/words.ts';
 import Dialog from '../Dialog.tsx';
 import Field, { CheckField, ChoiceField } from '../Field.tsx';
 import { useForm } from '../useForm.ts';
@@ -189,7 +190,7 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
         label="Nome do remédio"
         list={`${id}-suggestions`}
         autoComplete="off"
-        maxLength={120}
+        maxLength={LIMITS.name}
         hint="Escreva como está na receita. Sugestões aparecem enquanto você digita."
         {...bind('name')}
       />
@@ -199,7 +200,7 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
         ))}
       </datalist>
       <div className="when-row">
-        <Field id={`${id}-dose`} label="Dose" inputMode="decimal" maxLength={12} {...bind('dose')} />
+        <Field id={`${id}-dose`} label="Dose" inputMode="decimal" maxLength={LIMITS.doseInput} {...bind('dose')} />
         <Field as="select" id={`${id}-unit`} label="Unidade" {...bind('unit')}>
           {UNITS.map((unit) => (
             <option key={unit} value={unit}>
@@ -226,7 +227,7 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
         optional
         list={`${id}-professionals`}
         autoComplete="off"
-        maxLength={120}
+        maxLength={LIMITS.name}
         hint={professionals.length ? 'Escolha da sua lista de profissionais ou escreva o nome.' : undefined}
         {...bind('prescriber')}
       />
@@ -239,7 +240,7 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
         id={`${id}-reason`}
         label="Para quê"
         optional
-        maxLength={500}
+        maxLength={LIMITS.freeText}
         hint="Por exemplo: atenção na escola, sono."
         {...bind('reason')}
       />
@@ -351,7 +352,13 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
       <p className="muted">{now}</p>
       {kind === 'dose' && (
         <div className="when-row">
-          <Field id={`${id}-dose`} label="Nova dose" inputMode="decimal" maxLength={12} {...bind('dose')} />
+          <Field
+            id={`${id}-dose`}
+            label="Nova dose"
+            inputMode="decimal"
+            maxLength={LIMITS.doseInput}
+            {...bind('dose')}
+          />
           <Field as="select" id={`${id}-unit`} label="Unidade" {...bind('unit')}>
             {UNITS.map((unit) => (
               <option key={unit} value={unit}>
@@ -376,7 +383,7 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
         id={`${id}-reason`}
         label="Motivo"
         optional
-        maxLength={500}
+        maxLength={LIMITS.freeText}
         hint={
           kind === 'stop'
             ? 'Por exemplo: orientação da médica na consulta.'
@@ -492,7 +499,7 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
           id={`${id}-professional-name`}
           label="Nome de quem atende"
           optional
-          maxLength={120}
+          maxLength={LIMITS.name}
           {...bind('professionalName')}
         />
       )}
@@ -500,7 +507,7 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
         id={`${id}-frequency`}
         label="Frequência"
         optional
-        maxLength={120}
+        maxLength={LIMITS.name}
         hint="Por exemplo: 1 vez por semana, às terças."
         {...bind('frequency')}
       />
@@ -588,7 +595,7 @@ function SessionForm({ childId, therapy, onSaved, onClose }: SessionProps & { th
         id={`${id}-note`}
         label="O que trabalhar em casa"
         optional
-        maxLength={2000}
+        maxLength={LIMITS.freeText}
         hint="O que a terapeuta pediu para treinar até a próxima sessão."
         {...bind('note')}
       />

@@ -4,8 +4,9 @@
  * not passed since the last dose and lets her confirm.
  */
 import { useState } from 'react';
-import { byName, clockOf, type Dose, dayOf, doseText, type Medicine, slotsOn, TooSoon } from '../../lib/treatment.ts';
+import { byName, clockOf, type Dose, dayOf, type Medicine, slotsOn, TooSoon } from '../../lib/treatment.ts';
 import { formatDay } from '../../shared/format.ts';
+import { amount, doseText } from '../../shared/words.ts';
 import Dialog from '../Dialog.tsx';
 import type { ShownDose, useDoses } from './useDoses.ts';
 
@@ -217,7 +218,7 @@ export default function TodayDoses({ today, medicines, doses, canWrite, onPaywal
                 ? `A última dose de ${tooSoon.medicine.name} foi dada ${whenText(tooSoon.lastGivenAt, today)}.`
                 : `${tooSoon.medicine.name} foi dado há pouco tempo.`}{' '}
               {tooSoon.medicine.minIntervalHours
-                ? `O intervalo mínimo anotado é de ${String(tooSoon.medicine.minIntervalHours).replace('.', ',')} h.`
+                ? `O intervalo mínimo anotado é de ${amount(tooSoon.medicine.minIntervalHours)} h.`
                 : ''}
             </p>
             <p>Na dúvida, fale com o médico antes de dar outra dose.</p>
