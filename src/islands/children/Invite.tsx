@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast.ts';
 import { LIMITS } from '../../shared/enums.ts';
 import { SITE_NAME } from '../../shared/site.ts';
 import Field from '../Field.tsx';
-import { messageOf, WhatsApp } from './circle-kit.tsx';
+import { copyText, messageOf, ShareActions } from './circle-kit.tsx';
 
 export function InviteForm({
   childId,
@@ -98,45 +98,27 @@ export function InviteForm({
 }
 
 function InviteSent({ address, childName, onDone }: { address: string; childName: string; onDone: () => void }) {
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const text = `Convidei você para acompanhar ${childName} no ${SITE_NAME}. O convite chegou no e-mail ${address} e vale por 7 dias: abra o link de lá e entre com esse mesmo e-mail.`;
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast('Mensagem copiada', 'Cole na conversa com quem você convidou.', 'success');
-    } catch {
-      toast('Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou avise a pessoa do seu jeito.', 'info');
-    }
-  }
-
-  async function share() {
-    try {
-      await navigator.share({ title: `Convite para acompanhar ${childName}`, text });
-    } catch {
-      // She closed the share sheet: nothing to say.
-    }
-  }
+  const copy = () =>
+    copyText(
+      text,
+      ['Mensagem copiada', 'Cole na conversa com quem você convidou.'],
+      ['Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou avise a pessoa do seu jeito.'],
+    );
 
   return (
     <div className="notice notice-success created-link" role="status">
       <p>
         <strong>E-mail enviado para {address}.</strong> Quer avisar a pessoa para procurar o e-mail?
       </p>
-      <div className="form-actions">
-        <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-          Copiar mensagem
-        </button>
-        {canShare && (
-          <button type="button" className="btn btn-secondary" onClick={() => void share()}>
-            Compartilhar
-          </button>
-        )}
-        <WhatsApp text={text} />
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Pronto
-        </button>
-      </div>
+      <ShareActions
+        copyLabel="Copiar mensagem"
+        onCopy={() => void copy()}
+        share={{ title: `Convite para acompanhar ${childName}`, text }}
+        whatsApp={text}
+        onDone={onDone}
+      />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast.ts';
 import { LIMITS, SCHOOL_LINK_DAYS } from '../../shared/enums.ts';
 import { count } from '../../shared/words.ts';
 import Field from '../Field.tsx';
-import { dayOf, messageOf, type Removal, WhatsApp } from './circle-kit.tsx';
+import { copyText, dayOf, messageOf, type Removal, ShareActions } from './circle-kit.tsx';
 
 export function School({
   links,
@@ -139,29 +139,13 @@ function CreatedLink({
   onDone: () => void;
 }) {
   const id = useId();
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link.url);
-      toast('Link copiado', 'Cole na conversa com a escola.', 'success');
-    } catch {
-      (document.getElementById(`${id}-url`) as HTMLInputElement | null)?.select();
-      toast('Não foi possível copiar', 'O link está selecionado: copie pelo menu do aparelho.', 'info');
-    }
-  }
-
-  async function share() {
-    try {
-      await navigator.share({
-        title: `Observações sobre ${childName}`,
-        text: `Link para enviar observações sobre ${childName}:`,
-        url: link.url,
-      });
-    } catch {
-      // She closed the share sheet: nothing to say.
-    }
-  }
+  const copy = () =>
+    copyText(
+      link.url,
+      ['Link copiado', 'Cole na conversa com a escola.'],
+      ['Não foi possível copiar', 'O link está selecionado: copie pelo menu do aparelho.'],
+      () => (document.getElementById(`${id}-url`) as HTMLInputElement | null)?.select(),
+    );
 
   return (
     <div className="notice notice-success created-link" role="status">
@@ -169,20 +153,17 @@ function CreatedLink({
         <strong>Link criado para {link.label}.</strong> Ele aparece só agora: copie ou compartilhe antes de sair.
       </p>
       <Field id={`${id}-url`} label="Endereço do link" readOnly value={link.url} onFocus={(e) => e.target.select()} />
-      <div className="form-actions">
-        <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-          Copiar link
-        </button>
-        {canShare && (
-          <button type="button" className="btn btn-secondary" onClick={() => void share()}>
-            Compartilhar
-          </button>
-        )}
-        <WhatsApp text={`Link para enviar observações sobre ${childName}: ${link.url}`} />
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Pronto
-        </button>
-      </div>
+      <ShareActions
+        copyLabel="Copiar link"
+        onCopy={() => void copy()}
+        share={{
+          title: `Observações sobre ${childName}`,
+          text: `Link para enviar observações sobre ${childName}:`,
+          url: link.url,
+        }}
+        whatsApp={`Link para enviar observações sobre ${childName}: ${link.url}`}
+        onDone={onDone}
+      />
     </div>
   );
 }
@@ -192,25 +173,14 @@ function CreatedLink({
  * link itself was shown only when it was created, so the message points to the one she already has.
  */
 function AskRating({ label, childName, onDone }: { label: string; childName: string; onDone: () => void }) {
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const text = `Olá! Você pode responder a avaliação da semana de ${childName}? São poucas perguntas sobre como foi a semana na escola, menos de um minuto. É no mesmo link que enviei para as observações: abra e responda “Como foi a semana”. Obrigada!`;
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast('Mensagem copiada', 'Cole na conversa com a escola.', 'success');
-    } catch {
-      toast('Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou selecione o texto.', 'info');
-    }
-  }
-
-  async function share() {
-    try {
-      await navigator.share({ title: `Avaliação da semana de ${childName}`, text });
-    } catch {
-      // She closed the share sheet: nothing to say.
-    }
-  }
+  const copy = () =>
+    copyText(
+      text,
+      ['Mensagem copiada', 'Cole na conversa com a escola.'],
+      ['Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou selecione o texto.'],
+    );
 
   return (
     <div className="notice created-link ask-rating">
@@ -218,20 +188,13 @@ function AskRating({ label, childName, onDone }: { label: string; childName: str
         Mensagem para <strong>{label}</strong>:
       </p>
       <p className="ask-rating-text">{text}</p>
-      <div className="form-actions">
-        <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-          Copiar mensagem
-        </button>
-        {canShare && (
-          <button type="button" className="btn btn-secondary" onClick={() => void share()}>
-            Compartilhar
-          </button>
-        )}
-        <WhatsApp text={text} />
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Pronto
-        </button>
-      </div>
+      <ShareActions
+        copyLabel="Copiar mensagem"
+        onCopy={() => void copy()}
+        share={{ title: `Avaliação da semana de ${childName}`, text }}
+        whatsApp={text}
+        onDone={onDone}
+      />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { doseText } from '../../shared/words.ts';
 import Dialog from '../Dialog.tsx';
 import Field from '../Field.tsx';
 import { useForm } from '../useForm.ts';
-import { amount, later, NoDoseAdvice, rules, saveChecked, TimesField } from './form-kit.tsx';
+import { amount, DialogForm, later, NoDoseAdvice, rules, saveChecked, TimesField } from './form-kit.tsx';
 
 export type ChangeKind = 'dose' | 'times' | 'stop';
 
@@ -85,7 +85,13 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
         ? `Hoje: ${timesText(medicine.times) || 'sem horário fixo'}.`
         : `O histórico de ${medicine.name} continua guardado e aparece no relatório.`;
   return (
-    <form method="post" onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={saving}>
+    <DialogForm
+      saving={saving}
+      submitLabel={kind === 'stop' ? 'Parar o remédio' : 'Anotar a mudança'}
+      onSubmit={submit}
+      onCancel={onClose}
+      danger={kind === 'stop'}
+    >
       {kind === 'dose' && <NoDoseAdvice />}
       <p className="muted">{now}</p>
       {kind === 'dose' && (
@@ -129,14 +135,6 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
         }
         {...bind('reason')}
       />
-      <div className="dialog-actions">
-        <button type="submit" className={kind === 'stop' ? 'btn btn-danger' : 'btn btn-primary'} disabled={saving}>
-          {saving ? 'Salvando…' : kind === 'stop' ? 'Parar o remédio' : 'Anotar a mudança'}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Cancelar
-        </button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -8,7 +8,7 @@ import { nowStamp } from '../../shared/format.ts';
 import { MEDICINE_SUGGESTIONS } from '../../shared/treatment.ts';
 import Field, { CheckField, ChoiceField } from '../Field.tsx';
 import { useForm } from '../useForm.ts';
-import { amount, NoDoseAdvice, rules, saveChecked, TimesField } from './form-kit.tsx';
+import { amount, FormCard, NoDoseAdvice, rules, saveChecked, TimesField } from './form-kit.tsx';
 
 const HOW = ['Em horários fixos', 'Quando precisar'] as const;
 
@@ -69,16 +69,7 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
   }
 
   return (
-    <form
-      method="post"
-      className="card treatment-form"
-      onFocus={() => void rules()}
-      onSubmit={submit}
-      noValidate
-      aria-busy={saving}
-      aria-labelledby={`${id}-title`}
-    >
-      <h2 id={`${id}-title`}>Novo remédio</h2>
+    <FormCard title="Novo remédio" saving={saving} submitLabel="Anotar remédio" onSubmit={submit} onCancel={onCancel}>
       <NoDoseAdvice />
       <Field
         id={`${id}-name`}
@@ -152,14 +143,6 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
           Lembrar nos horários quem ligou “remédios” em <a href="/lembretes/">Lembretes</a>
         </CheckField>
       )}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary btn-block" disabled={saving}>
-          {saving ? 'Salvando…' : 'Anotar remédio'}
-        </button>
-        <button type="button" className="btn btn-ghost btn-block" onClick={onCancel}>
-          Cancelar
-        </button>
-      </div>
-    </form>
+    </FormCard>
   );
 }

@@ -9,7 +9,7 @@ import { formatDay, nowStamp } from '../../shared/format.ts';
 import Dialog from '../Dialog.tsx';
 import Field, { ChoiceField } from '../Field.tsx';
 import { useForm } from '../useForm.ts';
-import { rules, saveChecked } from './form-kit.tsx';
+import { DialogForm, FormCard, rules, saveChecked } from './form-kit.tsx';
 
 interface TherapyFormProps {
   childId: string;
@@ -62,16 +62,7 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
   }
 
   return (
-    <form
-      method="post"
-      className="card treatment-form"
-      onFocus={() => void rules()}
-      onSubmit={submit}
-      noValidate
-      aria-busy={saving}
-      aria-labelledby={`${id}-title`}
-    >
-      <h2 id={`${id}-title`}>Nova terapia</h2>
+    <FormCard title="Nova terapia" saving={saving} submitLabel="Anotar terapia" onSubmit={submit} onCancel={onCancel}>
       <Field as="select" id={`${id}-kind`} label="Terapia" {...bind('kind')}>
         {KINDS.map((kind) => (
           <option key={kind} value={kind}>
@@ -122,15 +113,7 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
         max={lastDayFor(DAYS_AHEAD, nowStamp().date)}
         {...bind('startedOn')}
       />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary btn-block" disabled={saving}>
-          {saving ? 'Salvando…' : 'Anotar terapia'}
-        </button>
-        <button type="button" className="btn btn-ghost btn-block" onClick={onCancel}>
-          Cancelar
-        </button>
-      </div>
-    </form>
+    </FormCard>
   );
 }
 
@@ -191,7 +174,7 @@ function SessionForm({ childId, therapy, onSaved, onClose }: SessionProps & { th
   }
 
   return (
-    <form method="post" onFocus={() => void rules()} onSubmit={submit} noValidate aria-busy={saving}>
+    <DialogForm saving={saving} submitLabel="Anotar sessão" onSubmit={submit} onCancel={onClose}>
       <Field id={`${id}-date`} label="Dia da sessão" type="date" max={nowStamp().date} {...bind('date')} />
       <ChoiceField label="Ela foi?" name={`${id}-attended`} values={ATTENDED} value={attended} onChange={setAttended} />
       <Field
@@ -203,14 +186,6 @@ function SessionForm({ childId, therapy, onSaved, onClose }: SessionProps & { th
         hint="O que a terapeuta pediu para treinar até a próxima sessão."
         {...bind('note')}
       />
-      <div className="dialog-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Salvando…' : 'Anotar sessão'}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Cancelar
-        </button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

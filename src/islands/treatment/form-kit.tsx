@@ -3,7 +3,7 @@
  * comma, the times of day, the note that the app never suggests a dose, and the check-then-save
  * every form does.
  */
-import { useId } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { failureText } from '../../lib/treatment.ts';
@@ -119,4 +119,64 @@ export async function saveChecked<T>(
     focusInvalid(form);
   }
   setSaving(false);
+}
+
+interface ShellProps {
+  saving: boolean;
+  /** what the button says while not saving */
+  submitLabel: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+  children: ReactNode;
+}
+
+/** A form on the page (a card with its title): its fields, then save and cancel. */
+export function FormCard({ title, saving, submitLabel, onSubmit, onCancel, children }: ShellProps & { title: string }) {
+  const id = useId();
+  return (
+    <form
+      method="post"
+      className="card treatment-form"
+      onFocus={() => void rules()}
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={saving}
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary btn-block" disabled={saving}>
+          {saving ? 'Salvando…' : submitLabel}
+        </button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A form inside a dialog (the dialog has the title): its fields, then save (or stop) and cancel. */
+export function DialogForm({
+  saving,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  danger,
+  children,
+}: ShellProps & { danger?: boolean }) {
+  return (
+    <form method="post" onFocus={() => void rules()} onSubmit={onSubmit} noValidate aria-busy={saving}>
+      {children}
+      <div className="dialog-actions">
+        <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={saving}>
+          {saving ? 'Salvando…' : submitLabel}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
 }
