@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { childMembers, doseAlerts, medicineDoses, profiles } from '../../api/db/schema.ts';
+import { childMembers, doseAlerts, medicineDoses } from '../../api/db/schema.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { activateSubscription, confirmedWithProfile } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 import { apiAs, reply } from '../support/client.ts';
 import { type FakePushService, startFakePush } from '../support/fake-push.ts';
@@ -37,10 +37,7 @@ const call = async (who: { cookie: string }, path: string, init: { method?: stri
 };
 
 async function person(email: string, fullName: string, medicinesOn: boolean): Promise<Person> {
-  const made = await confirmedUser(t, email);
-  await t.db.handle.db
-    .insert(profiles)
-    .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
+  const made = await confirmedWithProfile(t, email, fullName);
   const device = push.subscription();
   const subscribed = await call(made, '/api/push/subscriptions', {
     body: { endpoint: device.endpoint, keys: device.keys },

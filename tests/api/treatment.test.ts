@@ -10,14 +10,13 @@ import {
   medicineChanges,
   medicineDoses,
   medicines,
-  profiles,
   subscriptions,
   therapies,
   therapySessions,
 } from '../../api/db/schema.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { inForceOn, scheduledSlots } from '../../src/shared/treatment.ts';
-import { activateSubscription, confirmedUser, PASSWORD } from '../support/accounts.ts';
+import { activateSubscription, confirmedWithProfile, PASSWORD } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 import { pdfText } from '../support/pdf.ts';
 
@@ -32,13 +31,7 @@ let terapeuta: Person;
 let estranha: Person;
 let lia: string;
 
-async function person(email: string, fullName: string): Promise<Person> {
-  const made = await confirmedUser(t, email);
-  await t.db.handle.db
-    .insert(profiles)
-    .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
-  return made;
-}
+const person = (email: string, fullName: string): Promise<Person> => confirmedWithProfile(t, email, fullName);
 
 const call = async (who: Person, path: string, init: { method?: string; body?: unknown } = {}) => {
   const res = await t.call(path, {

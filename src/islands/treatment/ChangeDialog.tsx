@@ -1,7 +1,7 @@
 /** A change of a medicine's dose or times, or its stop: a new event with its date and reason, never an edit of the past. */
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import { changeMedicine, type Medicine, timesText, UNITS } from '../../lib/treatment.ts';
+import { changeMedicine, type Medicine, timesText } from '../../lib/treatment.ts';
 import { DAYS_AHEAD, lastDayFor } from '../../shared/dates.ts';
 import { LIMITS } from '../../shared/enums.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
@@ -9,7 +9,7 @@ import { doseText } from '../../shared/words.ts';
 import Dialog from '../Dialog.tsx';
 import Field from '../Field.tsx';
 import { useForm } from '../useForm.ts';
-import { amount, DialogForm, later, NoDoseAdvice, rules, saveChecked, TimesField } from './form-kit.tsx';
+import { amount, DialogForm, DoseRow, later, NoDoseAdvice, rules, saveChecked, TimesField } from './form-kit.tsx';
 
 export type ChangeKind = 'dose' | 'times' | 'stop';
 
@@ -94,24 +94,7 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
     >
       {kind === 'dose' && <NoDoseAdvice />}
       <p className="muted">{now}</p>
-      {kind === 'dose' && (
-        <div className="when-row">
-          <Field
-            id={`${id}-dose`}
-            label="Nova dose"
-            inputMode="decimal"
-            maxLength={LIMITS.doseInput}
-            {...bind('dose')}
-          />
-          <Field as="select" id={`${id}-unit`} label="Unidade" {...bind('unit')}>
-            {UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {unit}
-              </option>
-            ))}
-          </Field>
-        </div>
-      )}
+      {kind === 'dose' && <DoseRow id={id} label="Nova dose" dose={bind('dose')} unit={bind('unit')} />}
       {kind === 'times' && <TimesField times={times} onChange={setTimes} error={errors.times} />}
       <Field
         id={`${id}-on`}

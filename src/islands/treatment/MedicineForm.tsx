@@ -2,13 +2,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Professional } from '../../lib/resources.ts';
 import { toast } from '../../lib/toast.ts';
-import { addMedicine, type Medicine, UNITS } from '../../lib/treatment.ts';
+import { addMedicine, type Medicine } from '../../lib/treatment.ts';
 import { LIMITS } from '../../shared/enums.ts';
 import { nowStamp } from '../../shared/format.ts';
 import { MEDICINE_SUGGESTIONS } from '../../shared/treatment.ts';
 import Field, { CheckField, ChoiceField } from '../Field.tsx';
 import { useForm } from '../useForm.ts';
-import { amount, FormCard, NoDoseAdvice, rules, saveChecked, TimesField } from './form-kit.tsx';
+import { amount, DoseRow, FormCard, NoDoseAdvice, rules, saveChecked, TimesField } from './form-kit.tsx';
 
 const HOW = ['Em horários fixos', 'Quando precisar'] as const;
 
@@ -85,16 +85,7 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
           <option key={name} value={name} />
         ))}
       </datalist>
-      <div className="when-row">
-        <Field id={`${id}-dose`} label="Dose" inputMode="decimal" maxLength={LIMITS.doseInput} {...bind('dose')} />
-        <Field as="select" id={`${id}-unit`} label="Unidade" {...bind('unit')}>
-          {UNITS.map((unit) => (
-            <option key={unit} value={unit}>
-              {unit}
-            </option>
-          ))}
-        </Field>
-      </div>
+      <DoseRow id={id} label="Dose" dose={bind('dose')} unit={bind('unit')} />
       <ChoiceField label="Como ela toma" name={`${id}-how`} values={HOW} value={how} onChange={setHow} />
       {asNeeded ? (
         <Field

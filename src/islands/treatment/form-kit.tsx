@@ -6,10 +6,12 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { failureText } from '../../lib/treatment.ts';
+import { failureText, UNITS } from '../../lib/treatment.ts';
+import { LIMITS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { DOSE_NOTICE } from '../../shared/treatment.ts';
 import Field from '../Field.tsx';
+import type { useForm } from '../useForm.ts';
 
 export const rules = () => import('../../shared/treatment.ts');
 
@@ -178,5 +180,24 @@ export function DialogForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** What `bind(name)` of useForm gives one Field. */
+type Bound = Omit<ReturnType<ReturnType<typeof useForm<Record<string, string>>>['bind']>, 'name'> & { name: string };
+
+/** A dose as typed (a comma allowed) and its unit, side by side. */
+export function DoseRow({ id, label, dose, unit }: { id: string; label: string; dose: Bound; unit: Bound }) {
+  return (
+    <div className="when-row">
+      <Field id={`${id}-dose`} label={label} inputMode="decimal" maxLength={LIMITS.doseInput} {...dose} />
+      <Field as="select" id={`${id}-unit`} label="Unidade" {...unit}>
+        {UNITS.map((u) => (
+          <option key={u} value={u}>
+            {u}
+          </option>
+        ))}
+      </Field>
+    </div>
   );
 }
