@@ -28,9 +28,13 @@ import { childrenRoutes } from './routes/children.ts';
 import { circleRoutes, invitationRoutes } from './routes/circle.ts';
 import { dailyCardRoutes } from './routes/daily-card.ts';
 import { diaryRoutes } from './routes/diary.ts';
+import { doseAlertRoutes } from './routes/dose-alerts.ts';
+import { doseRoutes } from './routes/doses.ts';
 import { healthRoutes } from './routes/health.ts';
 import { insightsRoutes } from './routes/insights.ts';
 import { meRoutes } from './routes/me.ts';
+import { medicineHistoryRoutes } from './routes/medicine-history.ts';
+import { medicineRoutes } from './routes/medicines.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { planRoutes } from './routes/plans.ts';
@@ -41,11 +45,12 @@ import { pushRoutes, reminderRoutes } from './routes/reminders.ts';
 import { schoolRoutes } from './routes/school.ts';
 import { shareLinkRoutes, shareRoutes } from './routes/share-links.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { staffSupportRoutes } from './routes/staff-support.ts';
 import { starRoutes } from './routes/stars.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { summaryRoutes } from './routes/summary.ts';
 import { supportRoutes } from './routes/support.ts';
-import { treatmentRoutes } from './routes/treatment.ts';
+import { therapyRoutes } from './routes/therapies.ts';
 import { diaryChoices } from './services/diary-choices.ts';
 import { weeklyScale } from './services/weekly-scale.ts';
 import { hasBuiltSite, staticSite } from './static.ts';
@@ -144,7 +149,11 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/account', accountRoutes())
     .route('/children', childrenRoutes())
     .route('/children', circleRoutes())
-    .route('/children', treatmentRoutes())
+    .route('/children', medicineRoutes())
+    .route('/children', medicineHistoryRoutes())
+    .route('/children', doseRoutes())
+    .route('/children', doseAlertRoutes())
+    .route('/children', therapyRoutes())
     .route('/children', ratingRoutes())
     .route('/children', dailyCardRoutes())
     .route('/children', starRoutes())
@@ -163,6 +172,7 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/push', pushRoutes())
     .route('/reminders', reminderRoutes())
     .route('/support', supportRoutes())
+    .route('/staff', staffSupportRoutes())
     .route('/staff', staffRoutes());
 }
 

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { encryptForLink } from '../src/lib/share-crypto.ts';
 import { addDays, today } from '../src/shared/clock.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
 import { BenchSetupError, createBenchAccount } from './bench-account.ts';
@@ -219,6 +220,32 @@ async function addDailyEntries(cookie: string, days: number) {
 }
 
 /**
+ * The professional's link to 90 days of her child's summary, made as her browser makes it (the
+ * summary from the API, encrypted here with a fresh key, the ciphertext uploaded): the doctor's page
+ * is measured decrypting and drawing it (issue 41, item 4).
+ */
+async function shareLinkPath(cookie: string): Promise<string> {
+  const ask = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${BASE}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', origin: BASE, cookie },
+    });
+    if (!res.ok) throw new BenchSetupError(`link do profissional (${init.method ?? 'GET'} ${path}): ${res.status}`);
+    return res.json();
+  };
+  const { children } = (await ask('/api/children')) as { children: Array<{ id: string }> };
+  const childId = children[0]!.id;
+  const period = { from: addDays(today(), -89), to: today() };
+  const { summary } = await ask(`/api/children/${childId}/summary?from=${period.from}&to=${period.to}`);
+  const { ciphertext, key } = await encryptForLink(summary);
+  const { link } = (await ask(`/api/children/${childId}/share-links`, {
+    method: 'POST',
+    body: JSON.stringify({ ciphertext, ...period, expiresInDays: 7 }),
+  })) as { link: { id: string } };
+  return `/profissional/#${link.id}.${key}`;
+}
+
+/**
  * Opens `page` in the browser Lighthouse drives (through the DevTools protocol) until its service
  * worker is active, that is, until the precache is complete.
  */
@@ -246,10 +273,12 @@ try {
     email: `bench-${Date.now()}@example.com`,
   });
   await addDailyEntries(cookie, 90);
+  const doctorsPage = await shareLinkPath(cookie);
   // `repeat`: a second visit with the service worker's cache warm (the page, its scripts and styles
   // from the precache): the bench first opens the page in the same browser until the worker is
   // active, then measures without clearing the browser's storage.
-  const allTargets: Array<{ page: string; signedIn: boolean; repeat?: boolean }> = [
+  // `url`: what Lighthouse opens when it is not the page itself (the doctor's link with its key).
+  const allTargets: Array<{ page: string; signedIn: boolean; repeat?: boolean; url?: string }> = [
     { page: '/bench-floor/', signedIn: false },
     // A first visit: before any signed-in page, whose runs leave her "known session" mark in local
     // storage (Lighthouse keeps local storage between runs), which would make /auth/ ask /api/me.
@@ -260,6 +289,8 @@ try {
     { page: '/padroes/', signedIn: true },
     { page: '/avaliacao-da-semana/', signedIn: true },
     { page: '/comportamento/', signedIn: true, repeat: true },
+    // The doctor, on a device that never saw the app: the link's 90-day summary, decrypted there.
+    { page: '/profissional/', signedIn: false, url: doctorsPage },
   ];
   const targets = allTargets.filter((t, i) => i === 0 || !ONLY || ONLY.includes(t.page));
   if (LHR_DIR) mkdirSync(LHR_DIR, { recursive: true });
@@ -268,7 +299,7 @@ try {
   const audit = async (target: (typeof allTargets)[number]) => {
     // A trace Lighthouse could not read (NO_NAVSTART now and then on this machine) is measured again.
     for (let attempt = 1; ; attempt++) {
-      const result = await lighthouse(`${BASE}${target.page}`, {
+      const result = await lighthouse(`${BASE}${target.url ?? target.page}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',

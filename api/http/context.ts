@@ -110,6 +110,8 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
 
 /** The live session the cookie names, put in the context (its expiry slid when due); false when none. */
 async function signIn(c: Context<AppEnv>): Promise<boolean> {
+  // Several sub-apps under /children each guard their own routes: the session is read once a request.
+  if (c.var.user) return true;
   const token = getCookie(c, SESSION_COOKIE);
   const { db, clock } = services(c);
   const found = token ? await validateSession(db, token, clock.now()) : null;
@@ -150,3 +152,9 @@ export const requireStaff: MiddlewareHandler<AppEnv> = guard(
   'session',
   [403, 404],
 );
+
+/** Mothers' e-mails and conversations (the team's console): never kept by a browser or a proxy. */
+export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'private, no-store');
+};

@@ -4,7 +4,8 @@
  * what it takes, and `GET /api/openapi.json` is the OpenAPI 3.1 document made from both by
  * hono-openapi. tests/support/app.ts checks every answer of the API tests against it.
  */
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Hono, MiddlewareHandler, TypedResponse } from 'hono';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { describeRoute, generateSpecs, resolver, uniqueSymbol } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type * as z from 'zod/mini';
@@ -47,14 +48,42 @@ function jsonContent(schema: z.ZodMiniType) {
   return { 'application/json': { schema: resolver(schema, { options: { io: 'output' } }) } };
 }
 
+/** A route's answers by status. */
+export type Answers = Partial<Record<number, Answer>>;
+declare const ANSWERS: unique symbol;
+/** The middleware `answers()` makes, carrying (in its type only) what the route answers. */
+export type Described<R extends Answers> = MiddlewareHandler & { readonly [ANSWERS]?: R };
+
+/** What a handler may return for one declared status: the schema's JSON as sent, or no body. */
+type ReplyFor<Status, A> = Status extends number
+  ? A extends z.ZodMiniType
+    ? TypedResponse<z.output<A>, Status & ContentfulStatusCode, 'json'>
+    : A extends typeof NO_BODY
+      ? TypedResponse<null, Status & StatusCode, 'body'>
+      : A extends typeof REFUSED
+        ? never
+        : Response
+  : never;
+
+/**
+ * The handler's return type for the routes its `answers()` declares:
+ * `async (c): Reply<typeof list> => c.json({ medicines }, 200)`. The compiler then checks the
+ * status against the declared ones and the body (Dates as the ISO strings JSON makes of them)
+ * against that status's schema; the typed client of the API tests reads the same type.
+ */
+export type Reply<D> =
+  D extends Described<infer R>
+    ? Promise<Response & { [Status in keyof R]-?: ReplyFor<Status, R[Status]> }[keyof R]>
+    : never;
+
 /**
  * The route's answers, declared where it is defined:
  * `.get('/', answers('List her children', { 200: childrenAnswer }), handler)`.
  * Errors need no entry: every operation answers the contract's error shape for any 4xx/5xx.
  */
-export function answers(summary: string, responses: Partial<Record<number, Answer>>): MiddlewareHandler {
+export function answers<const R extends Answers>(summary: string, responses: R): Described<R> {
   const described: Record<string, object> = {};
-  for (const [status, answer] of Object.entries(responses)) {
+  for (const [status, answer] of Object.entries(responses) as [string, Answer | undefined][]) {
     const description = STATUS_TEXT[Number(status)] ?? 'Answer';
     if (answer === NO_BODY || answer === undefined) described[status] = { description };
     else if (answer === REFUSED) described[status] = errorResponse(ERROR_TEXT[Number(status)] ?? 'Refused');

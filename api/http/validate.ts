@@ -5,6 +5,7 @@
  */
 import { validator } from 'hono/validator';
 import * as z from 'zod/mini';
+import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { fieldMessages } from '../../src/shared/field-messages.ts';
 import { ApiError } from '../errors.ts';
 import { documentInput } from './openapi.ts';
@@ -51,3 +52,6 @@ export function idParam(notFound: string) {
   documentInput(check, 'param', idSchema);
   return check;
 }
+
+/** The `:id` of the routes under /api/children/:id: not a UUID → 404, as an unknown child. */
+export const childParam = idParam(MESSAGES.childNotFound);

@@ -17,7 +17,7 @@ import { childAnswer, childrenAnswer, notesAnswer, progressAnswer, ticksAnswer }
 import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { answers, NO_BODY, PDF } from '../http/openapi.ts';
-import { idParam, jsonBody, queryParams } from '../http/validate.ts';
+import { childParam, jsonBody, queryParams } from '../http/validate.ts';
 import {
   childProgress,
   createChild,
@@ -29,8 +29,6 @@ import {
 } from '../services/children.ts';
 import { checkedPeriod } from '../services/insights.ts';
 import { reportFor } from '../services/report.ts';
-
-const childParam = idParam(MESSAGES.childNotFound);
 
 export function childrenRoutes() {
   return new Hono<AppEnv>()

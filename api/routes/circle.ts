@@ -15,11 +15,9 @@ import {
 } from '../../src/shared/responses.ts';
 import { type AppEnv, auditContext, requireUser, services } from '../http/context.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
-import { idParam, jsonBody, pathId } from '../http/validate.ts';
+import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { acceptInvitation, cancelInvitation, circleOf, invite, removeMember } from '../services/circle.ts';
 import { createSchoolLink, revokeSchoolLink, schoolLinksOf } from '../services/school.ts';
-
-const childParam = idParam(MESSAGES.childNotFound);
 
 /** Mounted under /children: the circle and the links of one child. */
 export function circleRoutes() {

@@ -4,17 +4,14 @@
  * routes/school.ts. Rules in services/ratings.ts and services/before-after.ts.
  */
 import { Hono } from 'hono';
-import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { beforeAfterQuerySchema, homeRatingSchema, ratingsQuerySchema } from '../../src/shared/ratings.ts';
 import { beforeAfterAnswer, ratingAnswer, ratingsAnswer, weeklyScaleAnswer } from '../../src/shared/responses.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { answers } from '../http/openapi.ts';
-import { idParam, jsonBody, queryParams } from '../http/validate.ts';
+import { childParam, jsonBody, queryParams } from '../http/validate.ts';
 import { beforeAfterOnRequest } from '../services/before-after.ts';
 import { listRatings, saveRating } from '../services/ratings.ts';
 import { weeklyScale } from '../services/weekly-scale.ts';
-
-const childParam = idParam(MESSAGES.childNotFound);
 
 /** GET /api/scales/weekly: the scale as the forms show it (no session: the school's form reads it too). */
 export function scaleRoutes() {

@@ -4,13 +4,14 @@
  * dropped connection or a closed tab loses nothing. A revoked or expired link says so.
  */
 
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { postSchoolObservation, schoolLink } from '../lib/circle.ts';
 import { readJson, removeKey, writeJson } from '../lib/storage.ts';
 import { ATTENTION_WORDS, LIMITS } from '../shared/enums.ts';
 import { nowStamp } from '../shared/format.ts';
 import Field from './Field.tsx';
+import { Gone, Sent } from './school/Answers.tsx';
 import SchoolRating, { type SchoolScale } from './school/SchoolRating.tsx';
 import { useForm } from './useForm.ts';
 
@@ -260,48 +261,6 @@ export default function SchoolObservation({ scale }: { scale: SchoolScale }) {
           {busy ? 'Enviando…' : 'Enviar observação'}
         </button>
       </form>
-    </div>
-  );
-}
-
-function useFocusOnMount() {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return heading;
-}
-
-function Sent({ name, onAnother }: { name: string; onAnother: () => void }) {
-  const heading = useFocusOnMount();
-  return (
-    <div className="auth-card school" aria-live="polite">
-      <h1 tabIndex={-1} ref={heading}>
-        Obrigada!
-      </h1>
-      <div className="notice notice-success" role="status">
-        <p>Sua observação sobre {name} chegou à família.</p>
-      </div>
-      <button type="button" className="btn btn-primary btn-block" onClick={onAnother}>
-        Enviar outra observação
-      </button>
-    </div>
-  );
-}
-
-function Gone({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  const heading = useFocusOnMount();
-  return (
-    <div className="auth-card school" aria-live="polite">
-      <h1 tabIndex={-1} ref={heading}>
-        Observação da escola
-      </h1>
-      <div className="notice notice-warning" role="status">
-        <p>{message}</p>
-      </div>
-      {onRetry && (
-        <button type="button" className="btn btn-primary btn-block" onClick={onRetry}>
-          Tentar de novo
-        </button>
-      )}
     </div>
   );
 }

@@ -22,8 +22,12 @@ export const COMPACT_DIR_JWE = /^[A-Za-z0-9_-]+\.\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]
 export const SHARE_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 const validity = `A validade fica entre ${SHARE_LINK_DAYS.min} e ${SHARE_LINK_DAYS.max} dias`;
-const passcodeError = 'O código tem 6 números';
-const passcode = z.string({ error: passcodeError }).check(z.regex(/^\d{6}$/, { error: passcodeError }));
+/** The passcode she may add: this many digits (the forms' maxLength too). */
+export const PASSCODE_DIGITS = 6;
+const passcodeError = `O código tem ${PASSCODE_DIGITS} números`;
+const passcode = z
+  .string({ error: passcodeError })
+  .check(z.regex(new RegExp(`^\\d{${PASSCODE_DIGITS}}$`), { error: passcodeError }));
 
 export const shareLinkSchema = z.strictObject({
   /** checked against COMPACT_DIR_JWE and MAX_CIPHERTEXT by the service (413 when too large) */

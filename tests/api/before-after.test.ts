@@ -6,9 +6,9 @@
  */
 
 import { extractText } from 'unpdf';
-import { childMembers, diaryEntries, medicineDoses, profiles, weeklyRatings } from '../../api/db/schema.ts';
+import { childMembers, diaryEntries, medicineDoses, weeklyRatings } from '../../api/db/schema.ts';
 import { sinceText } from '../../src/shared/clinical-summary.ts';
-import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { activateSubscription, confirmedWithProfile } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 
 type Person = { cookie: string; userId: string };
@@ -23,13 +23,7 @@ let lia: string;
 let medicineId: string;
 let linkId: string;
 
-async function person(email: string, fullName: string): Promise<Person> {
-  const made = await confirmedUser(t, email);
-  await t.db.handle.db
-    .insert(profiles)
-    .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
-  return made;
-}
+const person = (email: string, fullName: string): Promise<Person> => confirmedWithProfile(t, email, fullName);
 
 const call = async (who: Person, route: string, body?: unknown) => {
   const res = await t.call(route, { body, headers: { cookie: who.cookie } });

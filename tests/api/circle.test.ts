@@ -9,7 +9,7 @@ import { smtpMailer } from '../../api/email/transport.ts';
 import { INVITATIONS_PER_CHILD_PER_DAY } from '../../api/services/circle.ts';
 import { OBSERVATIONS_PER_LINK_PER_DAY } from '../../api/services/school.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { activateSubscription, confirmedWithProfile } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 import { pdfText } from '../support/pdf.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts';
@@ -29,12 +29,7 @@ const INVITE_LINK = /https?:\/\/\S+\/convite\/\?token=([a-z2-7]{32})/;
 let address = 0;
 
 async function person(email: string, fullName?: string): Promise<Person> {
-  const made = await confirmedUser(t, email);
-  if (fullName)
-    await t.db.handle.db
-      .insert(profiles)
-      .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
-  return { ...made, email };
+  return { ...(await confirmedWithProfile(t, email, fullName)), email };
 }
 
 const call = (who: Person | null, path: string, init: { method?: string; body?: unknown } = {}) =>

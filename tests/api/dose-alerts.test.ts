@@ -7,10 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { childMembers, doseAlerts, medicineDoses, profiles } from '../../api/db/schema.ts';
+import { childMembers, doseAlerts, medicineDoses } from '../../api/db/schema.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { activateSubscription, confirmedWithProfile } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+import { apiAs, reply } from '../support/client.ts';
 import { type FakePushService, startFakePush } from '../support/fake-push.ts';
 import { pdfText } from '../support/pdf.ts';
 
@@ -36,10 +37,7 @@ const call = async (who: { cookie: string }, path: string, init: { method?: stri
 };
 
 async function person(email: string, fullName: string, medicinesOn: boolean): Promise<Person> {
-  const made = await confirmedUser(t, email);
-  await t.db.handle.db
-    .insert(profiles)
-    .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
+  const made = await confirmedWithProfile(t, email, fullName);
   const device = push.subscription();
   const subscribed = await call(made, '/api/push/subscriptions', {
     body: { endpoint: device.endpoint, keys: device.keys },
@@ -49,15 +47,26 @@ async function person(email: string, fullName: string, medicinesOn: boolean): Pr
   return { ...made, device: device.id };
 }
 
+/** A child's routes as one person, through the typed client (tests/support/client.ts). */
+const child = (who: { cookie: string }) => apiAs(t, who).children[':id'];
+type Client = ReturnType<typeof child>;
+type MedicineBody = Parameters<Client['medicines']['$post']>[0]['json'];
+type DoseBody = Parameters<Client['doses']['$post']>[0]['json'];
+
 /** A medicine of Lia's, added by her mother. */
-async function medicine(body: object): Promise<string> {
-  const added = await call(people.mae, `/api/children/${lia}/medicines`, {
-    body: { startedOn: '2026-11-01', ...body },
-  });
+async function medicine(json: Omit<MedicineBody, 'startedOn'>): Promise<string> {
+  const param = { id: lia };
+  const added = await reply(child(people.mae).medicines.$post({ param, json: { startedOn: '2026-11-01', ...json } }));
   expect(added.status).toBe(201);
   return added.body.medicine.id;
 }
 const asNeeded = (name: string) => medicine({ name, dose: 5, unit: 'ml', asNeeded: true, minIntervalHours: 6 });
+const markDose = (who: { cookie: string }, json: DoseBody) =>
+  reply(child(who).doses.$post({ param: { id: lia }, json }));
+const listAlerts = (who: { cookie: string }, query: { unseen?: '1' } = {}) =>
+  reply(child(who)['dose-alerts'].$get({ param: { id: lia }, query }));
+const markSeen = (who: { cookie: string }, alertId: string, id = lia) =>
+  reply(child(who)['dose-alerts'][':alertId'].seen.$post({ param: { id, alertId } }));
 
 /** What each person's device received since `from`. */
 const received = (from: number) =>
@@ -70,9 +79,6 @@ const received = (from: number) =>
         .map((r) => r.payload),
     ]),
   ) as Record<Who, Array<{ title: string; body: string; url: string; tag: string }>>;
-
-const doses = (childId = lia) => `/api/children/${childId}/doses`;
-const alerts = (query = '') => `/api/children/${lia}/dose-alerts${query}`;
 
 beforeAll(async () => {
   push = await startFakePush();
@@ -99,15 +105,15 @@ afterAll(async () => {
 
 describe('ten doses sent at once', () => {
   /** Ten given doses of one medicine, a minute apart, sent together by the mother and the father. */
-  const tenAtOnce = (medicineId: string, extra: object) => {
+  const tenAtOnce = (medicineId: string, extra: Partial<DoseBody>) => {
     const bodies = Array.from({ length: 10 }, (_, i) => ({
       id: randomUUID(),
       medicineId,
-      status: 'given',
+      status: 'given' as const,
       at: new Date(Date.parse('2026-11-27T13:00:00Z') + i * 60_000).toISOString(),
       ...extra,
     }));
-    return Promise.all(bodies.map((body, i) => call(i % 2 ? people.pai : people.mae, doses(), { body })));
+    return Promise.all(bodies.map((body, i) => markDose(i % 2 ? people.pai : people.mae, body)));
   };
   const storedOf = (medicineId: string) =>
     t.db.handle.db.select().from(medicineDoses).where(eq(medicineDoses.medicineId, medicineId));
@@ -119,7 +125,7 @@ describe('ten doses sent at once', () => {
     const stored = answers.find((a) => a.status === 201)!.body.dose;
     expect(stored.overlap).toBeNull();
     for (const refused of answers.filter((a) => a.status === 409))
-      expect(refused.body.error).toMatchObject({ code: 'too_soon', lastGivenAt: stored.at });
+      expect(refused.error).toMatchObject({ code: 'too_soon', lastGivenAt: stored.at });
     expect(await storedOf(medicineId)).toHaveLength(1);
   });
 
@@ -128,7 +134,7 @@ describe('ten doses sent at once', () => {
     const answers = await tenAtOnce(medicineId, { scheduledFor: '2026-11-27T10:00' });
     expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     for (const refused of answers.filter((a) => a.status === 409))
-      expect(refused.body.error).toEqual({ code: 'conflict', message: MESSAGES.doseAlreadyMarked });
+      expect(refused.error).toEqual({ code: 'conflict', message: MESSAGES.doseAlreadyMarked });
     expect(await storedOf(medicineId)).toHaveLength(1);
   });
 
@@ -143,8 +149,8 @@ describe('ten doses sent at once', () => {
     const flagged = stored.filter((d) => d.overlap !== null);
     expect(flagged).toHaveLength(9);
     for (const dose of flagged) {
-      expect(ids).toContain(dose.overlap.doseId);
-      expect(dose.overlap.doseId).not.toBe(dose.id);
+      expect(ids).toContain(dose.overlap?.doseId);
+      expect(dose.overlap?.doseId).not.toBe(dose.id);
     }
     const rows = await storedOf(medicineId);
     expect(rows).toHaveLength(10);
@@ -152,14 +158,14 @@ describe('ten doses sent at once', () => {
     const made = await t.db.handle.db.select().from(doseAlerts).where(eq(doseAlerts.medicineId, medicineId));
     expect(made).toHaveLength(1);
     expect([...made[0]!.doseIds].sort()).toEqual([...ids].sort());
-    const listed = (await call(people.tera, alerts('?unseen=1'))).body.alerts.filter(
+    const listed = (await listAlerts(people.tera, { unseen: '1' })).body.alerts.filter(
       (a: { medicineId: string }) => a.medicineId === medicineId,
     );
     expect(listed).toHaveLength(1);
-    expect(listed[0].kind).toBe('double');
-    expect(listed[0].doses).toHaveLength(10);
+    expect(listed[0]?.kind).toBe('double');
+    expect(listed[0]?.doses).toHaveLength(10);
     // Oldest first.
-    expect(listed[0].doses.map((d: { at: string }) => d.at)).toEqual(stored.map((d) => d.at).sort());
+    expect(listed[0]?.doses.map((d) => d.at)).toEqual(stored.map((d) => d.at).sort());
     // One alert, so one push per member and minute (two at most when the ten straddle a minute), not nine.
     await t.deps.jobs.idle();
     const got = received(before);
@@ -182,16 +188,19 @@ describe('a dose given offline close to another', () => {
 
   it('is stored with overlap: the other dose, who gave it and when', async () => {
     // 15:34Z is 12:34 in São Paulo.
-    const first = await call(people.mae, doses(), {
-      body: { id: randomUUID(), medicineId: ibuprofeno, status: 'given', at: '2026-11-27T15:34:00Z' },
+    const first = await markDose(people.mae, {
+      id: randomUUID(),
+      medicineId: ibuprofeno,
+      status: 'given',
+      at: '2026-11-27T15:34:00Z',
     });
     expect(first.status).toBe(201);
     expect(first.body.dose.overlap).toBeNull();
     maeDose = first.body.dose;
     await t.deps.jobs.idle();
     const before = push.received.length;
-    const offline = { id: randomUUID(), medicineId: ibuprofeno, status: 'given', at: '2026-11-27T15:36:00Z' };
-    const second = await call(people.pai, doses(), { body: { ...offline, recordedOffline: true } });
+    const offline = { id: randomUUID(), medicineId: ibuprofeno, status: 'given' as const, at: '2026-11-27T15:36:00Z' };
+    const second = await markDose(people.pai, { ...offline, recordedOffline: true });
     expect(second.status).toBe(201);
     expect(second.body.dose).toEqual({
       id: offline.id,
@@ -204,7 +213,7 @@ describe('a dose given offline close to another', () => {
       overlap: { doseId: maeDose.id, at: '2026-11-27T15:34:00.000Z', by: { id: people.mae.userId, name: 'Maria' } },
     });
     // Sent again from the queue (the answer was lost): the same dose, with its overlap, and no new alert.
-    const again = await call(people.pai, doses(), { body: { ...offline, recordedOffline: true } });
+    const again = await markDose(people.pai, { ...offline, recordedOffline: true });
     expect(again.status).toBe(201);
     expect(again.body.dose).toEqual(second.body.dose);
     const [alert] = await t.db.handle.db.select().from(doseAlerts).where(eq(doseAlerts.medicineId, ibuprofeno));
@@ -225,7 +234,9 @@ describe('a dose given offline close to another', () => {
   });
 
   it('shows on the doses of the day, for every member', async () => {
-    const day = await call(people.tera, `${doses()}?from=2026-11-27&to=2026-11-27`);
+    const day = await reply(
+      child(people.tera).doses.$get({ param: { id: lia }, query: { from: '2026-11-27', to: '2026-11-27' } }),
+    );
     expect(day.status).toBe(200);
     const ours = day.body.doses.filter((d: { medicineId: string }) => d.medicineId === ibuprofeno);
     expect(ours.map((d: { overlap: { doseId: string } | null }) => d.overlap?.doseId ?? null)).toEqual([
@@ -236,7 +247,7 @@ describe('a dose given offline close to another', () => {
 
   it('is listed for every member, newest first, with who gave each dose', async () => {
     for (const who of ['mae', 'pai', 'avo', 'tera'] as const) {
-      const list = await call(people[who], alerts());
+      const list = await listAlerts(people[who]);
       expect(list.status, who).toBe(200);
       const created = list.body.alerts.map((a: { createdAt: string }) => a.createdAt);
       expect(created).toEqual([...created].sort().reverse());
@@ -265,53 +276,57 @@ describe('a dose given offline close to another', () => {
         seenAt: null,
       });
     }
-    expect((await call(estranha, alerts())).status).toBe(404);
-    expect((await call(people.mae, alerts('?unseen=sim'))).status).toBe(422);
+    expect((await listAlerts(estranha)).status).toBe(404);
+    // A value the validator refuses: sent as a plain path, past the client's types.
+    expect((await call(people.mae, `/api/children/${lia}/dose-alerts?unseen=sim`)).status).toBe(422);
   });
 
   it('is marked seen by the owner only: 403 for a carer and the viewer, 404 for a stranger', async () => {
-    const seen = `/api/children/${lia}/dose-alerts/${alertId}/seen`;
     for (const who of [people.pai, people.tera]) {
-      const refused = await call(who, seen, { body: {} });
+      const refused = await markSeen(who, alertId);
       expect(refused.status).toBe(403);
-      expect(refused.body.error).toEqual({ code: 'forbidden', message: MESSAGES.alertSeenOwnerOnly });
+      expect(refused.error).toEqual({ code: 'forbidden', message: MESSAGES.alertSeenOwnerOnly });
     }
-    expect((await call(estranha, seen, { body: {} })).status).toBe(404);
-    expect((await call(people.mae, `/api/children/${lia}/dose-alerts/${randomUUID()}/seen`, { body: {} })).status).toBe(
-      404,
-    );
-    expect((await call(people.mae, `/api/children/${lia}/dose-alerts/nao-e-id/seen`, { body: {} })).status).toBe(404);
+    expect((await markSeen(estranha, alertId)).status).toBe(404);
+    expect((await markSeen(people.mae, randomUUID())).status).toBe(404);
+    expect((await markSeen(people.mae, 'nao-e-id')).status).toBe(404);
     // Another family's child, with this alert's id: 404.
     const hers = (await call(estranha, '/api/children', { body: { name: 'Tom', birthDate: '2019-01-01' } })).body.child
       .id;
-    expect((await call(estranha, `/api/children/${hers}/dose-alerts/${alertId}/seen`, { body: {} })).status).toBe(404);
+    expect((await markSeen(estranha, alertId, hers)).status).toBe(404);
 
-    const done = await call(people.mae, seen, { body: {} });
+    const done = await markSeen(people.mae, alertId);
     expect(done.status).toBe(200);
     expect(done.body.alert).toMatchObject({ id: alertId, seenAt: clock.now().toISOString() });
     // Marked again later: the first time stays.
     clock.advance(60_000);
     try {
-      expect((await call(people.mae, seen, { body: {} })).body.alert.seenAt).toBe(done.body.alert.seenAt);
+      expect((await markSeen(people.mae, alertId)).body.alert.seenAt).toBe(done.body.alert.seenAt);
     } finally {
       clock.advance(-60_000);
     }
-    const unseen = (await call(people.pai, alerts('?unseen=1'))).body.alerts.map((a: { id: string }) => a.id);
+    const unseen = (await listAlerts(people.pai, { unseen: '1' })).body.alerts.map((a: { id: string }) => a.id);
     expect(unseen).not.toContain(alertId);
-    const all = (await call(people.pai, alerts())).body.alerts.map((a: { id: string }) => a.id);
+    const all = (await listAlerts(people.pai)).body.alerts.map((a: { id: string }) => a.id);
     expect(all).toContain(alertId);
   });
 
   it('opens a new alert once the last one was seen, and joins an unseen one', async () => {
-    const third = await call(people.avo, doses(), {
-      body: { medicineId: ibuprofeno, status: 'given', at: '2026-11-27T15:50:00Z', confirmTooSoon: true },
+    const third = await markDose(people.avo, {
+      medicineId: ibuprofeno,
+      status: 'given',
+      at: '2026-11-27T15:50:00Z',
+      confirmTooSoon: true,
     });
     expect(third.status).toBe(201);
-    expect(third.body.dose.overlap.doseId).not.toBe(maeDose.id);
-    const fourth = await call(people.mae, doses(), {
-      body: { medicineId: ibuprofeno, status: 'given', at: '2026-11-27T16:10:00Z', recordedOffline: true },
+    expect(third.body.dose.overlap?.doseId).not.toBe(maeDose.id);
+    const fourth = await markDose(people.mae, {
+      medicineId: ibuprofeno,
+      status: 'given',
+      at: '2026-11-27T16:10:00Z',
+      recordedOffline: true,
     });
-    expect(fourth.body.dose.overlap.doseId).toBe(third.body.dose.id);
+    expect(fourth.body.dose.overlap?.doseId).toBe(third.body.dose.id);
     const rows = await t.db.handle.db.select().from(doseAlerts).where(eq(doseAlerts.medicineId, ibuprofeno));
     expect(rows).toHaveLength(2);
     const fresh = rows.find((r) => r.id !== alertId)!;
@@ -332,25 +347,33 @@ describe('one scheduled time marked twice', () => {
 
   it('given and not given: both kept, a disagreement shown to the circle', async () => {
     const slot = '2026-11-27T07:00';
-    const given = await call(people.mae, doses(), {
-      body: { medicineId: ritalina, scheduledFor: slot, status: 'given', at: '2026-11-27T10:05:00Z' },
+    const given = await markDose(people.mae, {
+      medicineId: ritalina,
+      scheduledFor: slot,
+      status: 'given',
+      at: '2026-11-27T10:05:00Z',
     });
     expect(given.status).toBe(201);
-    const skipped = { medicineId: ritalina, scheduledFor: slot, status: 'skipped', at: '2026-11-27T10:20:00Z' };
+    const skipped = {
+      medicineId: ritalina,
+      scheduledFor: slot,
+      status: 'skipped' as const,
+      at: '2026-11-27T10:20:00Z',
+    };
     // Online, the app says it was marked already.
-    expect((await call(people.pai, doses(), { body: skipped })).status).toBe(409);
-    const offline = await call(people.pai, doses(), { body: { ...skipped, recordedOffline: true } });
+    expect((await markDose(people.pai, skipped)).status).toBe(409);
+    const offline = await markDose(people.pai, { ...skipped, recordedOffline: true });
     expect(offline.status).toBe(201);
     expect(offline.body.dose.overlap).toEqual({
       doseId: given.body.dose.id,
       at: '2026-11-27T10:05:00.000Z',
       by: { id: people.mae.userId, name: 'Maria' },
     });
-    const [alert] = (await call(people.tera, alerts('?unseen=1'))).body.alerts.filter(
+    const [alert] = (await listAlerts(people.tera, { unseen: '1' })).body.alerts.filter(
       (a: { medicineId: string }) => a.medicineId === ritalina,
     );
-    expect(alert.kind).toBe('disagree');
-    expect(alert.doses.map((d: { status: string; scheduledFor: string }) => [d.status, d.scheduledFor])).toEqual([
+    expect(alert?.kind).toBe('disagree');
+    expect(alert?.doses.map((d) => [d.status, d.scheduledFor])).toEqual([
       ['given', slot],
       ['skipped', slot],
     ]);
@@ -359,41 +382,38 @@ describe('one scheduled time marked twice', () => {
 
   it('given twice: a possible double dose, whatever the interval', async () => {
     const slot = '2026-11-26T07:00';
-    const first = await call(people.mae, doses(), {
-      body: { medicineId: ritalina, scheduledFor: slot, status: 'given', at: '2026-11-26T10:00:00Z' },
+    const first = await markDose(people.mae, {
+      medicineId: ritalina,
+      scheduledFor: slot,
+      status: 'given',
+      at: '2026-11-26T10:00:00Z',
     });
-    const second = await call(people.pai, doses(), {
-      body: {
-        medicineId: ritalina,
-        scheduledFor: slot,
-        status: 'given',
-        at: '2026-11-26T10:30:00Z',
-        recordedOffline: true,
-      },
+    const second = await markDose(people.pai, {
+      medicineId: ritalina,
+      scheduledFor: slot,
+      status: 'given',
+      at: '2026-11-26T10:30:00Z',
+      recordedOffline: true,
     });
     expect(second.status).toBe(201);
-    expect(second.body.dose.overlap.doseId).toBe(first.body.dose.id);
-    const [alert] = (await call(people.mae, alerts('?unseen=1'))).body.alerts.filter(
+    expect(second.body.dose.overlap?.doseId).toBe(first.body.dose.id);
+    const [alert] = (await listAlerts(people.mae, { unseen: '1' })).body.alerts.filter(
       (a: { medicineId: string; kind: string }) => a.medicineId === ritalina && a.kind === 'double',
     );
-    expect(alert.doses.map((d: { id: string }) => d.id)).toEqual([first.body.dose.id, second.body.dose.id]);
+    expect(alert?.doses.map((d: { id: string }) => d.id)).toEqual([first.body.dose.id, second.body.dose.id]);
     // Two "not given" on one time harm no one: both kept, no alert.
-    const none = await call(people.pai, doses(), {
-      body: {
-        medicineId: ritalina,
-        scheduledFor: '2026-11-25T07:00',
-        status: 'skipped',
-        at: '2026-11-25T10:00:00Z',
-      },
+    const none = await markDose(people.pai, {
+      medicineId: ritalina,
+      scheduledFor: '2026-11-25T07:00',
+      status: 'skipped',
+      at: '2026-11-25T10:00:00Z',
     });
-    const again = await call(people.mae, doses(), {
-      body: {
-        medicineId: ritalina,
-        scheduledFor: '2026-11-25T07:00',
-        status: 'skipped',
-        at: '2026-11-25T10:10:00Z',
-        recordedOffline: true,
-      },
+    const again = await markDose(people.mae, {
+      medicineId: ritalina,
+      scheduledFor: '2026-11-25T07:00',
+      status: 'skipped',
+      at: '2026-11-25T10:10:00Z',
+      recordedOffline: true,
     });
     expect([none.status, again.status]).toEqual([201, 201]);
     expect(again.body.dose.overlap).toBeNull();

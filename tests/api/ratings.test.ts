@@ -8,11 +8,11 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { childMembers, profiles, pushSubscriptions, weeklyRatings } from '../../api/db/schema.ts';
+import { childMembers, pushSubscriptions, weeklyRatings } from '../../api/db/schema.ts';
 import { tick } from '../../api/services/reminders.ts';
 import { readWeeklyScale } from '../../api/services/weekly-scale.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { activateSubscription, confirmedUser, PASSWORD } from '../support/accounts.ts';
+import { activateSubscription, confirmedWithProfile, PASSWORD } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 
 type Person = { cookie: string; userId: string };
@@ -30,13 +30,7 @@ let lia: string;
 let token: string;
 let linkId: string;
 
-async function person(email: string, fullName: string): Promise<Person> {
-  const made = await confirmedUser(t, email);
-  await t.db.handle.db
-    .insert(profiles)
-    .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
-  return made;
-}
+const person = (email: string, fullName: string): Promise<Person> => confirmedWithProfile(t, email, fullName);
 
 const call = async (who: Person | null, route: string, init: { method?: string; body?: unknown } = {}) => {
   const res = await t.call(route, {

@@ -10,15 +10,15 @@ import {
   medicineChanges,
   medicineDoses,
   medicines,
-  profiles,
   subscriptions,
   therapies,
   therapySessions,
 } from '../../api/db/schema.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { inForceOn, scheduledSlots } from '../../src/shared/treatment.ts';
-import { activateSubscription, confirmedUser, PASSWORD } from '../support/accounts.ts';
+import { activateSubscription, confirmedWithProfile, PASSWORD } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+import { apiAs, reply } from '../support/client.ts';
 import { pdfText } from '../support/pdf.ts';
 
 type Person = { cookie: string; userId: string };
@@ -32,13 +32,7 @@ let terapeuta: Person;
 let estranha: Person;
 let lia: string;
 
-async function person(email: string, fullName: string): Promise<Person> {
-  const made = await confirmedUser(t, email);
-  await t.db.handle.db
-    .insert(profiles)
-    .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
-  return made;
-}
+const person = (email: string, fullName: string): Promise<Person> => confirmedWithProfile(t, email, fullName);
 
 const call = async (who: Person, path: string, init: { method?: string; body?: unknown } = {}) => {
   const res = await t.call(path, {
@@ -386,20 +380,27 @@ describe('doses', () => {
 });
 
 describe('therapies', () => {
+  // Through the typed client (tests/support/client.ts): the routes named by their types.
+  const therapiesOf = (who: Person) => apiAs(t, who).children[':id'].therapies;
+  const sessions = (who: Person) => therapiesOf(who)[':therapyId'].sessions;
+
   it('adds a therapy linked to a professional of her list, marks sessions once, ends it', async () => {
     const professional = (
       await call(mae, '/api/professionals', {
         body: { name: 'Fga. Paula Lima', phone: '11 3333-4444', specialty: 'Fonoaudiólogo' },
       })
     ).body.professional;
-    const added = await call(pai, `/api/children/${lia}/therapies`, {
-      body: {
-        kind: 'fonoaudiologia',
-        professionalId: professional.id,
-        frequency: '2x por semana',
-        startedOn: '2026-09-01',
-      },
-    });
+    const added = await reply(
+      therapiesOf(pai).$post({
+        param: { id: lia },
+        json: {
+          kind: 'fonoaudiologia',
+          professionalId: professional.id,
+          frequency: '2x por semana',
+          startedOn: '2026-09-01',
+        },
+      }),
+    );
     expect(added.status).toBe(201);
     expect(added.body.therapy).toEqual({
       id: expect.any(String),
@@ -412,9 +413,10 @@ describe('therapies', () => {
       sessions: [],
     });
     const therapyId = added.body.therapy.id;
+    const param = { id: lia, therapyId };
     const id = randomUUID();
     const session = { id, date: '2026-11-19', attended: true, note: 'Treinar o som do R em casa <b>' };
-    const first = await call(pai, `/api/children/${lia}/therapies/${therapyId}/sessions`, { body: session });
+    const first = await reply(sessions(pai).$post({ param, json: session }));
     expect(first.status).toBe(201);
     expect(first.body.session).toEqual({
       id,
@@ -423,34 +425,21 @@ describe('therapies', () => {
       note: 'Treinar o som do R em casa <b>',
       recordedBy: { id: pai.userId, name: 'Carlos' },
     });
-    expect((await call(pai, `/api/children/${lia}/therapies/${therapyId}/sessions`, { body: session })).status).toBe(
-      201,
-    );
-    await call(mae, `/api/children/${lia}/therapies/${therapyId}/sessions`, {
-      body: { date: '2026-11-17', attended: false },
-    });
-    const before = await call(mae, `/api/children/${lia}/therapies/${therapyId}/sessions`, {
-      body: { date: '2026-08-01', attended: true },
-    });
+    expect((await reply(sessions(pai).$post({ param, json: session }))).status).toBe(201);
+    await reply(sessions(mae).$post({ param, json: { date: '2026-11-17', attended: false } }));
+    const before = await reply(sessions(mae).$post({ param, json: { date: '2026-08-01', attended: true } }));
     expect(before.status).toBe(422);
-    const list = await call(terapeuta, `/api/children/${lia}/therapies`);
-    expect(
-      list.body.therapies[0].sessions.map((s: { date: string; attended: boolean }) => [s.date, s.attended]),
-    ).toEqual([
+    const list = await reply(therapiesOf(terapeuta).$get({ param: { id: lia } }));
+    expect(list.body.therapies[0]?.sessions.map((s) => [s.date, s.attended])).toEqual([
       ['2026-11-17', false],
       ['2026-11-19', true],
     ]);
-    const ended = await call(mae, `/api/children/${lia}/therapies/${therapyId}`, {
-      method: 'PATCH',
-      body: { endedOn: '2026-11-20', frequency: '1x por semana' },
-    });
+    const edit = (json: { endedOn?: string; frequency?: string }) =>
+      reply(therapiesOf(mae)[':therapyId'].$patch({ param, json }));
+    const ended = await edit({ endedOn: '2026-11-20', frequency: '1x por semana' });
     expect(ended.status).toBe(200);
     expect(ended.body.therapy).toMatchObject({ endedOn: '2026-11-20', frequency: '1x por semana' });
-    const reversed = await call(mae, `/api/children/${lia}/therapies/${therapyId}`, {
-      method: 'PATCH',
-      body: { endedOn: '2026-01-01' },
-    });
-    expect(reversed.status).toBe(422);
+    expect((await edit({ endedOn: '2026-01-01' })).status).toBe(422);
   });
 
   it("refuses a professional outside the family's lists; the viewer reads only; a stranger gets 404", async () => {
@@ -459,40 +448,39 @@ describe('therapies', () => {
         body: { name: 'Dr. Outro', phone: '11 2222-1111', specialty: 'Pediatra' },
       })
     ).body.professional;
-    const refused = await call(mae, `/api/children/${lia}/therapies`, {
-      body: { kind: 'psicologia', professionalId: theirs.id, startedOn: '2026-11-01' },
-    });
+    const param = { id: lia };
+    const refused = await reply(
+      therapiesOf(mae).$post({
+        param,
+        json: { kind: 'psicologia', professionalId: theirs.id, startedOn: '2026-11-01' },
+      }),
+    );
     expect(refused.status).toBe(422);
-    expect(refused.body.error.fields.professionalId).toBe(MESSAGES.professionalNotInList);
-    const body = { kind: 'terapia_ocupacional', professionalName: 'TO Renata', startedOn: '2026-11-01' };
-    expect((await call(terapeuta, `/api/children/${lia}/therapies`, { body })).status).toBe(403);
-    expect((await call(estranha, `/api/children/${lia}/therapies`, { body })).status).toBe(404);
-    expect((await call(estranha, `/api/children/${lia}/therapies`)).status).toBe(404);
-    const made = await call(mae, `/api/children/${lia}/therapies`, { body });
+    expect(refused.error?.fields?.professionalId).toBe(MESSAGES.professionalNotInList);
+    const json = { kind: 'terapia_ocupacional', professionalName: 'TO Renata', startedOn: '2026-11-01' } as const;
+    expect((await reply(therapiesOf(terapeuta).$post({ param, json }))).status).toBe(403);
+    expect((await reply(therapiesOf(estranha).$post({ param, json }))).status).toBe(404);
+    expect((await reply(therapiesOf(estranha).$get({ param }))).status).toBe(404);
+    const made = await reply(therapiesOf(mae).$post({ param, json }));
     const therapyId = made.body.therapy.id;
+    const attended = { date: '2026-11-20', attended: true };
+    expect((await reply(sessions(terapeuta).$post({ param: { ...param, therapyId }, json: attended }))).status).toBe(
+      403,
+    );
     expect(
       (
-        await call(terapeuta, `/api/children/${lia}/therapies/${therapyId}/sessions`, {
-          body: { date: '2026-11-20', attended: true },
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await call(estranha, `/api/children/${lia}/therapies/${therapyId}`, {
-          method: 'PATCH',
-          body: { endedOn: '2026-11-20' },
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await call(mae, `/api/children/${lia}/therapies/${randomUUID()}/sessions`, {
-          body: { date: '2026-11-20', attended: true },
-        })
+        await reply(
+          therapiesOf(estranha)[':therapyId'].$patch({
+            param: { ...param, therapyId },
+            json: { endedOn: '2026-11-20' },
+          }),
+        )
       ).status,
     ).toBe(404);
-    expect((await call(mae, `/api/children/${lia}/therapies`, { body: { ...body, kind: 'reiki' } })).status).toBe(422);
+    const unknown = { ...param, therapyId: randomUUID() };
+    expect((await reply(sessions(mae).$post({ param: unknown, json: attended }))).status).toBe(404);
+    // A kind the schema does not have: sent as a plain path, past the client's types.
+    expect((await call(mae, `/api/children/${lia}/therapies`, { body: { ...json, kind: 'reiki' } })).status).toBe(422);
   });
 });
 

@@ -5,8 +5,8 @@
  * item. Real routes, our database (PGlite, or PostgreSQL with DATABASE_URL).
  */
 import { and, eq } from 'drizzle-orm';
-import { childMembers, children, observationNotes, profiles } from '../../api/db/schema.ts';
-import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { childMembers, children, observationNotes } from '../../api/db/schema.ts';
+import { activateSubscription, confirmedWithProfile } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 
 type Person = { cookie: string; userId: string };
@@ -18,14 +18,7 @@ let pai: Person;
 let avo: Person;
 let semNome: Person;
 
-async function person(email: string, fullName?: string): Promise<Person> {
-  const made = await confirmedUser(t, email);
-  if (fullName)
-    await t.db.handle.db
-      .insert(profiles)
-      .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
-  return made;
-}
+const person = (email: string, fullName?: string): Promise<Person> => confirmedWithProfile(t, email, fullName);
 
 const call = async (who: Person, path: string, body?: unknown) => {
   const res = await t.call(path, { method: body === undefined ? 'GET' : 'PUT', body, headers: { cookie: who.cookie } });

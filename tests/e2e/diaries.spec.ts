@@ -1,18 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { pdfText } from '../support/pdf.ts';
-import { expect, expectNoAxeViolations, hydrated, signIn, slowFirstPost, test } from './fixtures.ts';
-
-/** SHOTS=dir saves the page at 390×844 (the forms described in the pull request). */
-async function shot(page: Page, name: string, locator: string) {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.locator(locator).first().scrollIntoViewIfNeeded();
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
+import { expect, expectNoAxeViolations, hydrated, shot, signIn, slowFirstPost, test } from './fixtures.ts';
 
 test.describe('diaries, professionals and emergency', () => {
   test('a subscriber adds behaviour and food entries, sees them on top after reload, and deletes one', async ({

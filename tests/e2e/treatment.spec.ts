@@ -1,6 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { pdfText } from '../support/pdf.ts';
 import {
@@ -10,22 +8,13 @@ import {
   hydrated,
   invitationToken,
   PROFILE,
+  shot,
   signIn,
   test,
 } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
-
-/** SHOTS=dir saves the page at 390×844 (the screens described in the pull request). */
-async function shot(page: Page, name: string, locator?: string) {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  if (locator) await page.locator(locator).first().scrollIntoViewIfNeeded();
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 

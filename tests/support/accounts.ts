@@ -1,4 +1,5 @@
 /** Helpers that go through the real routes to make confirmed, signed-in mothers. */
+import { profiles } from '../../api/db/schema.ts';
 import type { TestApp } from './app.ts';
 import { PASSWORD, seedMother, subscribe } from './mothers.ts';
 import type { SmtpSink } from './smtp.ts';
@@ -52,3 +53,17 @@ export async function confirmedUser(t: TestApp, email: string): Promise<{ cookie
 
 export const activateSubscription = (t: TestApp, userId: string, days = 30): Promise<void> =>
   subscribe(t.db.handle.db, userId, days);
+
+/** A confirmed, signed-in mother with a profile (her name, a mobile and a CPF) when `fullName` is given. */
+export async function confirmedWithProfile(
+  t: TestApp,
+  email: string,
+  fullName?: string,
+): Promise<{ cookie: string; userId: string }> {
+  const made = await confirmedUser(t, email);
+  if (fullName)
+    await t.db.handle.db
+      .insert(profiles)
+      .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
+  return made;
+}

@@ -5,70 +5,16 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { RoutineStep } from '../../integrations/site-rules.ts';
-import { type Answer, ApiError, call, client } from '../../lib/api.ts';
+import { ApiError, call, client } from '../../lib/api.ts';
 import { ownerNameOf, roleOf } from '../../lib/circle.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { refreshSession, SESSION_UNKNOWN, session } from '../../stores/session.ts';
 import Field, { CheckField } from '../Field.tsx';
 import { useHydratedStore } from '../useHydrated.ts';
-
-type Settings = Answer<typeof client.reminders.$get>;
-
-interface Choices {
-  daily: boolean;
-  dailyTime: string;
-  bedtime: boolean;
-  childId: string;
-  bedtimeTime: string;
-  weekly: boolean;
-  renewal: boolean;
-  medicines: boolean;
-  rating: boolean;
-}
-
-const choicesOf = (settings: Settings): Choices => ({
-  daily: settings.daily.enabled,
-  dailyTime: settings.daily.time,
-  bedtime: settings.bedtime.enabled,
-  childId: settings.bedtime.childId ?? '',
-  bedtimeTime: settings.bedtime.time,
-  weekly: settings.weekly.enabled,
-  renewal: settings.renewal.enabled,
-  medicines: settings.medicines.enabled,
-  rating: settings.rating.enabled,
-});
-
-const isTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
-
-/** "20:30" less 45 minutes → "19:45", across midnight. */
-export function minutesBefore(time: string, minutes: number): string {
-  const total = (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) - minutes + 1440) % 1440;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
+import { bodyOf, type Choices, choicesOf, FIELD_OF, isTime, minutesBefore } from './choices.ts';
 
 // The API's own rules (and zod with them) load when she saves, not before the page shows.
 const rules = () => import('../../shared/reminders.ts');
-
-/** What PUT /api/reminders receives: every part, a time only when one is chosen. */
-const bodyOf = (choices: Choices) => ({
-  daily: { enabled: choices.daily, ...(choices.dailyTime ? { time: choices.dailyTime } : {}) },
-  bedtime: {
-    enabled: choices.bedtime,
-    childId: choices.childId || null,
-    ...(choices.bedtimeTime ? { time: choices.bedtimeTime } : {}),
-  },
-  weekly: { enabled: choices.weekly },
-  renewal: { enabled: choices.renewal },
-  medicines: { enabled: choices.medicines },
-  rating: { enabled: choices.rating },
-});
-
-/** The API's name for a field in its 422 answer, by the form's choice. */
-const FIELD_OF: Partial<Record<keyof Choices, string>> = {
-  dailyTime: 'daily.time',
-  childId: 'bedtime.childId',
-  bedtimeTime: 'bedtime.time',
-};
 
 type Status = { kind: 'idle' | 'saving' | 'saved' | 'failed'; text: string };
 const IDLE: Status = { kind: 'idle', text: '' };

@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { addDays } from '../../shared/clock.ts';
 import { formatDay } from '../../shared/format.ts';
-import { SHARE_LINK_DAYS } from '../../shared/share-links.ts';
+import { PASSCODE_DIGITS, SHARE_LINK_DAYS } from '../../shared/share-links.ts';
 import Dialog from '../Dialog.tsx';
 import Field, { ChoiceField } from '../Field.tsx';
 import { createLink, type Period } from './api.ts';
@@ -192,7 +192,7 @@ export default function LinkDialog({ open, onClose, childId, childName, period, 
               label="Código de acesso"
               inputMode="numeric"
               autoComplete="off"
-              maxLength={6}
+              maxLength={PASSCODE_DIGITS}
               value={code}
               error={error.code}
               hint="Você passa o código ao profissional em separado. Depois de 5 códigos errados, o link é bloqueado."

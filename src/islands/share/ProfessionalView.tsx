@@ -8,7 +8,7 @@ import { apiError, BASE, NETWORK_MESSAGE, send } from '../../lib/api-core.ts';
 import type { ClinicalSummary } from '../../shared/clinical-summary.ts';
 import { fhirBundle, fhirFileName } from '../../shared/fhir-bundle.ts';
 import { formatDay } from '../../shared/format.ts';
-import { parseShareFragment } from '../../shared/share-links.ts';
+import { PASSCODE_DIGITS, parseShareFragment } from '../../shared/share-links.ts';
 import SummaryView from '../summary/SummaryView.tsx';
 import { momentText } from './moments.ts';
 
@@ -119,7 +119,7 @@ export default function ProfessionalView() {
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="\d{6}"
-          maxLength={6}
+          maxLength={PASSCODE_DIGITS}
           required
           value={code}
           aria-describedby={state.message ? 'share-code-error' : undefined}

@@ -1,3 +1,8 @@
+/**
+ * The house's structure (issue 38, decision 0039): no import circle in api/ or src/, a route file
+ * of at most 150 lines (one resource each), an island of at most 300 (split into components and
+ * hooks beside it). It reads the files as text; nothing is run.
+ */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +65,46 @@ describe('imports in src/', () => {
       ['c.ts', ['a.ts']],
     ]);
     expect(cycles(graph)).toEqual(['a.ts → b.ts → c.ts → a.ts']);
+  });
+});
+
+/** Lines of each file under `root` whose path matches `pattern`, longest first. */
+function sizes(root: string, pattern: RegExp): Array<{ file: string; lines: number }> {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((f) => path.join(root, f).split(path.sep).join('/'))
+    .filter((file) => pattern.test(file))
+    .map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+    .sort((a, b) => b.lines - a.lines);
+}
+
+/** Files over the limit with what they must not grow past; another branch is reshaping them. */
+const RESHAPED_ELSEWHERE: Record<string, number> = {
+  // The patterns page (padroes.astro and its islands) is being reshaped on its own branch.
+  'src/islands/patterns/charts.tsx': 333,
+};
+
+function overLimit(found: Array<{ file: string; lines: number }>, limit: number): string[] {
+  return found
+    .filter(({ file, lines }) => lines > (RESHAPED_ELSEWHERE[file] ?? limit))
+    .map(({ file, lines }) => `${file}: ${lines} lines (at most ${RESHAPED_ELSEWHERE[file] ?? limit})`);
+}
+
+describe('sizes', () => {
+  it('a route file has at most 150 lines (one resource a file)', () => {
+    const routes = sizes('api/routes', /\.ts$/);
+    expect(routes.length).toBeGreaterThan(10);
+    expect(overLimit(routes, 150)).toEqual([]);
+  });
+
+  it('an island has at most 300 lines (components and hooks beside it)', () => {
+    const islands = sizes('src/islands', /\.tsx$/);
+    expect(islands.length).toBeGreaterThan(30);
+    expect(overLimit(islands, 300)).toEqual([]);
+  });
+
+  it('finds a file over the limit', () => {
+    expect(overLimit([{ file: 'src/islands/Big.tsx', lines: 301 }], 300)).toEqual([
+      'src/islands/Big.tsx: 301 lines (at most 300)',
+    ]);
   });
 });

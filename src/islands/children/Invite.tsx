@@ -1,0 +1,124 @@
+/** The invitation form of the circle, and what she sees once an invitation is sent. */
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
+import { invite, type MemberRole, ROLE_EXPLAIN, ROLE_LABEL } from '../../lib/circle.ts';
+import { toast } from '../../lib/toast.ts';
+import { LIMITS } from '../../shared/enums.ts';
+import { SITE_NAME } from '../../shared/site.ts';
+import Field from '../Field.tsx';
+import { copyText, messageOf, ShareActions } from './circle-kit.tsx';
+
+export function InviteForm({
+  childId,
+  childName,
+  onInvited,
+}: {
+  childId: string;
+  childName: string;
+  onInvited: () => Promise<void>;
+}) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<MemberRole>('carer');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const address = email.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
+      setErrors({ email: 'Digite um e-mail válido.' });
+      document.getElementById(`${id}-email`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await invite(childId, address, role);
+      toast('Convite enviado', `Enviamos um link para ${address}. Ele vale por 7 dias.`, 'success');
+      setSent(address);
+      setEmail('');
+      await onInvited();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'validation_failed' && Object.keys(err.fields).length)
+        setErrors(err.fields);
+      else toast('Não foi possível convidar', messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="circle-form" onSubmit={submit} noValidate aria-busy={busy} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Convidar alguém</h2>
+      <Field
+        id={`${id}-email`}
+        label="E-mail de quem você quer convidar"
+        type="email"
+        autoComplete="off"
+        maxLength={LIMITS.email}
+        value={email}
+        error={errors.email}
+        onChange={(event: { target: { value: string } }) => setEmail(event.target.value)}
+        aria-required
+      />
+      <fieldset className="field role-choice" aria-describedby={errors.role ? `${id}-role-error` : undefined}>
+        <legend>O que essa pessoa pode fazer</legend>
+        {(['carer', 'viewer'] as const).map((option) => (
+          <label key={option} className={role === option ? 'is-selected' : undefined}>
+            <input
+              type="radio"
+              name={`${id}-role`}
+              value={option}
+              checked={role === option}
+              onChange={() => setRole(option)}
+            />
+            <span>
+              <strong>{ROLE_LABEL[option]}</strong>
+              <span className="field-hint">{ROLE_EXPLAIN[option]}</span>
+            </span>
+          </label>
+        ))}
+        {errors.role && (
+          <p id={`${id}-role-error`} className="field-error">
+            {errors.role}
+          </p>
+        )}
+      </fieldset>
+      <p className="field-hint">
+        A pessoa recebe um e-mail com um link; ao entrar com esse mesmo e-mail, passa a acompanhar {childName}.
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Enviando…' : 'Convidar'}
+      </button>
+      {sent && <InviteSent address={sent} childName={childName} onDone={() => setSent(null)} />}
+    </form>
+  );
+}
+
+function InviteSent({ address, childName, onDone }: { address: string; childName: string; onDone: () => void }) {
+  const text = `Convidei você para acompanhar ${childName} no ${SITE_NAME}. O convite chegou no e-mail ${address} e vale por 7 dias: abra o link de lá e entre com esse mesmo e-mail.`;
+
+  const copy = () =>
+    copyText(
+      text,
+      ['Mensagem copiada', 'Cole na conversa com quem você convidou.'],
+      ['Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou avise a pessoa do seu jeito.'],
+    );
+
+  return (
+    <div className="notice notice-success created-link" role="status">
+      <p>
+        <strong>E-mail enviado para {address}.</strong> Quer avisar a pessoa para procurar o e-mail?
+      </p>
+      <ShareActions
+        copyLabel="Copiar mensagem"
+        onCopy={() => void copy()}
+        share={{ title: `Convite para acompanhar ${childName}`, text }}
+        whatsApp={text}
+        onDone={onDone}
+      />
+    </div>
+  );
+}

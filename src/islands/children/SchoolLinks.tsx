@@ -1,0 +1,202 @@
+/** The school's links of a child: made, shared (WhatsApp or the phone's share), a week's rating asked, revoked. */
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
+import { createSchoolLink, type SchoolLink } from '../../lib/circle.ts';
+import { toast } from '../../lib/toast.ts';
+import { LIMITS, SCHOOL_LINK_DAYS } from '../../shared/enums.ts';
+import { count } from '../../shared/words.ts';
+import Field from '../Field.tsx';
+import { copyText, dayOf, messageOf, type Removal, ShareActions } from './circle-kit.tsx';
+
+export function School({
+  links,
+  childId,
+  childName,
+  onChange,
+  onRevoke,
+}: {
+  links: SchoolLink[];
+  childId: string;
+  childName: string;
+  onChange: () => Promise<void>;
+  onRevoke: (removal: Removal) => void;
+}) {
+  const id = useId();
+  const [label, setLabel] = useState('');
+  const [days, setDays] = useState('90');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<{ label: string; url: string } | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const name = label.trim();
+    const valid = Number(days);
+    const found: Record<string, string> = {};
+    if (!name) found.label = 'Diga para quem é o link, por exemplo “Profª Ana — 2º ano”.';
+    if (!Number.isInteger(valid) || valid < 1 || valid > 180) found.expiresInDays = 'Escolha de 1 a 180 dias.';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      const { link } = await createSchoolLink(childId, name, valid);
+      setCreated({ label: link.label, url: new URL(link.url, window.location.origin).href });
+      setLabel('');
+      setDays('90');
+      await onChange();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'validation_failed' && Object.keys(err.fields).length)
+        setErrors(err.fields);
+      else toast('Não foi possível criar o link', messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="circle-school" aria-labelledby={`${id}-school`}>
+      <h2 id={`${id}-school`}>Link para a escola</h2>
+      <p className="field-hint">
+        A professora abre o link no celular e envia observações sem criar conta. Ela vê só o primeiro nome de{' '}
+        {childName} e o formulário; nada do diário.
+      </p>
+      <p className="field-hint">
+        <a href="/direitos-na-escola/">O que a família pode pedir à escola</a> — a lei, o pedido por escrito e a carta
+        para imprimir.
+      </p>
+      {links.length > 0 && (
+        <ul className="entries circle-list">
+          {links.map((link) => (
+            <li key={link.id} className="entry">
+              <p className="contact-name">{link.label}</p>
+              <p className="contact-meta">
+                Vale até {dayOf(link.expiresAt)} · {count(link.observations, 'observação', 'observações')}
+              </p>
+              <button
+                type="button"
+                className="btn btn-secondary btn-block ask-rating-toggle"
+                aria-expanded={asking === link.id}
+                onClick={() => setAsking(asking === link.id ? null : link.id)}
+              >
+                Pedir a avaliação da semana<span className="sr-only"> a {link.label}</span>
+              </button>
+              <div className="entry-actions">
+                <button
+                  type="button"
+                  className="btn btn-ghost entry-delete"
+                  onClick={() => onRevoke({ kind: 'link', row: link })}
+                >
+                  Revogar<span className="sr-only"> o link {link.label}</span>
+                </button>
+              </div>
+              {asking === link.id && (
+                <AskRating label={link.label} childName={childName} onDone={() => setAsking(null)} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {created && <CreatedLink link={created} childName={childName} onDone={() => setCreated(null)} />}
+      <form className="circle-form" onSubmit={submit} noValidate aria-busy={busy}>
+        <Field
+          id={`${id}-label`}
+          label="Para quem é o link"
+          hint="Ex.: Profª Ana — 2º ano. Aparece junto de cada observação."
+          maxLength={LIMITS.schoolLabel}
+          value={label}
+          error={errors.label}
+          onChange={(event: { target: { value: string } }) => setLabel(event.target.value)}
+          aria-required
+        />
+        <Field
+          id={`${id}-days`}
+          label="Vale por quantos dias"
+          type="number"
+          inputMode="numeric"
+          min={SCHOOL_LINK_DAYS.min}
+          max={SCHOOL_LINK_DAYS.max}
+          hint="De 1 a 180 dias. Você pode revogar antes."
+          value={days}
+          error={errors.expiresInDays}
+          onChange={(event: { target: { value: string } }) => setDays(event.target.value)}
+        />
+        <button type="submit" className="btn btn-secondary" disabled={busy}>
+          {busy ? 'Criando…' : 'Criar link para a escola'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function CreatedLink({
+  link,
+  childName,
+  onDone,
+}: {
+  link: { label: string; url: string };
+  childName: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const copy = () =>
+    copyText(
+      link.url,
+      ['Link copiado', 'Cole na conversa com a escola.'],
+      ['Não foi possível copiar', 'O link está selecionado: copie pelo menu do aparelho.'],
+      () => (document.getElementById(`${id}-url`) as HTMLInputElement | null)?.select(),
+    );
+
+  return (
+    <div className="notice notice-success created-link" role="status">
+      <p>
+        <strong>Link criado para {link.label}.</strong> Ele aparece só agora: copie ou compartilhe antes de sair.
+      </p>
+      <Field id={`${id}-url`} label="Endereço do link" readOnly value={link.url} onFocus={(e) => e.target.select()} />
+      <ShareActions
+        copyLabel="Copiar link"
+        onCopy={() => void copy()}
+        share={{
+          title: `Observações sobre ${childName}`,
+          text: `Link para enviar observações sobre ${childName}:`,
+          url: link.url,
+        }}
+        whatsApp={`Link para enviar observações sobre ${childName}: ${link.url}`}
+        onDone={onDone}
+      />
+    </div>
+  );
+}
+
+/**
+ * "Pedir a avaliação da semana": a message for the teacher, to copy, share or send by WhatsApp. The
+ * link itself was shown only when it was created, so the message points to the one she already has.
+ */
+function AskRating({ label, childName, onDone }: { label: string; childName: string; onDone: () => void }) {
+  const text = `Olá! Você pode responder a avaliação da semana de ${childName}? São poucas perguntas sobre como foi a semana na escola, menos de um minuto. É no mesmo link que enviei para as observações: abra e responda “Como foi a semana”. Obrigada!`;
+
+  const copy = () =>
+    copyText(
+      text,
+      ['Mensagem copiada', 'Cole na conversa com a escola.'],
+      ['Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou selecione o texto.'],
+    );
+
+  return (
+    <div className="notice created-link ask-rating">
+      <p>
+        Mensagem para <strong>{label}</strong>:
+      </p>
+      <p className="ask-rating-text">{text}</p>
+      <ShareActions
+        copyLabel="Copiar mensagem"
+        onCopy={() => void copy()}
+        share={{ title: `Avaliação da semana de ${childName}`, text }}
+        whatsApp={text}
+        onDone={onDone}
+      />
+    </div>
+  );
+}
+
+/** "Enviar pelo WhatsApp": wa.me opens the app (or WhatsApp Web) with the message ready to send. */

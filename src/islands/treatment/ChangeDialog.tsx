@@ -1,0 +1,123 @@
+/** A change of a medicine's dose or times, or its stop: a new event with its date and reason, never an edit of the past. */
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { toast } from '../../lib/toast.ts';
+import { changeMedicine, type Medicine, timesText } from '../../lib/treatment.ts';
+import { DAYS_AHEAD, lastDayFor } from '../../shared/dates.ts';
+import { LIMITS } from '../../shared/enums.ts';
+import { formatDay, nowStamp } from '../../shared/format.ts';
+import { doseText } from '../../shared/words.ts';
+import Dialog from '../Dialog.tsx';
+import Field from '../Field.tsx';
+import { useForm } from '../useForm.ts';
+import { amount, DialogForm, DoseRow, later, NoDoseAdvice, rules, saveChecked, TimesField } from './form-kit.tsx';
+
+export type ChangeKind = 'dose' | 'times' | 'stop';
+
+const CHANGE_TITLE: Record<ChangeKind, (name: string) => string> = {
+  dose: (name) => `Mudar a dose de ${name}`,
+  times: (name) => `Mudar os horários de ${name}`,
+  stop: (name) => `Parar ${name}`,
+};
+
+interface ChangeProps {
+  childId: string;
+  medicine: Medicine | null;
+  kind: ChangeKind;
+  onSaved: (medicine: Medicine) => void;
+  onClose: () => void;
+}
+
+/** A change of dose, of times, or a stop: a new event with its date and reason. */
+export function ChangeDialog({ childId, medicine, kind, onSaved, onClose }: ChangeProps) {
+  return (
+    <Dialog open={medicine !== null} onClose={onClose} title={medicine ? CHANGE_TITLE[kind](medicine.name) : ''}>
+      {medicine && <ChangeForm key={`${medicine.id}-${kind}`} {...{ childId, medicine, kind, onSaved, onClose }} />}
+    </Dialog>
+  );
+}
+
+function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps & { medicine: Medicine }) {
+  const id = useId();
+  const lastOn = medicine.changes.reduce((last, c) => later(c.on, last), medicine.startedOn);
+  const { form, errors, setErrors, bind } = useForm(() => ({
+    on: later(nowStamp().date, lastOn),
+    dose: '',
+    unit: medicine.unit ?? 'mg',
+    reason: '',
+  }));
+  const [times, setTimes] = useState<string[]>(medicine.times.length ? medicine.times : ['']);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const body = {
+      on: form.on,
+      kind,
+      ...(kind === 'dose' ? { dose: amount(form.dose), unit: form.unit } : {}),
+      ...(kind === 'times' ? { times: times.filter(Boolean) } : {}),
+      ...(form.reason.trim() ? { reason: form.reason.trim() } : {}),
+    };
+    const { medicineChangeSchema } = await rules();
+    await saveChecked(
+      target,
+      medicineChangeSchema.safeParse(body),
+      { setErrors, setSaving },
+      'Mudança não anotada',
+      async (data) => {
+        const saved = await changeMedicine(childId, medicine.id, data);
+        toast(
+          kind === 'stop' ? 'Remédio parado' : 'Mudança anotada',
+          kind === 'stop'
+            ? `${medicine.name} saiu das doses de hoje. O histórico continua guardado.`
+            : `A partir de ${formatDay(form.on)}, ${medicine.name} aparece com o que mudou.`,
+          'success',
+        );
+        onSaved(saved);
+      },
+    );
+  }
+
+  const now: ReactNode =
+    kind === 'dose'
+      ? `Hoje: ${doseText(medicine.dose, medicine.unit)}.`
+      : kind === 'times'
+        ? `Hoje: ${timesText(medicine.times) || 'sem horário fixo'}.`
+        : `O histórico de ${medicine.name} continua guardado e aparece no relatório.`;
+  return (
+    <DialogForm
+      saving={saving}
+      submitLabel={kind === 'stop' ? 'Parar o remédio' : 'Anotar a mudança'}
+      onSubmit={submit}
+      onCancel={onClose}
+      danger={kind === 'stop'}
+    >
+      {kind === 'dose' && <NoDoseAdvice />}
+      <p className="muted">{now}</p>
+      {kind === 'dose' && <DoseRow id={id} label="Nova dose" dose={bind('dose')} unit={bind('unit')} />}
+      {kind === 'times' && <TimesField times={times} onChange={setTimes} error={errors.times} />}
+      <Field
+        id={`${id}-on`}
+        label={kind === 'stop' ? 'Parou em' : 'A partir de'}
+        type="date"
+        min={lastOn}
+        max={lastDayFor(DAYS_AHEAD, nowStamp().date)}
+        hint={`Não antes de ${formatDay(lastOn)}, a última mudança anotada, e no máximo ${DAYS_AHEAD} dias depois de hoje.`}
+        {...bind('on')}
+      />
+      <Field
+        as="textarea"
+        id={`${id}-reason`}
+        label="Motivo"
+        optional
+        maxLength={LIMITS.freeText}
+        hint={
+          kind === 'stop'
+            ? 'Por exemplo: orientação da médica na consulta.'
+            : 'Por exemplo: a neuropediatra aumentou na consulta de hoje.'
+        }
+        {...bind('reason')}
+      />
+    </DialogForm>
+  );
+}

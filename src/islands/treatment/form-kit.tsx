@@ -1,0 +1,203 @@
+/**
+ * What the treatment forms share: the API's rules loaded on first focus, a number typed with a
+ * comma, the times of day, the note that the app never suggests a dose, and the check-then-save
+ * every form does.
+ */
+import { type FormEvent, type ReactNode, useId } from 'react';
+import { ApiError } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { failureText, UNITS } from '../../lib/treatment.ts';
+import { LIMITS } from '../../shared/enums.ts';
+import { fieldMessages } from '../../shared/field-messages.ts';
+import { DOSE_NOTICE } from '../../shared/treatment.ts';
+import Field from '../Field.tsx';
+import type { useForm } from '../useForm.ts';
+
+export const rules = () => import('../../shared/treatment.ts');
+
+/** The later of two days ('YYYY-MM-DD'). */
+export const later = (a: string, b: string) => (a.localeCompare(b) > 0 ? a : b);
+
+/** Focuses the first field marked wrong. */
+const focusInvalid = (form: HTMLFormElement) =>
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+/** "10,5" → 10.5; what is not a number stays as typed, for the rules to refuse. */
+export const amount = (value: string) => {
+  const number = Number(value.trim().replace(',', '.'));
+  return value.trim() && Number.isFinite(number) ? number : value.trim();
+};
+
+/** The rules' messages by field; every "times.N" is the times' own. */
+const messages = (error: Parameters<typeof fieldMessages>[0]) => {
+  const fields = fieldMessages(error);
+  for (const key of Object.keys(fields)) if (key.startsWith('times.')) fields.times ??= fields[key]!;
+  return fields;
+};
+
+/** The API's refusal as field errors (422), or a toast. */
+function refused(err: unknown, title: string): Record<string, string> {
+  if (err instanceof ApiError && err.code === 'validation_failed') return err.fields;
+  toast(title, failureText(err));
+  return {};
+}
+
+/** The note every medicine form carries, plainly. */
+export function NoDoseAdvice() {
+  return <p className="notice treatment-advice">{DOSE_NOTICE}</p>;
+}
+
+/** Several times of day: one field each, add and remove. */
+export function TimesField({
+  times,
+  onChange,
+  error,
+}: {
+  times: string[];
+  onChange: (times: string[]) => void;
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="field times-field" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>Horários</legend>
+      {times.map((time, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the times are edited in place, by position.
+        <div key={i} className="time-row">
+          <Field
+            id={`${id}-${i}`}
+            label={`${i + 1}º horário`}
+            type="time"
+            value={time}
+            onChange={(event) => onChange(times.map((t, j) => (j === i ? event.target.value : t)))}
+          />
+          {times.length > 1 && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              onClick={() => onChange(times.filter((_, j) => j !== i))}
+            >
+              Tirar<span className="sr-only"> o {i + 1}º horário</span>
+            </button>
+          )}
+        </div>
+      ))}
+      <button type="button" className="btn btn-secondary btn-small" onClick={() => onChange([...times, ''])}>
+        Adicionar horário
+      </button>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** What a form's check of its body gives: the data to send, or the rules' refusal. */
+type Checked<T> = { success: true; data: T } | { success: false; error: Parameters<typeof fieldMessages>[0] };
+
+/**
+ * Sends what passed the API's own rules: a refusal (the rules', or the API's 422) marks the fields
+ * and focuses the first; any other failure is a toast titled `refusedTitle`.
+ */
+export async function saveChecked<T>(
+  form: HTMLFormElement,
+  checked: Checked<T>,
+  { setErrors, setSaving }: { setErrors: (errors: Record<string, string>) => void; setSaving: (on: boolean) => void },
+  refusedTitle: string,
+  save: (data: T) => Promise<void>,
+) {
+  if (!checked.success) {
+    setErrors(messages(checked.error));
+    focusInvalid(form);
+    return;
+  }
+  setSaving(true);
+  try {
+    await save(checked.data);
+  } catch (err) {
+    setErrors(refused(err, refusedTitle));
+    focusInvalid(form);
+  }
+  setSaving(false);
+}
+
+interface ShellProps {
+  saving: boolean;
+  /** what the button says while not saving */
+  submitLabel: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+  children: ReactNode;
+}
+
+/** A form on the page (a card with its title): its fields, then save and cancel. */
+export function FormCard({ title, saving, submitLabel, onSubmit, onCancel, children }: ShellProps & { title: string }) {
+  const id = useId();
+  return (
+    <form
+      method="post"
+      className="card treatment-form"
+      onFocus={() => void rules()}
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={saving}
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary btn-block" disabled={saving}>
+          {saving ? 'Salvando…' : submitLabel}
+        </button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A form inside a dialog (the dialog has the title): its fields, then save (or stop) and cancel. */
+export function DialogForm({
+  saving,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  danger,
+  children,
+}: ShellProps & { danger?: boolean }) {
+  return (
+    <form method="post" onFocus={() => void rules()} onSubmit={onSubmit} noValidate aria-busy={saving}>
+      {children}
+      <div className="dialog-actions">
+        <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={saving}>
+          {saving ? 'Salvando…' : submitLabel}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What `bind(name)` of useForm gives one Field. */
+type Bound = Omit<ReturnType<ReturnType<typeof useForm<Record<string, string>>>['bind']>, 'name'> & { name: string };
+
+/** A dose as typed (a comma allowed) and its unit, side by side. */
+export function DoseRow({ id, label, dose, unit }: { id: string; label: string; dose: Bound; unit: Bound }) {
+  return (
+    <div className="when-row">
+      <Field id={`${id}-dose`} label={label} inputMode="decimal" maxLength={LIMITS.doseInput} {...dose} />
+      <Field as="select" id={`${id}-unit`} label="Unidade" {...unit}>
+        {UNITS.map((u) => (
+          <option key={u} value={u}>
+            {u}
+          </option>
+        ))}
+      </Field>
+    </div>
+  );
+}
