@@ -278,6 +278,11 @@ function ChildCard({
             <span className="sr-only"> de {child.name}</span>
           </a>
         )}
+        {!child.pending && (
+          <a className="btn btn-secondary" href="/cartao-do-dia/" onClick={() => selectChild(child.id)}>
+            Cartão do dia<span className="sr-only"> de {child.name}</span>
+          </a>
+        )}
         {role === 'owner' ? (
           <>
             <button type="button" className="btn btn-ghost" onClick={onEdit}>
