@@ -47,12 +47,12 @@ test('the daily card: her targets, the teacher offline in 3 taps sent once, the 
   await page.getByLabel('Recompensa', { exact: true }).fill('Escolher a história de dormir');
   await page.getByLabel('Custa quantas estrelas').fill('2');
   await page.getByRole('button', { name: 'Adicionar recompensa' }).click();
-  await expect(page.getByText('Escolher a história de dormir')).toBeVisible();
+  await expect(page.locator('.reward-list strong', { hasText: 'Escolher a história de dormir' })).toBeVisible();
   await page.getByLabel('Recompensa', { exact: true }).fill('Passeio no parque');
   await page.getByLabel('Custa quantas estrelas').fill('10');
-  await page.getByText('Para uma semana boa').click();
+  await page.getByRole('radio', { name: 'Para uma semana boa' }).check();
   await page.getByRole('button', { name: 'Adicionar recompensa' }).click();
-  await expect(page.getByText('Passeio no parque')).toBeVisible();
+  await expect(page.locator('.reward-list strong', { hasText: 'Passeio no parque' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The teacher: the school link, a phone of her own, no account.
