@@ -16,7 +16,7 @@ const PHONE = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 const answer = (page: Page, target: string, part: string, value: 'Sim' | 'Não'): Locator =>
   page.getByRole('group', { name: `${target}: ${part}` }).locator('label', { hasText: value });
 
-test('the daily card: her targets, the teacher offline in 3 taps sent once, the father at home, the stars, the paper card', async ({
+test('the daily card: her targets, the teacher offline in 4 taps sent once, the father at home, the stars, the paper card', async ({
   page,
   context,
   request,
@@ -67,20 +67,23 @@ test('the daily card: her targets, the teacher offline in 3 taps sent once, the 
   teacher.on('response', (response) => {
     if (response.request().method() === 'PUT' && response.url().includes('/daily-card/')) sends.push(response.status());
   });
-  await teacher.goto(`/escola/cartao/?token=${token}`);
-  await hydrated(teacher, 'TeacherCard');
-  await expect(teacher.getByRole('heading', { name: 'Cartão do dia de Lia' })).toBeVisible();
-  await expectNoAxeViolations(teacher);
-  await school.setOffline(true);
   let taps = 0;
   const tap = async (target: Locator) => {
     await target.click();
     taps++;
   };
+  // The link the family sent her opens the observation form, the day's card first.
+  await teacher.goto(`/escola/?token=${token}`);
+  await tap(teacher.getByRole('link', { name: 'Marcar o cartão do dia de Lia' }));
+  await hydrated(teacher, 'TeacherCard');
+  await expect(teacher.getByRole('heading', { name: 'Cartão do dia de Lia' })).toBeVisible();
+  await expectNoAxeViolations(teacher);
+  await school.setOffline(true);
   await tap(answer(teacher, 'Espera a vez para falar', 'Hoje', 'Sim'));
   await tap(answer(teacher, 'Termina o lanche sentado', 'Hoje', 'Sim'));
   await shot(teacher, 'teacher-card');
   await tap(teacher.getByRole('button', { name: 'Enviar' }));
+  // the link to the card, two "sim", "Enviar"
   expect(taps).toBeLessThanOrEqual(4);
   await expect(teacher.getByText(/ficaram guardadas neste aparelho/)).toBeVisible();
   await school.setOffline(false);

@@ -13,7 +13,7 @@ import Field, { ChoiceField } from '../Field.tsx';
 export type Example = { texto: string; onde: CardWhere };
 type Draft = { id?: string; text: string; where: CardWhere; parts: number; goal: number };
 
-const PARTS_LABEL = ['1 vez (o dia todo)', '2 partes do dia', '3 partes do dia', '4 partes do dia'];
+const PARTS_LABEL = ['1 (o dia)', '2 partes', '3 partes', '4 partes'];
 const blank = (): Draft => ({ text: '', where: 'escola', parts: 1, goal: 1 });
 
 export default function CardSetup({

@@ -111,7 +111,7 @@ export default function PaperCard() {
                 <th key={day} scope="col">
                   {day}
                   <br />
-                  <span className="paper-date">{shortDay(addDays(monday, i))}</span>
+                  <span className="paper-date">{addDays(monday, i).slice(8, 10)}</span>
                 </th>
               ))}
             </tr>
