@@ -75,7 +75,6 @@ test('the daily card: her targets, the teacher offline in 4 taps sent once, the 
   // The link the family sent her opens the observation form, the day's card first.
   await teacher.goto(`/escola/?token=${token}`);
   await tap(teacher.getByRole('link', { name: 'Marcar o cartão do dia de Lia' }));
-  await hydrated(teacher, 'TeacherCard');
   await expect(teacher.getByRole('heading', { name: 'Cartão do dia de Lia' })).toBeVisible();
   await expectNoAxeViolations(teacher);
   await school.setOffline(true);
