@@ -1,5 +1,6 @@
 /** The daily card's marks in the offline queue (issue 43): one per child, day and source waits. */
 import { describe, expect, it } from 'vitest';
+import { RECORD_READS } from '../../src/lib/offline-caches.ts';
 import type { CardMarksSet } from '../../src/lib/queued-ops.ts';
 import { waitingAfter } from '../../src/lib/queued-ops.ts';
 import { refusalReason, refusedWords } from '../../src/lib/refused-words.ts';
@@ -32,4 +33,12 @@ describe('card-marks-set in the queue', () => {
       'uma criança que você não acompanha mais',
     );
   });
+});
+
+it("the card and its days are kept for offline reads, the school's card and the summary are not", () => {
+  const child = `https://app.example/api/children/${TARGET}`;
+  expect(RECORD_READS.test(`${child}/daily-card`)).toBe(true);
+  expect(RECORD_READS.test(`${child}/daily-card/days?from=2026-11-23&to=2026-11-29`)).toBe(true);
+  expect(RECORD_READS.test(`${child}/daily-card/summary`)).toBe(false);
+  expect(RECORD_READS.test('https://app.example/api/school/abc/daily-card')).toBe(false);
 });
