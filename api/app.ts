@@ -42,6 +42,7 @@ import { schoolRoutes } from './routes/school.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { starRoutes } from './routes/stars.ts';
 import { statsRoutes } from './routes/stats.ts';
+import { summaryRoutes } from './routes/summary.ts';
 import { supportRoutes } from './routes/support.ts';
 import { treatmentRoutes } from './routes/treatment.ts';
 import { diaryChoices } from './services/diary-choices.ts';
@@ -146,6 +147,7 @@ export function apiRoutes(database: AppDeps['database']) {
     .route('/children', ratingRoutes())
     .route('/children', dailyCardRoutes())
     .route('/children', starRoutes())
+    .route('/children', summaryRoutes())
     .route('/scales', scaleRoutes())
     .route('/invitations', invitationRoutes())
     .route('/school', schoolRoutes())

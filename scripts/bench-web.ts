@@ -3,7 +3,9 @@
  * by the real server, signed in where the page needs it, against a floor measured in the same
  * run: a one-heading static page from the same server. Prints a table, writes
  * bench-results/web.json, exits 1 when a budget is missed.
- *   BENCH_PORT (default 4470), BENCH_RUNS (default 3: the median run per page), BENCH_SKIP_BUILD=1,
+ *   BENCH_PORT (default 4470), BENCH_RUNS (default 3: every figure is the median of the runs, with
+ *   its spread; a page fails on the medians, or when any one run's TBT passes the floor's by more
+ *   than 400 ms: issue 41), BENCH_SKIP_BUILD=1,
  *   CHROME_PATH, BENCH_THROTTLING (devtools, the default: the throttling applied to the real load;
  *   simulate: Lighthouse's estimate, decision 0028), BENCH_PAGES (a comma-separated list of paths:
  *   only those, with the floor),
@@ -21,6 +23,7 @@ import lighthouse from 'lighthouse';
 import { addDays, today } from '../src/shared/clock.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
 import { BenchSetupError, createBenchAccount } from './bench-account.ts';
+import { medianRow, withSpread } from './bench-stats.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4470);
 const BASE = `http://localhost:${PORT}`;
@@ -34,8 +37,10 @@ const BUDGET = {
   accessibility: 100,
   bestPractices: 100,
   lcpRatio: 1.3,
-  /** a page's total blocking time over the floor page's own in the same run (issue 31) */
+  /** a page's total blocking time over the floor page's own in the same run (issue 31), by the median */
   tbtOverFloorMs: 250,
+  /** no single run of a page may block more than this over the floor's median (issue 41) */
+  tbtAnyRunOverFloorMs: 400,
   cls: 0.02,
   jsIslandsKb: 100,
   jsPlainKb: 10,
@@ -121,6 +126,8 @@ interface Row {
   renderBlockingScripts: number;
   islands: boolean;
   lcpRatio?: number;
+  /** every run's LCP and TBT, for the spread and the any-run rule */
+  runs?: { lcpMs: number[]; tbtMs: number[] };
   /** Best-practices audits that cost points, with what they name, so a score under 100 says why. */
   bestPracticesMissed: string[];
 }
@@ -230,8 +237,6 @@ async function warmServiceWorker(port: number, page: string, cookie: string) {
   }
 }
 
-const median = (rows: Row[]) => [...rows].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(rows.length / 2)]!;
-
 try {
   await waitForHealth();
   const { cookie } = await createBenchAccount({
@@ -294,12 +299,19 @@ try {
         runs.push(summarise(target.repeat ? `${target.page} (repeat, SW)` : target.page, lhr));
         reports.push(lhr);
       }
-      const chosen = median(runs);
+      // Each figure is the median of the runs; the report kept is the run nearest the median LCP.
+      const chosen = {
+        ...medianRow(runs, 'lcpMs'),
+        runs: { lcpMs: runs.map((r) => r.lcpMs), tbtMs: runs.map((r) => r.tbtMs) },
+      };
       rows.push(chosen);
       if (LHR_DIR) {
         const name =
           (target.page.replace(/^\/|\/$/g, '').replace(/\//g, '_') || 'home') + (target.repeat ? '-repeat' : '');
-        writeFileSync(path.join(LHR_DIR, `${name}.json`), JSON.stringify(reports[runs.indexOf(chosen)]));
+        const nearest = runs.reduce((a, b) =>
+          Math.abs(b.lcpMs - chosen.lcpMs) < Math.abs(a.lcpMs - chosen.lcpMs) ? b : a,
+        );
+        writeFileSync(path.join(LHR_DIR, `${name}.json`), JSON.stringify(reports[runs.indexOf(nearest)]));
       }
     }
   } finally {
@@ -320,6 +332,11 @@ try {
       row.tbtMs <= floor.tbtMs + BUDGET.tbtOverFloorMs,
       `TBT ${row.tbtMs} ms > the floor's ${floor.tbtMs} ms + ${BUDGET.tbtOverFloorMs} ms`,
     );
+    const worstTbt = Math.max(...(row.runs?.tbtMs ?? [row.tbtMs]));
+    check(
+      worstTbt <= floor.tbtMs + BUDGET.tbtAnyRunOverFloorMs,
+      `one run's TBT ${worstTbt} ms > the floor's ${floor.tbtMs} ms + ${BUDGET.tbtAnyRunOverFloorMs} ms`,
+    );
     check(row.cls <= BUDGET.cls, `CLS ${row.cls} > ${BUDGET.cls}`);
     check(row.jsKb <= jsBudget, `JS ${row.jsKb} kB > ${jsBudget} kB`);
     check(row.renderBlockingScripts === 0, `${row.renderBlockingScripts} render-blocking scripts`);
@@ -331,9 +348,9 @@ try {
     'a11y',
     'bp',
     'seo',
-    'LCP ms',
+    'LCP ms (spread)',
     'LCP/floor',
-    'TBT ms',
+    'TBT ms (spread)',
     'CLS',
     'JS kB',
     'CSS kB',
@@ -346,9 +363,9 @@ try {
       r.accessibility,
       r.bestPractices,
       r.seo,
-      r.lcpMs,
+      r.runs ? withSpread(r.runs.lcpMs) : r.lcpMs,
       r.lcpRatio ?? 1,
-      r.tbtMs,
+      r.runs ? withSpread(r.runs.tbtMs) : r.tbtMs,
       r.cls,
       r.jsKb,
       r.cssKb,
@@ -359,7 +376,7 @@ try {
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(
-    `\nLighthouse ${RUNS}× per page (median), mobile, slow 4G, 4× CPU (${THROTTLING} throttling) — transfer sizes as sent (Brotli)\n`,
+    `\nLighthouse ${RUNS}× per page (median, lowest–highest run), mobile, slow 4G, 4× CPU (${THROTTLING} throttling) — transfer sizes as sent (Brotli)\n`,
   );
   console.log(line(header));
   for (const row of table) console.log(line(row));

@@ -16,6 +16,7 @@ import { addDays, BEFORE_AFTER_DAYS, type ChangeKind, ENOUGH_DAYS } from '../../
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
+import { cardMetIn } from './card-summary.ts';
 import { insightsLimiter, LONG_INSIGHTS_DAYS } from './work-slots.ts';
 
 const ACCENTED_UPPER = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
@@ -60,6 +61,8 @@ export interface BeforeAfterSide extends Window {
   ratings: { home: Record<string, number>; school: Record<string, number> };
   sideEffects: Record<string, number>;
   doses: { given: number; skipped: number };
+  /** the daily card: target-days met of those marked, home and school (issue 43) */
+  card: { met: number; days: number };
   daysWithRecords: number;
 }
 
@@ -208,10 +211,12 @@ export async function beforeAfter(
     throw new ApiError('validation_failed', undefined, { fields: { on: 'A data não pode estar no futuro' } });
   const { before, after } = windowsAround(on, days, today);
   const span = { from: before.from, to: after.to };
-  const [diary, doses, ratings] = await Promise.all([
+  const [diary, doses, ratings, cardBefore, cardAfter] = await Promise.all([
     db.execute(diaryStatement(childId, on, span)).then(rowsOf<DiaryRow>),
     db.execute(doseStatement(childId, on, span)).then(rowsOf<DoseRow>),
     db.execute(ratingStatement(childId, on, span)).then(rowsOf<RatingRow>),
+    cardMetIn(db, childId, before),
+    cardMetIn(db, childId, after),
   ]);
   const sideOf = (key: 'b' | 'a', window: Window): BeforeAfterSide => {
     const d = diary.find((row) => row.side === key);
@@ -238,6 +243,7 @@ export async function beforeAfter(
       ratings: { home: means('home:answers'), school: means('school:answers') },
       sideEffects: means('home:sideEffects'),
       doses: { given: dose?.given ?? 0, skipped: dose?.skipped ?? 0 },
+      card: key === 'b' ? cardBefore : cardAfter,
       daysWithRecords: recordDays.size,
     };
   };

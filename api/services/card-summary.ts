@@ -192,7 +192,15 @@ export async function cardSummary(
   if (from > to) throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodReversed } });
   if (from < addDays(to, -(MAX_SUMMARY_DAYS - 1)))
     throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodTooLong } });
-  const since = [from, addDays(mondayOf(to), -21)].sort()[0]!;
+  return cardOver(db, childId, { from, to });
+}
+
+/**
+ * The card's summary of a period, for a child the caller was already let into (the route above,
+ * the clinical summary, before and after): no access check here.
+ */
+export async function cardOver(db: Database, childId: string, period: { from: string; to: string }) {
+  const since = [period.from, addDays(mondayOf(period.to), -21)].sort()[0]!;
   const [rows, events, days, name] = await Promise.all([
     targetsOf(db, childId, { all: true }),
     db
@@ -203,10 +211,19 @@ export async function cardSummary(
     db
       .select({ date: cardDays.date, source: cardDays.source, marks: cardDays.marks })
       .from(cardDays)
-      .where(and(eq(cardDays.childId, childId), between(cardDays.date, since, to)))
+      .where(and(eq(cardDays.childId, childId), between(cardDays.date, since, period.to)))
       .orderBy(asc(cardDays.date)),
     childFirstName(db, childId),
   ]);
   const targets = rows.map((row) => ({ ...presentTarget(row), active: row.active }));
-  return summarise(targets, events, days as SummaryDay[], { from, to }, name ?? 'a criança');
+  return summarise(targets, events, days as SummaryDay[], period, name ?? 'a criança');
+}
+
+/** Every target's days met in a window, home and school together (before and after a change). */
+export async function cardMetIn(db: Database, childId: string, window: { from: string; to: string }) {
+  const { targets } = await cardOver(db, childId, window);
+  return targets.reduce(
+    (sum, t) => ({ met: sum.met + t.school.met + t.home.met, days: sum.days + t.school.days + t.home.days }),
+    { met: 0, days: 0 },
+  );
 }

@@ -3,30 +3,26 @@
  * dates dd/mm/aaaa. Charts are drawn as vector paths, each followed by a sentence that says what
  * it shows. Its words stay here, as the e-mails' stay in their templates.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import {
+  atTimes,
+  inForceText,
+  type SummarySection,
+  sleepLine,
+  summarySections,
+} from '../../src/shared/clinical-summary.ts';
 import { overlapReportLine } from '../../src/shared/dose-alerts.ts';
 import { ATTENTION_WORDS } from '../../src/shared/enums.ts';
-import { formatDay, formatDecimal, formatHoursMinutes, formatMinutes, shortDay } from '../../src/shared/format.ts';
-import { daysInPeriod, todayInSaoPaulo } from '../../src/shared/insights-core.ts';
+import { formatDay, formatDecimal, formatMinutes, shortDay } from '../../src/shared/format.ts';
+import { todayInSaoPaulo } from '../../src/shared/insights-core.ts';
 import { SITE_NAME } from '../../src/shared/site.ts';
-import { formatDose, MEDICINE_EVENT_LABELS, THERAPY_LABELS } from '../../src/shared/treatment.ts';
-import {
-  CHANGE_LABELS,
-  ENOUGH_DAYS,
-  FEW_RECORDS,
-  formatMean,
-  meanOf,
-  RATINGS_NOTICE,
-  sourceDifference,
-} from '../../src/shared/weekly-scale-words.ts';
-import type { BeforeAfterSide } from './before-after.ts';
+import { MEDICINE_EVENT_LABELS, THERAPY_LABELS } from '../../src/shared/treatment.ts';
 import type { DiaryEntryView } from './diary.ts';
 import { afterMealLabel } from './diary-choices.ts';
 import type { ReportData } from './report-data.ts';
 import type { MedicineChangeView, MedicineInPeriod } from './treatment.ts';
-
-/** «Marina e Carlos», «Ana, Bia e Carlos» */
-const NAMES = new Intl.ListFormat('pt-BR', { type: 'conjunction' });
 
 type Doc = PDFKit.PDFDocument;
 const MARGIN = 50;
@@ -44,28 +40,27 @@ const WORDS = {
   none: 'Nenhum registro no período.',
 } as const;
 
-// The standard PDF fonts speak WinAnsi (Windows-1252): printable ASCII, Latin-1 and these.
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const inWinAnsi = (char: string) => {
-  const code = char.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char) || char === '\n';
-};
-
 /**
- * What she typed, in what the PDF's fonts can draw: a letter they lack loses its accent
- * ("ő" → "o"), anything else (emoji, other scripts) is left out rather than drawn as garbage.
+ * A Unicode TrueType font (DejaVu, from the npm registry), embedded as a subset: every letter she
+ * types is drawn as typed (ő, ≥, −), where pdfkit's standard fonts knew only Windows-1252. Read once
+ * per worker.
  */
+const font = (file: string) => readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`));
+const FONTS = {
+  Sans: font('DejaVuSans.ttf'),
+  'Sans-Bold': font('DejaVuSans-Bold.ttf'),
+  'Sans-Oblique': font('DejaVuSans-Oblique.ttf'),
+} as const;
+
+/** Emoji (and the joiners and variation selectors that build them): no text font draws them. */
+const EMOJI = /\p{Extended_Pictographic}|\u{FE0E}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}]/gu;
+
+/** What she typed, as the font draws it: tabs and returns as spaces, emoji left out rather than drawn as boxes. */
 export function pdfSafe(text: string): string {
-  let out = '';
-  for (const char of text) {
-    if (inWinAnsi(char)) out += char;
-    else if (char === '\t' || char === '\r') out += ' ';
-    else {
-      const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      if (base && [...base].every(inWinAnsi)) out += base;
-    }
-  }
-  return out.replace(/ {2,}/g, ' ');
+  return text
+    .replace(/[\t\r]/g, ' ')
+    .replace(EMOJI, '')
+    .replace(/ {2,}/g, ' ');
 }
 
 const number = (value: number, digits = 1) =>
@@ -84,6 +79,8 @@ export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBu
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
+    // never Helvetica: its character set is Windows-1252's
+    font: FONTS.Sans as unknown as string,
     lang: 'pt-BR',
     displayTitle: true,
     info: {
@@ -92,6 +89,7 @@ export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBu
       Creator: SITE_NAME,
     },
   });
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
@@ -103,11 +101,7 @@ export async function renderReport(data: ReportData): Promise<Uint8Array<ArrayBu
   });
   // Page 1: what a doctor reads in the minute before the consultation (issue 30).
   header(doc, data);
-  takesNow(doc, data);
-  whatChanged(doc, data);
-  beforeAndAfter(doc, data);
-  homeAndSchool(doc, data);
-  summary(doc, data);
+  page1(doc, data);
   // Then the charts and the details; the list of every entry is an appendix she includes by choice.
   // A new page unless page 1 already ran over (never a page holding only its last lines).
   if (doc.bufferedPageRange().count === 1) doc.addPage();
@@ -133,27 +127,27 @@ function room(doc: Doc, height: number) {
 
 function heading(doc: Doc, text: string) {
   room(doc, 60);
-  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text, MARGIN, doc.y);
-  doc.moveDown(0.3).font('Helvetica').fontSize(10);
+  doc.moveDown(0.8).font('Sans-Bold').fontSize(13).fillColor(INK).text(text, MARGIN, doc.y);
+  doc.moveDown(0.3).font('Sans').fontSize(10);
 }
 
 function paragraph(doc: Doc, raw: string, color = INK) {
   const text = pdfSafe(raw);
   doc
-    .font('Helvetica')
+    .font('Sans')
     .fontSize(10)
     .fillColor(color)
     .text(text, MARGIN, doc.y, { width: contentWidth(doc) });
 }
 
-function header(doc: Doc, { insights, generatedAt }: ReportData) {
-  const { child } = insights;
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(SITE_NAME, MARGIN, MARGIN);
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(WORDS.title);
-  doc.moveDown(0.4).font('Helvetica').fontSize(11);
+function header(doc: Doc, { summary, generatedAt }: ReportData) {
+  const { child, period } = summary;
+  doc.font('Sans').fontSize(10).fillColor(MUTED).text(SITE_NAME, MARGIN, MARGIN);
+  doc.font('Sans-Bold').fontSize(18).fillColor(INK).text(WORDS.title);
+  doc.moveDown(0.4).font('Sans').fontSize(11);
   const age = child.ageYears === null ? 'idade não informada' : years(child.ageYears);
-  doc.text(`Criança: ${firstName(child.name)}, ${age}`);
-  doc.text(`Período: ${formatDay(insights.from)} a ${formatDay(insights.to)}`);
+  doc.text(`Criança: ${pdfSafe(child.firstName)}, ${age}`);
+  doc.text(`Período: ${formatDay(period.from)} a ${formatDay(period.to)}`);
   doc.fillColor(MUTED).text(`Gerado em ${formatDay(todayInSaoPaulo(generatedAt))}`);
   doc.moveDown(0.6);
   const y = doc.y;
@@ -164,185 +158,79 @@ function header(doc: Doc, { insights, generatedAt }: ReportData) {
   doc.y = y + height;
 }
 
-/** The figures a professional reads first, one per line; rates with one decimal, sleep in hours and minutes. */
-function summaryLines({ insights }: ReportData): string[] {
-  const { behavior, food, sleep, baseline, current, changePercent } = insights;
-  const lines = [
-    `Episódios de comportamento: ${behavior.total} (${formatDecimal(current.behaviorPerWeek)} por semana nos últimos ${daysLabel(current)})`,
-    `Intensidade: Baixa ${behavior.intensity.Baixa} · Média ${behavior.intensity.Média} · Alta ${behavior.intensity.Alta}`,
-  ];
-  if (behavior.avgDurationMinutes !== null)
-    lines.push(`Duração média de um episódio: ${behavior.avgDurationMinutes}\u00a0min`);
-  lines.push(`Refeições registradas: ${food.total}`);
-  lines.push(sleepLine(sleep));
-  if (sleep.bedtimeSpreadMinutes !== null)
-    lines.push(
-      `Regularidade do horário de deitar: variação típica de ${sleep.bedtimeSpreadMinutes} min entre as noites`,
-    );
-  if (sleep.avgNightWakings !== null)
-    lines.push(
-      `Despertares noturnos: ${sleep.totalNightWakings} (média de ${formatDecimal(sleep.avgNightWakings)} por noite)`,
-    );
-  if (baseline && changePercent !== null)
-    lines.push(
-      `Comparação: ${formatDecimal(current.behaviorPerWeek)} episódios por semana agora, ${formatDecimal(baseline.behaviorPerWeek)} nas 2 primeiras semanas de registros (${formatDay(baseline.from)} a ${formatDay(baseline.to)}): ${changeWords(changePercent)}`,
-    );
-  return lines;
-}
-
-/**
- * The change in words the standard fonts can draw ("35 % menos"): the minus sign U+2212 is not in
- * WinAnsi and would be dropped, leaving a fall that reads like a rise.
- */
-export function changeWords(changePercent: number): string {
-  const rounded = Math.round(changePercent);
-  if (rounded === 0) return 'mesma frequência';
-  return `${Math.abs(rounded)}\u00a0% ${rounded < 0 ? 'menos' : 'mais'}`;
-}
-
-const daysLabel = (w: { from: string; to: string }) => `${daysInPeriod(w.from, w.to)} dias`;
-
-function sleepLine(sleep: ReportData['insights']['sleep']): string {
-  if (!sleep.nights) return 'Noites registradas: 0';
-  const average = `média de ${formatHoursMinutes(sleep.avgSleepMinutes ?? 0)} de sono`;
-  const range = sleep.recommended
-    ? `; ${sleep.nightsInRange} de ${sleep.nights} dentro do recomendado para a idade (${sleep.recommended.minHours}\u00a0a\u00a0${sleep.recommended.maxHours}\u00a0h)`
-    : '';
-  return `Noites registradas: ${sleep.nights}, ${average}${range}`;
-}
-
 /** A bulleted line whose wrapped lines align with its first word. */
 function bullet(doc: Doc, raw: string) {
   const text = pdfSafe(raw);
-  doc.font('Helvetica').fontSize(10);
+  doc.font('Sans').fontSize(10);
   room(doc, doc.heightOfString(text, { width: contentWidth(doc) - 12 }));
   const y = doc.y;
   doc.fillColor(INK).text('•', MARGIN, y, { lineBreak: false });
   doc.text(text, MARGIN + 12, y, { width: contentWidth(doc) - 12 });
 }
 
-function summary(doc: Doc, data: ReportData) {
-  section(doc, 'Resumo do período');
-  for (const line of summaryLines(data)) bullet(doc, line);
-  doc.moveDown(0.3);
-  notice(
-    doc,
-    data.includeEntries
-      ? 'A lista completa dos registros do período está no fim do relatório.'
-      : 'A lista completa dos registros não foi incluída (pode ser incluída ao gerar o relatório: "incluir todos os registros").',
-  );
+/** Page 1: the clinical summary's sections (summarySections), as the patterns page prints them. */
+function page1(doc: Doc, data: ReportData) {
+  for (const part of summarySections(data.summary)) {
+    sectionOf(doc, part);
+    if (part.id === 'resumo-do-periodo') {
+      doc.moveDown(0.3);
+      notice(
+        doc,
+        data.includeEntries
+          ? 'A lista completa dos registros do período está no fim do relatório.'
+          : 'A lista completa dos registros não foi incluída (pode ser incluída ao gerar o relatório: "incluir todos os registros").',
+      );
+    }
+  }
 }
 
-// ── page 1 ───────────────────────────────────────────────────────────────────────────
-
-/** Said under the treatment on page 1. */
-export const TAKES_NOW_NOTICE =
-  'Como a família registrou no aplicativo. Não é uma prescrição: o aplicativo nunca sugere doses.';
-/** Said under "Antes e depois": a comparison of records, never a cause. */
-export const BEFORE_AFTER_NOTICE =
-  'Compara o que foi registrado nos dias antes e depois da data. Descreve as diferenças; não mostra que a mudança as causou.';
+/** One section: its heading, its lines (muted when it says there is nothing), its table, the lines after, its small print. */
+function sectionOf(doc: Doc, part: SummarySection) {
+  section(doc, part.title);
+  const nothing = !part.table && part.lines.length === 1 && /^Nenhuma? /.test(part.lines[0] ?? '');
+  if (nothing) paragraph(doc, part.lines[0]!, MUTED);
+  else if (part.table) for (const line of part.lines) paragraph(doc, line);
+  else for (const line of part.lines) bullet(doc, line);
+  if (part.table) {
+    doc.moveDown(0.2);
+    table(doc, part.table.head, part.table.rows, part.id === 'antes-e-depois' ? 170 : 150);
+  }
+  if (part.after?.length) {
+    doc.moveDown(0.2);
+    for (const line of part.after.slice(0, -1)) bullet(doc, line);
+    const last = part.after.at(-1)!;
+    if (last.startsWith('Quem avaliou')) paragraph(doc, last, MUTED);
+    else bullet(doc, last);
+  }
+  for (const note of part.notes ?? []) notice(doc, note);
+}
 
 /** A page-1 heading: smaller than the others, so the page holds everything. */
 function section(doc: Doc, text: string) {
   room(doc, 50);
-  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11.5).fillColor(INK).text(text, MARGIN, doc.y);
-  doc.moveDown(0.15).font('Helvetica').fontSize(9.5);
+  doc.moveDown(0.6).font('Sans-Bold').fontSize(11.5).fillColor(INK).text(text, MARGIN, doc.y);
+  doc.moveDown(0.15).font('Sans').fontSize(9.5);
 }
 
 /** A muted line of small print: the sections' notices. */
 function notice(doc: Doc, text: string) {
   doc
-    .font('Helvetica')
+    .font('Sans')
     .fontSize(8)
     .fillColor(MUTED)
     .text(pdfSafe(text), MARGIN, doc.y, { width: contentWidth(doc) });
   doc.fontSize(9.5).fillColor(INK);
 }
 
-const shortPeriod = (w: { from: string; to: string }) => `${shortDay(w.from)} a ${shortDay(w.to)}`;
-
-/** When a medicine's current dose and times began, and when the medicine itself did. */
-export function sinceText(medicine: { since: string; startedOn: string; asNeeded: boolean }): string {
-  if (medicine.since <= medicine.startedOn) return `desde ${formatDay(medicine.startedOn)}`;
-  const now = medicine.asNeeded ? 'dose atual' : 'dose e horários atuais';
-  return `${now} desde ${formatDay(medicine.since)}; começou em ${formatDay(medicine.startedOn)}`;
-}
-
-/** "O que toma agora": the medicines in force at the period's end; then the therapies going on. */
-function takesNow(doc: Doc, { current }: ReportData) {
-  section(doc, 'O que toma agora');
-  if (!current.medicines.length) paragraph(doc, 'Nenhum remédio em uso registrado.', MUTED);
-  for (const medicine of current.medicines)
-    bullet(doc, `${medicine.name}: ${inForceText(medicine, medicine.asNeeded)} (${sinceText(medicine)})`);
-  notice(doc, TAKES_NOW_NOTICE);
-  if (!current.therapies.length) return;
-  section(doc, 'Terapias em andamento');
-  for (const therapy of current.therapies)
-    bullet(
-      doc,
-      `${THERAPY_LABELS[therapy.kind]}${therapy.professionalName ? ` — ${therapy.professionalName}` : ''} (desde ${formatDay(therapy.startedOn)})`,
-    );
-}
-
-/** "O que mudou e quando": the period's changes, oldest first. */
-function whatChanged(doc: Doc, { changes }: ReportData) {
-  section(doc, 'O que mudou e quando');
-  if (!changes.length) return paragraph(doc, 'Nenhuma mudança de remédio ou de terapia registrada no período.', MUTED);
-  for (const change of changes) bullet(doc, `${formatDay(change.on)}: ${CHANGE_LABELS[change.kind]} ${change.name}`);
-}
-
-const orDash = (value: number | null, show: (n: number) => string) => (value === null ? '—' : show(value));
-
-/** The mean of a side's answers over every item (0–3), or null. */
-const overall = (means: Record<string, number>) => meanOf(Object.values(means));
-
-/**
- * The rows of "Antes e depois": each figure before and after, as a doctor reads them, one format per
- * kind (hours and minutes; one decimal with a comma; counts). A side with fewer than ENOUGH_DAYS days
- * with records says "poucos registros" instead of the diaries' figures (issue 39); the weekly
- * ratings and the doses are their own records and keep their numbers.
- */
-export function beforeAfterRows(
-  before: BeforeAfterSide,
-  after: BeforeAfterSide,
-  enough: { before: boolean; after: boolean } = { before: true, after: true },
-): Array<[string, string, string]> {
-  const both = (show: (side: BeforeAfterSide) => string): [string, string] => [show(before), show(after)];
-  const diary = (show: (side: BeforeAfterSide) => string): [string, string] => [
-    enough.before ? show(before) : FEW_RECORDS,
-    enough.after ? show(after) : FEW_RECORDS,
-  ];
-  const lowMeals = (side: BeforeAfterSide) =>
-    side.meals.lowAppetiteShare === null
-      ? '—'
-      : `${Math.round(side.meals.lowAppetiteShare * side.meals.count)} de ${side.meals.count}`;
-  return [
-    ['Episódios por dia', ...diary((s) => formatDecimal(s.episodesPerDay))],
-    [
-      'Intensidade: baixa · média · alta',
-      ...diary((s) => `${s.intensity.Baixa} · ${s.intensity.Média} · ${s.intensity.Alta}`),
-    ],
-    ['Sono por noite (média)', ...diary((s) => orDash(s.sleep.avgMinutes, formatHoursMinutes))],
-    ['Tempo para adormecer (média)', ...diary((s) => orDash(s.sleep.avgLatencyMinutes, (n) => `${Math.round(n)} min`))],
-    ['Despertares por noite', ...diary((s) => orDash(s.sleep.wakingsPerNight, formatDecimal))],
-    ['Refeições com pouco apetite', ...diary(lowMeals)],
-    ['Avaliação da semana, casa (0 a 3)', ...both((s) => orDash(overall(s.ratings.home), formatMean))],
-    ['Avaliação da semana, escola (0 a 3)', ...both((s) => orDash(overall(s.ratings.school), formatMean))],
-    ['Efeitos observados (0 a 3)', ...both((s) => orDash(overall(s.sideEffects), formatMean))],
-    ['Doses: dadas · não dadas', ...both((s) => `${s.doses.given} · ${s.doses.skipped}`)],
-    // a figure with nothing recorded on either side (no school rating, no sleep) is left out, not "— —"
-  ].filter(([, b, a]) => !(b === '—' && a === '—')) as Array<[string, string, string]>;
-}
-
 /** A small table: a label column and value columns, one line per row. */
-function table(doc: Doc, head: string[], rows: string[][], firstWidth: number, subhead?: string[]) {
+function table(doc: Doc, head: string[], rows: string[][], firstWidth: number) {
   const rest = (contentWidth(doc) - firstWidth) / Math.max(1, head.length - 1);
   const x = (i: number) => (i === 0 ? MARGIN : MARGIN + firstWidth + (i - 1) * rest);
   const line = (cells: string[], bold: boolean, color = INK) => {
     room(doc, 14);
     const y = doc.y;
     doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .font(bold ? 'Sans-Bold' : 'Sans')
       .fontSize(8.5)
       .fillColor(color);
     cells.forEach((cell, i) => {
@@ -351,7 +239,6 @@ function table(doc: Doc, head: string[], rows: string[][], firstWidth: number, s
     doc.y = y + 12;
   };
   line(head, true);
-  if (subhead) line(subhead, false, MUTED);
   doc
     .moveTo(MARGIN, doc.y - 1)
     .lineTo(MARGIN + contentWidth(doc), doc.y - 1)
@@ -359,81 +246,6 @@ function table(doc: Doc, head: string[], rows: string[][], firstWidth: number, s
     .stroke(RULE);
   doc.y += 2;
   for (const row of rows) line(row, false);
-}
-
-/** "Antes e depois" of the latest change, 14 days each side; "poucos registros" for a thin side. */
-function beforeAndAfter(doc: Doc, { latestChange }: ReportData) {
-  section(doc, 'Antes e depois');
-  if (!latestChange) {
-    paragraph(doc, 'Nenhuma mudança de remédio ou de terapia registrada até o fim do período.', MUTED);
-    return notice(doc, BEFORE_AFTER_NOTICE);
-  }
-  const { change, comparison } = latestChange;
-  const { before, after, enough, days } = comparison;
-  paragraph(doc, `${CHANGE_LABELS[change.kind]} ${change.name} em ${formatDay(change.on)}: ${sidesText(days, after)}.`);
-  const few = (ok: boolean) => (ok ? '' : FEW_RECORDS);
-  doc.moveDown(0.2);
-  table(
-    doc,
-    ['', `Antes: ${shortPeriod(before)}`, `Depois: ${shortPeriod(after)}`],
-    beforeAfterRows(before, after, enough),
-    170,
-    enough.before && enough.after ? undefined : ['', few(enough.before), few(enough.after)],
-  );
-  if (!enough.before || !enough.after)
-    notice(
-      doc,
-      `"${FEW_RECORDS}": menos de ${ENOUGH_DAYS} dias com algum registro nesse lado; os números dos diários não são mostrados, para não comparar o que não se compara.`,
-    );
-  notice(doc, BEFORE_AFTER_NOTICE);
-}
-
-/** "14 dias antes e depois", or "14 dias antes e 3 depois (até hoje)" when the after side is shorter. */
-export function sidesText(days: number, after: { from: string; to: string }): string {
-  const afterDays = daysInPeriod(after.from, after.to);
-  return afterDays >= days
-    ? `${days} dias antes e depois`
-    : `${days} dias antes e ${afterDays} ${afterDays === 1 ? 'dia' : 'dias'} depois (até hoje)`;
-}
-
-/** "Casa e escola": the latest four weeks item by item (home · school), where they differ, who rated. */
-function homeAndSchool(doc: Doc, { homeSchool, scale }: ReportData) {
-  section(doc, 'Casa e escola: avaliação da semana');
-  const { weeks, items, raters } = homeSchool;
-  const any = items.some((item) => [...item.home, ...item.schoolMeans].some((v) => v !== null));
-  if (!any) {
-    paragraph(doc, 'Nenhuma avaliação da semana nas últimas quatro semanas do período.', MUTED);
-    return notice(doc, RATINGS_NOTICE);
-  }
-  const cell = (home: number | null, school: number | null, asksSchool: boolean) =>
-    `${home === null ? '—' : formatMean(home)} · ${asksSchool ? (school === null ? '—' : formatMean(school)) : 'só casa'}`;
-  table(
-    doc,
-    ['Pergunta (casa · escola)', ...weeks.map((week) => `Semana de ${shortDay(week)}`)],
-    items.map((item) => [
-      item.label,
-      ...weeks.map((_, i) => cell(item.home[i] ?? null, item.schoolMeans[i] ?? null, item.school)),
-    ]),
-    150,
-  );
-  notice(
-    doc,
-    `Respostas: ${scale.answers.map((answer, value) => `${value} = ${answer}`).join(', ')}; média de quem respondeu; — sem resposta.`,
-  );
-  const differences = items.flatMap((item) => {
-    const home = meanOf(item.home.filter((v): v is number => v !== null));
-    const school = meanOf(item.schoolMeans.filter((v): v is number => v !== null));
-    const sentence = item.school ? sourceDifference(item, home, school) : null;
-    return sentence ? [sentence] : [];
-  });
-  doc.moveDown(0.2);
-  for (const sentence of differences) bullet(doc, sentence);
-  const who = [
-    raters.home.length ? `em casa, ${NAMES.format(raters.home)}` : '',
-    raters.school.length ? `na escola, ${NAMES.format(raters.school)}` : '',
-  ].filter(Boolean);
-  paragraph(doc, `Quem avaliou: ${who.join('; ')}.`, MUTED);
-  notice(doc, RATINGS_NOTICE);
 }
 
 interface Bars {
@@ -452,7 +264,7 @@ interface Bars {
 function barChart(doc: Doc, chart: Bars) {
   const height = 80;
   room(doc, height + 70);
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(chart.title, MARGIN, doc.y);
+  doc.font('Sans-Bold').fontSize(10).fillColor(INK).text(chart.title, MARGIN, doc.y);
   const top = doc.y + 14;
   const left = MARGIN + 30;
   const width = contentWidth(doc) - 30;
@@ -468,7 +280,7 @@ function barChart(doc: Doc, chart: Bars) {
     .lineTo(left + width, top + height)
     .lineWidth(0.8)
     .stroke(MUTED);
-  doc.font('Helvetica').fontSize(7).fillColor(MUTED);
+  doc.font('Sans').fontSize(7).fillColor(MUTED);
   doc.text(`${number(max)} ${chart.unit}`, MARGIN, yOf(max) - 3, { width: 28, align: 'right', lineBreak: false });
   doc.text('0', MARGIN, top + height - 4, { width: 28, align: 'right', lineBreak: false });
   chart.labels.forEach((label, i) => {
@@ -490,7 +302,7 @@ const sparse = (labels: string[], most = 14) => {
 };
 const WEEKDAYS = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
 
-function charts(doc: Doc, { insights }: ReportData) {
+function charts(doc: Doc, { insights, summary }: ReportData) {
   const { behavior, sleep } = insights;
   heading(doc, 'Gráficos');
   const busiest = behavior.perDay.reduce((a, b) => (b.count > a.count ? b : a), { date: '', count: 0 });
@@ -522,7 +334,7 @@ function charts(doc: Doc, { insights }: ReportData) {
       labels: sparse(sleep.perNight.map((n) => shortDay(n.date))),
       band: sleep.recommended && { from: sleep.recommended.minHours, to: sleep.recommended.maxHours },
       unit: 'h',
-      caption: sleepLine(sleep),
+      caption: sleepLine(summary.figures.sleep),
     });
 }
 
@@ -566,13 +378,13 @@ function rankings(doc: Doc, { insights }: ReportData) {
   heading(doc, 'O que mais aparece');
   for (const row of rows) {
     room(doc, 30);
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(row.title, MARGIN, doc.y);
+    doc.font('Sans-Bold').fontSize(10).fillColor(INK).text(row.title, MARGIN, doc.y);
     paragraph(doc, row.items.length ? row.items.join(' · ') : row.none, row.items.length ? undefined : MUTED);
     if (row.note && row.items.length) paragraph(doc, row.note, MUTED);
     doc.moveDown(0.4);
   }
   room(doc, 30);
-  doc.font('Helvetica-Bold').fontSize(10).text('Humor nas refeições', MARGIN, doc.y);
+  doc.font('Sans-Bold').fontSize(10).text('Humor nas refeições', MARGIN, doc.y);
   paragraph(
     doc,
     moods.length ? moods.map(([mood, n]) => `${mood} (${n})`).join(' · ') : 'Nenhuma refeição registrada no período.',
@@ -608,14 +420,14 @@ function observations(doc: Doc, { observations: guides }: ReportData) {
   if (!guides.length) return paragraph(doc, 'Nenhum sinal marcado nem anotação nos guias.', MUTED);
   for (const guide of guides) {
     room(doc, 40);
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(guide.title, MARGIN, doc.y);
+    doc.font('Sans-Bold').fontSize(11).fillColor(INK).text(guide.title, MARGIN, doc.y);
     for (const list of guide.lists) {
-      doc.font('Helvetica-Oblique').fontSize(10).text(list.title, MARGIN, doc.y);
+      doc.font('Sans-Oblique').fontSize(10).text(list.title, MARGIN, doc.y);
       for (const item of list.ticked) bullet(doc, item);
     }
     if (guide.notes) {
       room(doc, 28);
-      doc.font('Helvetica-Bold').fontSize(10).text('Anotações:', MARGIN, doc.y);
+      doc.font('Sans-Bold').fontSize(10).text('Anotações:', MARGIN, doc.y);
       paragraph(doc, guide.notes);
     }
     doc.moveDown(0.5);
@@ -633,14 +445,6 @@ export function closed(text: string): string {
 
 const TREATMENT_NOTICE =
   'O que a família registrou no aplicativo: os remédios, as doses marcadas como dadas e as sessões de terapia. Não é uma prescrição nem um diagnóstico; o aplicativo nunca sugere doses, e a dose é decidida pelo médico.';
-
-/** "às 07:00 e 12:00" */
-const atTimes = (list: string[]) =>
-  list.length ? `às ${list.length > 1 ? `${list.slice(0, -1).join(', ')} e ${list.at(-1)}` : list[0]}` : '';
-
-/** What was in force from an event on: "10 mg às 07:00 e 12:00". */
-const inForceText = (event: Pick<MedicineChangeView, 'dose' | 'unit' | 'times'>, asNeeded: boolean) =>
-  [formatDose(event.dose, event.unit), asNeeded ? 'quando precisar' : atTimes(event.times)].filter(Boolean).join(' ');
 
 /** One line of a medicine's timeline. */
 export function eventText(event: MedicineChangeView, asNeeded: boolean): string {
@@ -695,7 +499,7 @@ function treatment(doc: Doc, { treatment: period }: ReportData) {
     room(doc, 60);
     const prescriber = medicine.prescriber ? ` — prescrito por ${medicine.prescriber}` : '';
     doc
-      .font('Helvetica-Bold')
+      .font('Sans-Bold')
       .fontSize(11)
       .fillColor(INK)
       .text(pdfSafe(`${medicine.name}${prescriber}`), MARGIN, doc.y, { width: contentWidth(doc) });
@@ -711,14 +515,14 @@ function treatment(doc: Doc, { treatment: period }: ReportData) {
   // Issue 37: doses given close together (or one time marked given and not given) by the circle.
   if (overlaps.length) {
     room(doc, 40);
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Possíveis doses duplas', MARGIN, doc.y);
+    doc.font('Sans-Bold').fontSize(11).fillColor(INK).text('Possíveis doses duplas', MARGIN, doc.y);
     for (const overlap of overlaps)
       bullet(doc, overlapReportLine({ medicineName: overlap.name, kind: overlap.kind, doses: overlap.doses }));
     doc.moveDown(0.4);
   }
   if (therapies.length) {
     room(doc, 40);
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Terapias', MARGIN, doc.y);
+    doc.font('Sans-Bold').fontSize(11).fillColor(INK).text('Terapias', MARGIN, doc.y);
     for (const therapy of therapies) {
       const who = [therapy.professionalName, therapy.frequency].filter(Boolean).join(', ');
       const since = `desde ${formatDay(therapy.startedOn)}${therapy.endedOn ? ` até ${formatDay(therapy.endedOn)}` : ''}`;
@@ -772,7 +576,7 @@ const COLUMNS = [
 function tableHeader(doc: Doc) {
   const y = doc.y;
   let x = MARGIN;
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
+  doc.font('Sans-Bold').fontSize(9).fillColor(INK);
   for (const column of COLUMNS) {
     doc.text(column.title, x, y, { width: column.width, lineBreak: false });
     x += column.width;
@@ -802,12 +606,12 @@ async function entriesTable(doc: Doc, entries: DiaryEntryView[]) {
   tableHeader(doc);
   for (const entry of entries) {
     const text = pdfSafe(entryText(entry));
-    doc.font('Helvetica').fontSize(9);
+    doc.font('Sans').fontSize(9);
     const height = doc.heightOfString(text, { width: textWidth }) + 6;
     if (doc.y + height > bottom(doc)) {
       doc.addPage();
       tableHeader(doc);
-      doc.font('Helvetica').fontSize(9);
+      doc.font('Sans').fontSize(9);
     }
     const y = doc.y;
     const time = entry.type === 'sleep' ? entry.bedtime : entry.time.slice(0, 5);
@@ -833,7 +637,7 @@ function footers(doc: Doc, { insights }: ReportData) {
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = doc.page.height - 32;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.font('Sans').fontSize(8).fillColor(MUTED);
     doc.text(who, MARGIN, y, { width: contentWidth(doc), align: 'left', lineBreak: false });
     doc.text(`página ${i - start + 1} de ${count}`, MARGIN, y, {
       width: contentWidth(doc),

@@ -6,7 +6,13 @@
 import type { InferRequestType } from 'hono/client';
 import type { ErrorBody } from '../shared/api-errors.ts';
 import { addDays, nowSlot } from '../shared/clock.ts';
-import { MEDICINE_UNITS, type MedicineUnit, THERAPY_LABELS, type TherapyKind } from '../shared/treatment-words.ts';
+import {
+  formatDose,
+  MEDICINE_UNITS,
+  type MedicineUnit,
+  THERAPY_LABELS,
+  type TherapyKind,
+} from '../shared/treatment-words.ts';
 import { type Answer, ApiError, apiError, call, client } from './api.ts';
 
 export const UNITS = MEDICINE_UNITS;
@@ -116,12 +122,10 @@ export const failureText = (err: unknown) =>
 
 /* ---------- What the page computes ---------- */
 
-/** "10 mg", "5 gotas", "1 comprimido", "2 comprimidos". */
+/** "10 mg", "5 gotas", "1 comprimido", "2 comprimidos" (the one dose text, src/shared/treatment-words.ts). */
 export function doseText(dose: string | number | null, unit: string | null): string {
   if (dose === null || dose === undefined || dose === '') return '';
-  const amount = String(dose).replace('.', ',');
-  const plural = unit && (unit === 'comprimido' || unit === 'cápsula') && Number(dose) > 1 ? `${unit}s` : unit;
-  return `${amount} ${plural ?? ''}`.trim();
+  return unit ? formatDose(dose, unit) : String(dose).replace('.', ',');
 }
 
 /** "07:00 e 19:00", "07:00, 12:00 e 19:00". */

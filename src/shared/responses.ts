@@ -532,6 +532,8 @@ const beforeAfterSide = z.object({
   ratings: z.object({ home: keyed, school: keyed }),
   sideEffects: keyed,
   doses: z.object({ given: count, skipped: count }),
+  /** the daily card: target-days met of those marked, home and school together (issue 43) */
+  card: z.object({ met: count, days: count }),
   /** days of the side with any record (episodes, sleep, meals, doses, ratings) */
   daysWithRecords: count,
 });

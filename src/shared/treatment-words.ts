@@ -38,3 +38,13 @@ export const MEDICINE_EVENT_LABELS: Record<MedicineEvent, string> = {
   times: 'Mudança de horários',
   stop: 'Suspenso',
 };
+
+/** The units said in the plural past one: "1 comprimido", "2 comprimidos", "1,5 comprimido". */
+const COUNTED_UNITS: ReadonlySet<string> = new Set(['comprimido', 'cápsula']);
+
+/** A dose as a mother reads it: "10 mg", "5 gotas", "2 comprimidos"; '' without one. */
+export function formatDose(dose: number | string | null | undefined, unit: string | null | undefined): string {
+  if (dose === null || dose === undefined || dose === '' || !unit) return '';
+  const plural = COUNTED_UNITS.has(unit) && Number(dose) >= 2 ? `${unit}s` : unit;
+  return `${String(dose).replace('.', ',')} ${plural}`;
+}

@@ -239,11 +239,5 @@ export function scheduledSlots(changes: readonly MedicineChangeLike[], from: str
   return slots;
 }
 
-/** "10 mg", "1,5 comprimido" — the dose as she wrote it, in Brazilian numbers. */
-export function formatDose(dose: number | null, unit: string | null): string {
-  if (dose === null || !unit) return '';
-  return `${String(dose).replace('.', ',')} ${unit}`;
-}
-
 /** Sorted and unique: a medicine's times as kept. */
 export const sortedTimes = (list: readonly string[] = []) => [...new Set(list)].sort();

@@ -7,7 +7,7 @@
 
 import { extractText } from 'unpdf';
 import { childMembers, diaryEntries, medicineDoses, profiles, weeklyRatings } from '../../api/db/schema.ts';
-import { sinceText } from '../../api/services/report-pdf.ts';
+import { sinceText } from '../../src/shared/clinical-summary.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
 
@@ -166,6 +166,7 @@ describe('before and after a change', () => {
       ratings: { home: { agitacao: 2, atencao: 2.5 }, school: { agitacao: 3, atencao: 3 } },
       sideEffects: {},
       doses: { given: 0, skipped: 0 },
+      card: { met: 0, days: 0 },
       daysWithRecords: 7,
     });
     expect(body.after).toEqual({
@@ -178,6 +179,7 @@ describe('before and after a change', () => {
       ratings: { home: { agitacao: 1, atencao: 1 }, school: {} },
       sideEffects: { menos_apetite: 2 },
       doses: { given: 2, skipped: 1 },
+      card: { met: 0, days: 0 },
       daysWithRecords: 3,
     });
     // Fewer than five days with records after the change: "poucos registros".
@@ -278,7 +280,9 @@ describe('the report read in one minute', () => {
     expect(first).toContain(
       'Começou Metilfenidato (Ritalina) em 10/11/2026: 14 dias antes e 12 dias depois (até hoje)',
     );
-    expect(first).toMatch(/Antes: 27\/10 a 09\/11 Depois: 10\/11 a 21\/11 poucos registros Episódios por dia/);
+    expect(first).toMatch(/Antes: 27\/10 a 09\/11 Depois: 10\/11 a 21\/11 Episódios por dia/);
+    // the page's words (issue 38: one model, one label)
+    expect(first).toMatch(/Tempo para pegar no sono \(média\) 35 min poucos registros/);
     // The side with too few days says so instead of a figure; one decimal with a comma (issue 39).
     expect(first).toMatch(/Episódios por dia 1,0 poucos registros/);
     expect(first).toMatch(/Intensidade: baixa · média · alta \d+ · \d+ · \d+ poucos registros/);

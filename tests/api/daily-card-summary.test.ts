@@ -5,6 +5,7 @@
  * otherwise, nothing across a goal change. Real route, our database.
  */
 import { cardDays, cardEvents, cardTargets, childMembers } from '../../api/db/schema.ts';
+import { beforeAfterRows, figureText, summarySections } from '../../src/shared/clinical-summary.ts';
 import { addDays } from '../../src/shared/clock.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
@@ -200,5 +201,47 @@ describe('the summary', () => {
     const reversed = await call(mae, `/api/children/${lia}/daily-card/summary?from=2026-11-15&to=2026-11-01`);
     expect(reversed.status).toBe(422);
     expect((await call(estranha, `/api/children/${lia}/daily-card/summary`)).status).toBe(404);
+  });
+});
+
+describe('the report and before and after', () => {
+  it('gives the clinical summary one line per target for the period', async () => {
+    const { status, body } = await call(mae, `/api/children/${lia}/summary?from=${W1}&to=2026-11-15`);
+    expect(status).toBe(200);
+    const section = summarySections(body.summary).find((s) => s.id === 'cartao-do-dia');
+    expect(section?.title).toBe('Cartão do dia');
+    expect(section?.lines).toEqual([
+      'Espera a vez para falar: meta cumprida em 8 de 10 dias na escola',
+      'Começa a tarefa depois de um lembrete: meta cumprida em 6 de 10 dias na escola',
+      'Termina o lanche sentado: meta cumprida em 6 de 10 dias na escola; 1 de 1 dia em casa',
+    ]);
+  });
+
+  it('has no card section for a child without a card', async () => {
+    const noah = (
+      await (
+        await t.call('/api/children', {
+          body: { name: 'Noah', birthDate: '2018-04-04' },
+          headers: { cookie: mae.cookie },
+        })
+      ).json()
+    ).child.id;
+    const { body } = await call(mae, `/api/children/${noah}/summary?from=${W1}&to=2026-11-15`);
+    expect(body.summary.card).toEqual([]);
+    expect(summarySections(body.summary).map((s) => s.id)).not.toContain('cartao-do-dia');
+  });
+
+  it('counts the card on each side of a change in before and after', async () => {
+    const { status, body } = await call(mae, `/api/children/${lia}/before-after?on=${W2}&days=7`);
+    expect(status).toBe(200);
+    // Before: the week of W1, three targets on five school days; after: W2 from the school, and one home day.
+    expect(body.before.card).toEqual({ met: 12, days: 15 });
+    expect(body.after.card).toEqual({ met: 9, days: 16 });
+    const row = beforeAfterRows(body.before, body.after).find((r) => r.key === 'card')!;
+    expect([row.label, figureText('card', row.before), figureText('card', row.after)]).toEqual([
+      'Cartão do dia: dias com a meta cumprida',
+      '12 de 15 (80\u00a0%)',
+      '9 de 16 (56\u00a0%)',
+    ]);
   });
 });

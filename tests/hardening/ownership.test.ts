@@ -8,6 +8,11 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { eq, inArray } from 'drizzle-orm';
 import {
+  cardDays,
+  cardEvents,
+  cardRewards,
+  cardSettings,
+  cardTargets,
   checklistProgress,
   childInvitations,
   childMembers,
@@ -24,6 +29,7 @@ import {
   pushSubscriptions,
   reminderSettings,
   schoolLinks,
+  starSpends,
   subscriptions,
   supportMessages,
   supportThreads,
@@ -31,6 +37,7 @@ import {
   therapySessions,
   weeklyRatings,
 } from '../../api/db/schema.ts';
+import { addDays, dayOf } from '../../src/shared/clock.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -56,6 +63,9 @@ const NOT_OWNED = new Set([
   'POST /api/school/:token/observations',
   // token-keyed too: "the school link's rating" below, and tests/api/ratings.test.ts
   'POST /api/school/:token/ratings',
+  // and the teacher's daily card: tests/api/daily-card.test.ts
+  'GET /api/school/:token/daily-card',
+  'PUT /api/school/:token/daily-card/:date',
   'POST /api/payments/webhook/:provider',
   'POST /api/admin/subscriptions',
   'POST /api/admin/payments/:id/confirm',
@@ -93,11 +103,17 @@ const A = {
   alertId: '',
   therapyId: '',
   ratingId: '',
+  /** the daily card's target and reward (issue 43) */
+  targetId: '',
+  rewardId: '',
+  spendId: '6a1b3c2d-0000-4000-8000-0000000000a1',
   /** the school link's token, as the teacher holds it */
   token: '',
   endpoint: 'http://127.0.0.1:9/push/da-mae-a',
 };
 const B = { cookie: '', userId: '' };
+/** A's daily card is marked today (the routes take São Paulo's today on the system clock). */
+const TODAY = dayOf(new Date());
 /** A's weekly ratings (home and school) are of this week, a Monday long begun. */
 const WEEK = '2026-11-16';
 const homeAnswers = { atencao: 2, agitacao: 1, impulsividade: 3, humor: 0, sono: 1, apetite: 2, preocupacao: 1 };
@@ -133,6 +149,12 @@ async function snapshotOfA() {
     therapies: await db.select().from(therapies).where(eq(therapies.childId, A.childId)),
     sessions: await db.select().from(therapySessions).where(eq(therapySessions.childId, A.childId)),
     ratings: await db.select().from(weeklyRatings).where(eq(weeklyRatings.childId, A.childId)),
+    cardTargets: await db.select().from(cardTargets).where(eq(cardTargets.childId, A.childId)),
+    cardEvents: await db.select().from(cardEvents).where(eq(cardEvents.childId, A.childId)),
+    cardDays: await db.select().from(cardDays).where(eq(cardDays.childId, A.childId)),
+    cardRewards: await db.select().from(cardRewards).where(eq(cardRewards.childId, A.childId)),
+    starSpends: await db.select().from(starSpends).where(eq(starSpends.childId, A.childId)),
+    cardSettings: await db.select().from(cardSettings).where(eq(cardSettings.childId, A.childId)),
   });
 }
 
@@ -277,6 +299,25 @@ beforeAll(async () => {
     body: { weekStart: WEEK, answers: schoolAnswers, observer: A.marker },
   });
   expect(school.status).toBe(201);
+  A.targetId = (
+    await as(
+      { targets: [{ text: A.marker, where: 'ambos', parts: 1, goal: 1 }] },
+      `/api/children/${A.childId}/daily-card`,
+      'PUT',
+    )
+  ).card.targets[0].id;
+  await as(
+    { source: 'casa', marks: { [A.targetId]: [true] }, note: A.marker },
+    `/api/children/${A.childId}/daily-card/marks/${TODAY}`,
+    'PUT',
+  );
+  A.rewardId = (await as({ text: A.marker, cost: 1 }, `/api/children/${A.childId}/rewards`)).reward.id;
+  await as({ rewardId: A.rewardId, id: A.spendId }, `/api/children/${A.childId}/stars/spend`);
+  await as(
+    { schoolReminder: { enabled: true, time: '17:00' } },
+    `/api/children/${A.childId}/daily-card/settings`,
+    'PUT',
+  );
   // The invitation's e-mail job gives it its token: done before the snapshot.
   await t.deps.jobs.idle();
 });
@@ -331,6 +372,14 @@ function bodyFor(method: string, path: string): unknown {
   if (method === 'PUT' && path === '/api/children/:id/notes/:condition') return { text: 'da B' };
   if (method === 'PUT' && path === '/api/children/:id/ratings/:weekStart')
     return { answers: { ...homeAnswers, atencao: 0 }, note: 'da B' };
+  if (method === 'PUT' && path === '/api/children/:id/daily-card')
+    return { targets: [{ id: A.targetId, text: 'da B', where: 'casa', parts: 1, goal: 1 }] };
+  if (method === 'PUT' && path === '/api/children/:id/daily-card/marks/:date')
+    return { source: 'casa', marks: { [A.targetId]: [false] } };
+  if (method === 'PUT' && path === '/api/children/:id/daily-card/settings')
+    return { schoolReminder: { enabled: false } };
+  if (method === 'POST' && path === '/api/children/:id/rewards') return { text: 'da B', cost: 1, id: A.rewardId };
+  if (method === 'POST' && path === '/api/children/:id/stars/spend') return { rewardId: A.rewardId, id: A.spendId };
   if (method === 'POST' && path === '/api/professionals')
     return { name: 'da B', phone: '1', specialty: 'Pediatra', id: A.professionalId };
   if (method === 'POST' && path === '/api/support/threads')
@@ -388,7 +437,9 @@ describe('ownership matrix', () => {
           .replace(':doseId', A.doseId)
           .replace(':alertId', A.alertId)
           .replace(':therapyId', A.therapyId)
-          .replace(':weekStart', WEEK);
+          .replace(':weekStart', WEEK)
+          .replace(':rewardId', A.rewardId)
+          .replace(':date', TODAY);
       }
       const query =
         path === '/api/diary' && method === 'GET'
@@ -426,6 +477,8 @@ describe('ownership matrix', () => {
           A.alertId,
           A.therapyId,
           A.ratingId,
+          A.targetId,
+          A.rewardId,
           A.token,
         ]) {
           expect(text, `${route}${q} mentioned A's id`).not.toContain(id);
@@ -608,7 +661,23 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     // one per person per week: each one's own row (a second save replaces it)
     'PUT /api/children/:id/ratings/:weekStart': WRITE,
     'GET /api/children/:id/before-after': READ,
+    // the clinical summary (issue 38): every member, as the patterns
+    'GET /api/children/:id/summary': READ,
+    // the daily card (issue 43): read by every member, written by owner and carers, set by the owner
+    'GET /api/children/:id/daily-card': READ,
+    'PUT /api/children/:id/daily-card': WRITE,
+    'PUT /api/children/:id/daily-card/marks/:date': WRITE,
+    'GET /api/children/:id/daily-card/days': READ,
+    'GET /api/children/:id/daily-card/summary': READ,
+    'PUT /api/children/:id/daily-card/settings': MANAGE,
+    'POST /api/children/:id/rewards': WRITE,
+    'DELETE /api/children/:id/rewards/:rewardId': WRITE,
+    'POST /api/children/:id/stars/spend': WRITE,
   };
+  /** the card's one target, kept by every save of the card */
+  const TARGET = 'c0ffee00-0000-4000-8000-000000000001';
+  const cardBody = { targets: [{ id: TARGET, text: 'Espera a vez', where: 'ambos', parts: 1, goal: 1 }] };
+  let starDays = 0;
   const people = {} as Record<Who, { cookie: string; userId: string }>;
   const ids = {
     child: '',
@@ -622,6 +691,7 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
     dose: '',
     alert: '',
     therapy: '',
+    reward: '',
   };
 
   beforeAll(async () => {
@@ -734,6 +804,25 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
         .where(eq(doseAlerts.medicineId, ids.medicine));
       ids.alert = made!.id;
     }
+    if (route.includes('/daily-card') || route.includes('/rewards') || route.includes('/stars')) {
+      const put = await t.call(`/api/children/${ids.child}/daily-card`, {
+        method: 'PUT',
+        body: cardBody,
+        headers: { cookie: people.owner.cookie },
+      });
+      expect(put.status).toBe(200);
+      // A new reward only where one is used (the menu holds 30, and the removal's try takes one away).
+      if (!ids.reward || route.includes(':rewardId') || route.includes('/stars/spend'))
+        ids.reward = (await as(`/api/children/${ids.child}/rewards`, { text: 'Figurinha', cost: 1 })).reward.id;
+      // A day of stars for each spend.
+      if (route.includes('/stars/spend'))
+        await t.db.handle.db.insert(cardDays).values({
+          childId: ids.child,
+          date: addDays('2026-01-01', ++starDays),
+          source: 'casa',
+          marks: { [TARGET]: [true] },
+        });
+    }
     if (route.includes(':therapyId'))
       ids.therapy = (
         await as(`/api/children/${ids.child}/therapies`, { kind: 'fonoaudiologia', startedOn: '2026-11-01' })
@@ -754,7 +843,9 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
       .replace(':doseId', ids.dose)
       .replace(':alertId', ids.alert)
       .replace(':therapyId', ids.therapy)
-      .replace(':weekStart', '2026-11-09');
+      .replace(':weekStart', '2026-11-09')
+      .replace(':rewardId', ids.reward)
+      .replace(':date', TODAY);
     const query =
       pattern === '/api/insights' || (pattern === '/api/diary' && method === 'GET')
         ? `?childId=${ids.child}${method === 'GET' && pattern === '/api/diary' ? '&type=behavior' : ''}`
@@ -797,6 +888,11 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
         answers: { atencao: 1, agitacao: 1, impulsividade: 0, humor: 2, sono: 1, apetite: 0, preocupacao: 3 },
         note: 'semana calma',
       },
+      'PUT /api/children/:id/daily-card': cardBody,
+      'PUT /api/children/:id/daily-card/marks/:date': { source: 'casa', marks: { [TARGET]: [true] } },
+      'PUT /api/children/:id/daily-card/settings': { schoolReminder: { enabled: true } },
+      'POST /api/children/:id/rewards': { text: 'Passeio', cost: 5 },
+      'POST /api/children/:id/stars/spend': { rewardId: ids.reward },
     };
     return { method, path: path + query, body: method === 'GET' ? undefined : (bodies[route] ?? {}) };
   }

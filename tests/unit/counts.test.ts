@@ -5,10 +5,17 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { BeforeAfterSide } from '../../api/services/before-after.ts';
-import { beforeAfterRows, dosesText, sidesText, sinceText } from '../../api/services/report-pdf.ts';
+import { dosesText } from '../../api/services/report-pdf.ts';
 import { contentProblems } from '../../src/integrations/content-errors.ts';
 import { hasPhrase, togglePhrase } from '../../src/islands/diary/contexts.ts';
 import { decimal } from '../../src/islands/patterns/model.ts';
+import {
+  type BeforeAfterSideFigures,
+  beforeAfterSection,
+  beforeAfterRows as modelRows,
+  sidesText,
+  sinceText,
+} from '../../src/shared/clinical-summary.ts';
 import { diaryChoicesSchema } from '../../src/shared/diary-choices.ts';
 import { AFTER_MEAL } from '../../src/shared/enums.ts';
 import { formatDecimal, formatHoursMinutes } from '../../src/shared/format.ts';
@@ -117,6 +124,22 @@ describe('contexts counted whole', () => {
   });
 });
 
+/** The rows of "Antes e depois" as every renderer prints them (summarySections' table). */
+const beforeAfterRows = (
+  before: BeforeAfterSideFigures,
+  after: BeforeAfterSideFigures,
+  enough = { before: true, after: true },
+) =>
+  beforeAfterSection({
+    change: null,
+    on: '2026-11-15',
+    days: 14,
+    before: { from: '2026-11-01', to: '2026-11-14' },
+    after: { from: '2026-11-15', to: '2026-11-28' },
+    enough,
+    rows: modelRows(before, after),
+  }).table?.rows ?? [];
+
 describe('honest figures (issue 39, item 3)', () => {
   it('writes one format per kind of figure: hours and minutes, one decimal with a comma', () => {
     expect(formatHoursMinutes(519)).toBe('8 h 39 min');
@@ -140,6 +163,7 @@ describe('honest figures (issue 39, item 3)', () => {
     ratings: { home: { agitacao: 2 }, school: {} },
     sideEffects: {},
     doses: { given: 10, skipped: 2 },
+    card: { met: 0, days: 0 },
     daysWithRecords: 4,
   });
 

@@ -1,5 +1,6 @@
 import { guideLabels, parseChecklists } from '../../api/services/guide-labels.ts';
-import { changeWords, pdfSafe } from '../../api/services/report-pdf.ts';
+import { pdfSafe } from '../../api/services/report-pdf.ts';
+import { changeWords } from '../../src/shared/clinical-summary.ts';
 import { CHECKLISTS, CONDITIONS } from '../../src/shared/guides.ts';
 import {
   addDays,
@@ -86,9 +87,10 @@ describe('words and names', () => {
     expect(reportFileName('😀', '2026-01-01', '2026-01-14')).toBe('relatorio-crianca-2026-01-01-2026-01-14.pdf');
   });
 
-  it('keeps what the PDF fonts can draw and drops the rest', () => {
+  it('keeps every letter she typed (the PDF embeds a Unicode font) and drops only emoji', () => {
     expect(pdfSafe('Ação — “ótimo” € ñ')).toBe('Ação — “ótimo” € ñ');
-    expect(pdfSafe('Riu 😀 muito ≥ 3 vezes, Őrsi')).toBe('Riu muito 3 vezes, Orsi');
+    expect(pdfSafe('Riu 😀 muito ≥ 3 vezes, Őrsi − 2')).toBe('Riu muito ≥ 3 vezes, Őrsi − 2');
+    expect(pdfSafe('Dormiu 👍🏽 bem\tàs 21h')).toBe('Dormiu bem às 21h');
   });
 
   it('says a change in words the report can draw, a fall never read as a rise', () => {

@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import * as z from 'zod/mini';
 import * as children from '../../src/shared/children.ts';
 import * as circle from '../../src/shared/circle.ts';
+import * as dailyCard from '../../src/shared/daily-card.ts';
 import * as diary from '../../src/shared/diary.ts';
 import * as professionals from '../../src/shared/professionals.ts';
 import * as ratings from '../../src/shared/ratings.ts';
@@ -32,6 +33,7 @@ const schemas: Array<[string, Schema]> = [];
 for (const [file, exports] of Object.entries({
   children,
   circle,
+  dailyCard,
   diary,
   professionals,
   ratings,
