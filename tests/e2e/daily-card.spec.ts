@@ -32,6 +32,7 @@ test('the daily card: her targets, the teacher offline in 4 taps sent once, the 
   await page.goto('/cartao-do-dia/');
   await hydrated(page, 'DailyCard');
   await expect(page.getByRole('heading', { name: 'Objetivos do cartão' })).toBeVisible();
+  await shot(page, 'card-setup-start');
   await page.getByRole('button', { name: 'Espera a vez para falar' }).click();
   await expect(page.getByLabel('O que ela faz').first()).toHaveValue('Espera a vez para falar');
   await page.getByRole('button', { name: 'Adicionar objetivo' }).click();
@@ -101,6 +102,8 @@ test('the daily card: her targets, the teacher offline in 4 taps sent once, the 
   await expect(father.getByRole('heading', { name: 'Marcar o dia' })).toBeVisible();
   await expect(father.getByRole('heading', { name: 'Espera a vez para falar', level: 3 })).toHaveCount(0);
   await answer(father, 'Termina o lanche sentado', 'O dia', 'Sim').click();
+  await shot(father, 'home-marks');
+  await expectNoAxeViolations(father);
   await father.getByRole('button', { name: 'Salvar as marcações' }).click();
   await expect(father.getByText('Marcado. As estrelas já contam.')).toBeVisible();
   await dad.close();
