@@ -231,6 +231,23 @@ const policySchema = z.strictObject({
   titulo: text,
 });
 
+// ── the daily card (issue 43) ────────────────────────────────────────────────────────
+
+const cardExamplesSchema = z.strictObject({
+  /** Targets she can pick on /cartao-do-dia/: what the child does, observable, up to 120 letters. */
+  exemplos: z
+    .array(
+      z.strictObject({
+        /** e.g. "Espera a vez para falar" */
+        texto: text.max(120),
+        /** where it is suggested: escola, casa or ambos */
+        onde: z.enum(['escola', 'casa', 'ambos']),
+      }),
+    )
+    .min(3)
+    .max(12),
+});
+
 /** The schemas by collection, for the unit tests of editors' mistakes. */
 export const schemas = {
   stages: stageSchema,
@@ -241,6 +258,7 @@ export const schemas = {
   policy: policySchema,
   scales: weeklyScaleSchema,
   diaryChoices: diaryChoicesSchema,
+  cardExamples: cardExamplesSchema,
 };
 
 export const collections = {
@@ -258,6 +276,16 @@ export const collections = {
   rights: defineCollection({
     loader: checked(glob({ pattern: 'direitos-na-escola.mdx', base: './content/guides' }), stageSchema),
     schema: stageSchema,
+  }),
+  /** content/guides/cartao-do-dia.mdx — how to use the daily card, under its setup (/cartao-do-dia/). */
+  cardGuide: defineCollection({
+    loader: checked(glob({ pattern: 'cartao-do-dia.mdx', base: './content/guides' }), stageSchema),
+    schema: stageSchema,
+  }),
+  /** content/cartao/exemplos.yaml — the example targets of the daily card. */
+  cardExamples: defineCollection({
+    loader: checked(glob({ pattern: 'exemplos.yaml', base: './content/cartao' }), cardExamplesSchema),
+    schema: cardExamplesSchema,
   }),
   /** content/site/emergencia.yaml — the /emergencia page. */
   emergency: defineCollection({

@@ -233,6 +233,11 @@ function ChildCard({
             Link para o profissional<span className="sr-only"> de {child.name}</span>
           </a>
         )}
+        {!child.pending && (
+          <a className="btn btn-secondary" href="/cartao-do-dia/" onClick={() => selectChild(child.id)}>
+            Cartão do dia<span className="sr-only"> de {child.name}</span>
+          </a>
+        )}
         {role === 'owner' ? (
           <>
             <button type="button" className="btn btn-ghost" onClick={onEdit}>

@@ -16,10 +16,10 @@ const END = String.raw`\/?(?:\?.*)?$`;
 
 /**
  * Who is signed in and her children; a child's checklists and notes, medicines, doses, therapies,
- * dose alerts and weekly ratings; the diaries.
+ * dose alerts, weekly ratings and daily card (with its days); the diaries.
  */
 export const RECORD_READS = new RegExp(
-  String.raw`^https?:\/\/[^/]+\/api\/(?:me|diary|children(?:\/${ID}\/(?:progress|medicines|doses|therapies|dose-alerts|ratings))?)${END}`,
+  String.raw`^https?:\/\/[^/]+\/api\/(?:me|diary|children(?:\/${ID}\/(?:progress|medicines|doses|therapies|dose-alerts|ratings|daily-card(?:\/days)?))?)${END}`,
 );
 
 export const USER_DATA_READS = new RegExp(

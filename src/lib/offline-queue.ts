@@ -13,6 +13,7 @@ import { del, get, set } from 'idb-keyval';
 import { count, plural } from '../shared/words.ts';
 import { PENDING_FLAG, queue, synced } from '../stores/queue.ts';
 import { ApiError } from './api.ts';
+import { saveMarks } from './daily-card.ts';
 import { decideWrite } from './offline-rule.ts';
 import { queueOutcome, type SendResult, stopsQueue } from './queue-rule.ts';
 import { isAddTo, isDeleteFrom, type QueuedOp, waitingAfter } from './queued-ops.ts';
@@ -87,6 +88,8 @@ function send(op: QueuedOp): Promise<unknown> {
       return putNotes(op.childId, op.condition, op.text, op.baseVersion);
     case 'rating-set':
       return saveRating(op.childId, op.weekStart, op.body);
+    case 'card-marks-set':
+      return saveMarks(op.childId, op.date, op.body);
     case 'support-thread':
       return startThread(op.body);
     case 'support-message':

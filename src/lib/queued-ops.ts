@@ -4,6 +4,7 @@
  * from both so neither imports the other. Stored in IndexedDB as they are: a kind's spelling
  * (`diary-add`, `progress-set`…) never changes, or what waits on a phone would be lost.
  */
+import type { MarksInput } from './daily-card.ts';
 import type { RatingInput } from './ratings.ts';
 import type { AddBody, ResourceName } from './resources.ts';
 import type { NewThread } from './support.ts';
@@ -72,7 +73,27 @@ export interface RatingSet {
   body: RatingInput;
 }
 
-export type QueuedOp = AddOp | DeleteOp | ProgressSet | NotesSet | RatingSet | SupportThreadOp | SupportMessageOp;
+/**
+ * A day of the daily card marked at home (or copied from the paper card): only the latest of each
+ * child, day and source waits (the server keeps one too). `body.id` makes a resend a no-op.
+ */
+export interface CardMarksSet {
+  id: string;
+  kind: 'card-marks-set';
+  childId: string;
+  date: string;
+  body: MarksInput;
+}
+
+export type QueuedOp =
+  | AddOp
+  | DeleteOp
+  | ProgressSet
+  | NotesSet
+  | RatingSet
+  | CardMarksSet
+  | SupportThreadOp
+  | SupportMessageOp;
 
 /** An add to the list `name` (the kind says which list; the body is that list's). */
 export const isAddTo = <N extends ResourceName>(op: QueuedOp, name: N): op is AddOp<N> => op.kind === `${name}-add`;
@@ -88,7 +109,12 @@ export const isSupport = (op: QueuedOp): op is SupportThreadOp | SupportMessageO
 export const sameTarget = (a: QueuedOp, b: QueuedOp) =>
   (a.kind === 'progress-set' && b.kind === 'progress-set' && a.childId === b.childId && a.key === b.key) ||
   (a.kind === 'notes-set' && b.kind === 'notes-set' && a.childId === b.childId && a.condition === b.condition) ||
-  (a.kind === 'rating-set' && b.kind === 'rating-set' && a.childId === b.childId && a.weekStart === b.weekStart);
+  (a.kind === 'rating-set' && b.kind === 'rating-set' && a.childId === b.childId && a.weekStart === b.weekStart) ||
+  (a.kind === 'card-marks-set' &&
+    b.kind === 'card-marks-set' &&
+    a.childId === b.childId &&
+    a.date === b.date &&
+    a.body.source === b.body.source);
 
 /**
  * The op that waits when `newer` replaces `older` (same target): the newer value, from the OLDER

@@ -138,6 +138,17 @@ export function refusedWords(op: QueuedOp): RefusedWords {
         ]),
       };
     }
+    case 'card-marks-set': {
+      const yes = Object.values(op.body.marks).flat().filter(Boolean).length;
+      return {
+        title: `Cartão do dia de ${dayMonth(op.date)} (${op.body.source === 'casa' ? 'casa' : 'escola'})`,
+        typed: lines([
+          ['Marcações “sim”', yes],
+          ['Observação', op.body.note],
+        ]),
+        link: { href: '/cartao-do-dia/', text: 'Abrir o cartão do dia' },
+      };
+    }
     case 'support-thread':
       return {
         title: 'Mensagem para a equipe',
@@ -196,7 +207,7 @@ export function refusedWords(op: QueuedOp): RefusedWords {
 }
 
 /** Writes on a child's record: a 403 or 404 there means her access to the child ended or never wrote. */
-const ON_A_CHILD = /^(diary|dose)-|^(notes|progress|rating)-set$/;
+const ON_A_CHILD = /^(diary|dose)-|^(notes|progress|rating|card-marks)-set$/;
 
 /**
  * Why it was refused, for her: the server's words (a field's own message rather than "Verifique os
