@@ -1,7 +1,8 @@
 /**
- * npm run bench:web — Lighthouse (mobile: slow 4G, 4× CPU) on four pages of the built site served
- * by the real server, signed in where the page needs it, against a floor measured in the same
- * run: a one-heading static page from the same server. Prints a table, writes
+ * npm run bench:web — Lighthouse (mobile: slow 4G, 4× CPU) on the built site's pages served by the
+ * real server, signed in where the page needs it (and, signed out, the professional's page opening
+ * a 90-day summary and the teacher's daily card on a school link), against a floor measured in the
+ * same run: a one-heading static page from the same server. Prints a table, writes
  * bench-results/web.json, exits 1 when a budget is missed.
  *   BENCH_PORT (default 4470), BENCH_RUNS (default 3: every figure is the median of the runs, with
  *   its spread; a page fails on the medians, or when any one run's TBT passes the floor's by more
@@ -224,17 +225,47 @@ async function addDailyEntries(cookie: string, days: number) {
  * summary from the API, encrypted here with a fresh key, the ciphertext uploaded): the doctor's page
  * is measured decrypting and drawing it (issue 41, item 4).
  */
+/** Her request to the API, as her browser makes it; a refusal stops the bench naming `what`. */
+async function askAs(cookie: string, what: string, path: string, init: RequestInit = {}) {
+  const res = await fetch(`${BASE}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', origin: BASE, cookie },
+  });
+  if (!res.ok) throw new BenchSetupError(`${what} (${init.method ?? 'GET'} ${path}): ${res.status}`);
+  return res.json();
+}
+
+async function firstChild(cookie: string): Promise<string> {
+  const { children } = (await askAs(cookie, 'crianças', '/api/children')) as { children: Array<{ id: string }> };
+  return children[0]!.id;
+}
+
+/**
+ * The teacher's daily card (issue 41, item 4): two school targets on her child's card and a link for
+ * the school; the page the teacher opens from it, on a phone that never saw the app.
+ */
+async function teacherCardPath(cookie: string): Promise<string> {
+  const childId = await firstChild(cookie);
+  await askAs(cookie, 'cartão do dia', `/api/children/${childId}/daily-card`, {
+    method: 'PUT',
+    body: JSON.stringify({
+      targets: [
+        { text: 'Começa a tarefa depois de um lembrete', where: 'escola', parts: 4, goal: 3 },
+        { text: 'Espera a vez para falar', where: 'ambos', parts: 4, goal: 2 },
+      ],
+    }),
+  });
+  const { link } = (await askAs(cookie, 'link da escola', `/api/children/${childId}/school-links`, {
+    method: 'POST',
+    body: JSON.stringify({ label: 'Profª Ana' }),
+  })) as { link: { url: string } };
+  const token = new URL(link.url, BASE).searchParams.get('token');
+  return `/escola/cartao/?token=${token}`;
+}
+
 async function shareLinkPath(cookie: string): Promise<string> {
-  const ask = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${BASE}${path}`, {
-      ...init,
-      headers: { 'content-type': 'application/json', origin: BASE, cookie },
-    });
-    if (!res.ok) throw new BenchSetupError(`link do profissional (${init.method ?? 'GET'} ${path}): ${res.status}`);
-    return res.json();
-  };
-  const { children } = (await ask('/api/children')) as { children: Array<{ id: string }> };
-  const childId = children[0]!.id;
+  const ask = (path: string, init: RequestInit = {}) => askAs(cookie, 'link do profissional', path, init);
+  const childId = await firstChild(cookie);
   const period = { from: addDays(today(), -89), to: today() };
   const { summary } = await ask(`/api/children/${childId}/summary?from=${period.from}&to=${period.to}`);
   const { ciphertext, key } = await encryptForLink(summary);
@@ -274,6 +305,7 @@ try {
   });
   await addDailyEntries(cookie, 90);
   const doctorsPage = await shareLinkPath(cookie);
+  const teachersCard = await teacherCardPath(cookie);
   // `repeat`: a second visit with the service worker's cache warm (the page, its scripts and styles
   // from the precache): the bench first opens the page in the same browser until the worker is
   // active, then measures without clearing the browser's storage.
@@ -291,6 +323,8 @@ try {
     { page: '/comportamento/', signedIn: true, repeat: true },
     // The doctor, on a device that never saw the app: the link's 90-day summary, decrypted there.
     { page: '/profissional/', signedIn: false, url: doctorsPage },
+    // The teacher, on a classroom phone that never saw the app: today's card on the school link.
+    { page: '/escola/cartao/', signedIn: false, url: teachersCard },
   ];
   const targets = allTargets.filter((t, i) => i === 0 || !ONLY || ONLY.includes(t.page));
   if (LHR_DIR) mkdirSync(LHR_DIR, { recursive: true });

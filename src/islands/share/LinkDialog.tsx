@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { addDays } from '../../shared/clock.ts';
 import { formatDay } from '../../shared/format.ts';
-import { PASSCODE_DIGITS, SHARE_LINK_DAYS } from '../../shared/share-links.ts';
+import { PASSCODE_DIGITS, SHARE_LINK_DAYS } from '../../shared/share-link-rules.ts';
 import Dialog from '../Dialog.tsx';
 import Field, { ChoiceField } from '../Field.tsx';
 import { createLink, type Period } from './api.ts';

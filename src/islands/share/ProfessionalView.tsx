@@ -6,9 +6,8 @@
 import { useEffect, useState } from 'react';
 import { apiError, BASE, NETWORK_MESSAGE, send } from '../../lib/api-core.ts';
 import type { ClinicalSummary } from '../../shared/clinical-summary.ts';
-import { fhirBundle, fhirFileName } from '../../shared/fhir-bundle.ts';
 import { formatDay } from '../../shared/format.ts';
-import { PASSCODE_DIGITS, parseShareFragment } from '../../shared/share-links.ts';
+import { PASSCODE_DIGITS, parseShareFragment } from '../../shared/share-link-rules.ts';
 import SummaryView from '../summary/SummaryView.tsx';
 import { momentText } from './moments.ts';
 
@@ -153,9 +152,11 @@ export default function ProfessionalView() {
           <button
             type="button"
             className="btn btn-secondary"
-            onClick={() =>
-              download(fhirFileName(summary), JSON.stringify(fhirBundle(summary), null, 2), 'application/fhir+json')
-            }
+            onClick={async () => {
+              // Loaded when asked for: most doctors read the page and never need the file.
+              const { fhirBundle, fhirFileName } = await import('../../shared/fhir-bundle.ts');
+              download(fhirFileName(summary), JSON.stringify(fhirBundle(summary), null, 2), 'application/fhir+json');
+            }}
           >
             Arquivo para o sistema da clínica
           </button>

@@ -4,7 +4,7 @@
  */
 import { call, client } from '../../lib/api.ts';
 import type { ClinicalSummary } from '../../shared/clinical-summary.ts';
-import { shareUrl } from '../../shared/share-links.ts';
+import { shareUrl } from '../../shared/share-link-rules.ts';
 
 export interface Period {
   from: string;
