@@ -5,6 +5,8 @@
  * report's page 1 prints it (report-data.ts gathers it with the rest of the report).
  * 404 unless she reaches the child, 402 unless the owner subscribes (insightsFor checks both).
  */
+
+import { eq } from 'drizzle-orm';
 import {
   beforeAfterRows,
   type ClinicalSummary,
@@ -15,6 +17,7 @@ import { addDays, dayOf } from '../../src/shared/clock.ts';
 import type { Insights } from '../../src/shared/insights-core.ts';
 import { BEFORE_AFTER_DAYS, meanOf, mondayOf, type WeeklyScale } from '../../src/shared/weekly-scale-words.ts';
 import type { Database } from '../db/client.ts';
+import { children } from '../db/schema.ts';
 import { beforeAfter, type Change, changesOf } from './before-after.ts';
 import { cardOver } from './card-summary.ts';
 import { insightsFor } from './insights.ts';
@@ -56,11 +59,13 @@ export async function summaryParts(
   signal?.throwIfAborted();
   const lastWeek = mondayOf(period.to);
   const weeks = [-21, -14, -7, 0].map((days) => addDays(lastWeek, days));
-  const [treatment, allChanges, ratings, card] = await Promise.all([
+  const [treatment, allChanges, ratings, card, birth] = await Promise.all([
     treatmentInPeriod(db, childId, period, now),
     changesOf(db, childId),
     listRatings(db, userId, childId, { from: weeks[0]!, to: lastWeek }, now),
     cardOver(db, childId, period),
+    // The year alone, for the clinic's file (a Patient with her first name and birth year only).
+    db.select({ birthDate: children.birthDate }).from(children).where(eq(children.id, childId)),
   ]);
   signal?.throwIfAborted();
   const latest = allChanges.find((change) => change.on <= period.to && change.on <= dayOf(now));
@@ -70,7 +75,11 @@ export async function summaryParts(
   signal?.throwIfAborted();
   const scale = weeklyScale();
   const summary: ClinicalSummary = {
-    child: { firstName: firstName(insights.child.name), ageYears: insights.child.ageYears },
+    child: {
+      firstName: firstName(insights.child.name),
+      ageYears: insights.child.ageYears,
+      birthYear: birth[0]?.birthDate ? Number(birth[0].birthDate.slice(0, 4)) : null,
+    },
     period: { from: period.from, to: period.to },
     generatedAt: now.toISOString(),
     current: currentTreatment(treatment, period.to),

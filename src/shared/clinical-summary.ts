@@ -20,7 +20,11 @@ const change = z.object({ on: day, kind: z.enum(CHANGE_KINDS), name: z.string(),
 const values = nullable(z.array(z.number()));
 
 export const clinicalSummarySchema: z.ZodMiniType<ClinicalSummary> = z.object({
-  child: z.object({ firstName: z.string(), ageYears: nullable(z.number()) }),
+  child: z.object({
+    firstName: z.string(),
+    ageYears: nullable(z.number()),
+    birthYear: z.optional(nullable(z.int())),
+  }),
   period: window,
   generatedAt: z.iso.datetime({ offset: true }),
   current: z.object({

@@ -63,7 +63,7 @@ const STATUS_AFTER: Record<SummaryChange['kind'], string> = {
 
 /**
  * The Bundle of a clinical summary, ids made by `newId` (crypto.randomUUID unless a test gives its
- * own). `birthYear` only when known exactly (the summary carries her age, which cannot say it).
+ * own). The Patient's birth date is the year alone, from the summary (or `birthYear` given here).
  */
 export function fhirBundle(
   summary: ClinicalSummary,
@@ -80,7 +80,9 @@ export function fhirBundle(
   const patient = add({
     resourceType: 'Patient',
     name: [{ given: [firstName], text: firstName }],
-    ...(options.birthYear ? { birthDate: String(options.birthYear) } : {}),
+    ...((options.birthYear ?? summary.child.birthYear)
+      ? { birthDate: String(options.birthYear ?? summary.child.birthYear) }
+      : {}),
   });
   const subject = { reference: patient, display: firstName };
 

@@ -84,7 +84,8 @@ export interface SummaryCardTarget {
 }
 
 export interface ClinicalSummary {
-  child: { firstName: string; ageYears: number | null };
+  /** `birthYear`: the year alone (the clinic's file names no birth date); absent in summaries made before it */
+  child: { firstName: string; ageYears: number | null; birthYear?: number | null | undefined };
   period: { from: string; to: string };
   /** ISO timestamp */
   generatedAt: string;

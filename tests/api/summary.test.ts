@@ -119,7 +119,7 @@ describe('the clinical summary', () => {
     expect(status).toBe(200);
     const summary = body.summary as ClinicalSummary;
     expect(clinicalSummarySchema.safeParse(summary).success).toBe(true);
-    expect(summary.child).toEqual({ firstName: 'Lia', ageYears: 8 });
+    expect(summary.child).toEqual({ firstName: 'Lia', ageYears: 8, birthYear: 2018 });
     expect(summary.period).toEqual({ from: '2026-11-01', to: '2026-11-21' });
     expect(summary.current.medicines).toEqual([
       {

@@ -164,6 +164,13 @@ describe('the clinic’s file (FHIR R4)', { timeout: 30_000 }, () => {
         expect((resource.subject as { reference: string }).reference).toBe(patient!.fullUrl);
   });
 
+  it('takes the birth year from the summary itself, as the doctor’s page builds the file', () => {
+    const [patient] = fhirBundle({ ...SOURCE, child: { ...SOURCE.child, birthYear: 2018 } }, { newId: ids }).entry;
+    expect(patient!.resource).toMatchObject({ resourceType: 'Patient', birthDate: '2018' });
+    // A summary made before the year was in it names no birth date at all, never a guess from the age.
+    expect(fhirBundle(SOURCE, { newId: ids }).entry[0]!.resource).not.toHaveProperty('birthDate');
+  });
+
   it('carries the dose history, the weekly means per source and the nightly sleep', () => {
     const bundle = fhirBundle(SOURCE, { newId: ids, birthYear: 2019 });
     const statements = bundle.entry.filter((e) => e.resource.resourceType === 'MedicationStatement');
