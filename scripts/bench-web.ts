@@ -227,12 +227,19 @@ async function addDailyEntries(cookie: string, days: number) {
  */
 /** Her request to the API, as her browser makes it; a refusal stops the bench naming `what`. */
 async function askAs(cookie: string, what: string, path: string, init: RequestInit = {}) {
-  const res = await fetch(`${BASE}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', origin: BASE, cookie },
-  });
-  if (!res.ok) throw new BenchSetupError(`${what} (${init.method ?? 'GET'} ${path}): ${res.status}`);
-  return res.json();
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${BASE}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', origin: BASE, cookie },
+    });
+    // The API's request deadline on a busy machine (503, Retry-After): asked again, as the app does.
+    if (res.status === 503 && attempt < 4) {
+      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+      continue;
+    }
+    if (!res.ok) throw new BenchSetupError(`${what} (${init.method ?? 'GET'} ${path}): ${res.status}`);
+    return res.json();
+  }
 }
 
 async function firstChild(cookie: string): Promise<string> {
