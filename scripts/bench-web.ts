@@ -99,8 +99,9 @@ const stop = () => {
 };
 process.on('exit', stop);
 
+/** A first start migrates a fresh database: on a loaded machine that took over 20 s (2026-11-27). */
 async function waitForHealth() {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 450; i++) {
     // Another process on the port would answer health checks for us: ours must still be running.
     if (serverExit !== undefined)
       throw new BenchSetupError(`o servidor saiu com código ${serverExit} (porta ${PORT} em uso? defina BENCH_PORT)`);
