@@ -129,7 +129,7 @@ function form(card: SchoolCard, problem?: string) {
     h('h1', { text: `Cartão do dia de ${card.childFirstName}` }),
     h('p', {
       class: 'muted',
-      text: `${dayText(card.date)}. Um toque em “sim” ou “não” para cada objetivo; depois, “Enviar”. Dá para corrigir no mesmo dia.`,
+      text: `${dayText(card.date)}.`,
     }),
     ...targets,
     h(
