@@ -33,6 +33,10 @@ function h(tag: string, attrs: Record<string, string | boolean> = {}, ...childre
 }
 
 const show = (...nodes: Node[]) => root.replaceChildren(...nodes);
+/** The page's own heading (static, so nothing moves when the card comes) gains the child's name. */
+const titled = (card: SchoolCard) => {
+  document.getElementById('teacher-card-title')!.textContent = `Cartão do dia de ${card.childFirstName}`;
+};
 const dayText = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 const alertOf = (message: string) => h('p', { class: 'card-alert', role: 'alert', text: message });
 
@@ -65,8 +69,8 @@ async function deliver(pending: Pending, card: SchoolCard) {
 function done(card: SchoolCard, sent: boolean) {
   const again = h('button', { type: 'button', class: 'btn btn-secondary', text: 'Corrigir' });
   again.addEventListener('click', () => void open(card.date === today ? undefined : card.date));
+  titled(card);
   show(
-    h('h1', { text: `Cartão do dia de ${card.childFirstName}` }),
     h('p', {
       class: sent ? 'card-done' : 'notice',
       role: 'status',
@@ -123,10 +127,10 @@ function form(card: SchoolCard, problem?: string) {
     text: card.date === today ? 'Marcar ou corrigir ontem' : 'Voltar para hoje',
   });
   other.addEventListener('click', () => void open(card.date === today && today ? addDays(today, -1) : undefined));
+  titled(card);
   const el = h(
     'form',
     { class: 'card-section', novalidate: true },
-    h('h1', { text: `Cartão do dia de ${card.childFirstName}` }),
     h('p', {
       class: 'muted',
       text: `${dayText(card.date)}.`,
