@@ -117,7 +117,7 @@ export default function PatternsCard() {
     );
   return (
     <section className="pattern-section card-weeks" aria-labelledby="card-weeks-title">
-      <h2 id="card-weeks-title">Cartão do dia</h2>
+      <h2 id="card-weeks-title">Cartão do dia, semana a semana</h2>
       {state.status === 'failed' ? (
         <LoadFailure
           message={

@@ -47,10 +47,10 @@ export default function ReminderSettings({ childId, settings }: { childId: strin
   }
 
   return (
-    <section className="card-section" aria-labelledby={`${id}-title`}>
+    <section className="card-section card-reminder" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Aviso da escola</h2>
       <form className="card-target" onSubmit={save} noValidate aria-busy={busy}>
-        <CheckField checked={enabled} onChange={(e) => setEnabled(e.target.checked)}>
+        <CheckField className="card-check" checked={enabled} onChange={(e) => setEnabled(e.target.checked)}>
           Avisar se a escola não marcar o cartão
         </CheckField>
         <Field
