@@ -19,6 +19,19 @@ test('the card on /padroes/: days met per week, school and home, and the goal th
   const { children } = await signIn(context, request, { subscribed: true });
   const childId = children[0]!.id;
   const today = todayInSaoPaulo();
+  const section = page.getByRole('region', { name: 'Cartão do dia, semana a semana' });
+  const scrollDown = () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+
+  // No card yet: no section at all, not an empty box.
+  await page.goto('/padroes/');
+  await hydrated(page, 'Patterns');
+  await expect(async () => {
+    await scrollDown();
+    await hydrated(page, 'PatternsCard');
+  }).toPass();
+  await expect(page.getByText('Carregando o cartão do dia…')).toHaveCount(0);
+  await expect(section).toHaveCount(0);
+
   const target = { id: randomUUID(), text: 'Termina o lanche sentado', where: 'ambos', parts: 2 };
   const card = await request.put(`/api/children/${childId}/daily-card`, {
     data: { targets: [{ ...target, goal: 1 }] },
@@ -41,10 +54,9 @@ test('the card on /padroes/: days met per week, school and home, and the goal th
 
   await page.goto('/padroes/');
   await hydrated(page, 'Patterns');
-  const section = page.getByRole('region', { name: 'Cartão do dia, semana a semana' });
   // Below the other sections: it hydrates when she scrolls down to it.
   await expect(async () => {
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await scrollDown();
     await expect(section).toBeVisible({ timeout: 1000 });
   }).toPass();
   await section.scrollIntoViewIfNeeded();
@@ -59,6 +71,17 @@ test('the card on /padroes/: days met per week, school and home, and the goal th
   await expect(before.getByRole('cell')).toHaveText(['sem marcação', 'sem marcação']);
   await shot(page, 'card-weeks', '.card-weeks');
   await expectNoAxeViolations(page);
+
+  // A failure is said plainly, with a way to try again.
+  await page.route('**/daily-card/summary**', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.reload();
+  await hydrated(page, 'Patterns');
+  await expect(async () => {
+    await scrollDown();
+    await expect(section).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(section.getByRole('status')).toHaveText('Não foi possível carregar o cartão do dia agora.');
+  await expect(section.getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
 });
 
 test('the owner sets the school reminder on /cartao-do-dia/; a carer does not see it', async ({
