@@ -169,6 +169,10 @@ export function summarise(
           school: count(target, events, week, 'escola'),
           home: count(target, events, week, 'casa'),
           goal: goalOn(target, events, end),
+          goalChangedOn:
+            events.findLast(
+              (e) => e.targetId === target.id && e.kind === 'goal-changed' && e.on >= weekStart && e.on <= end,
+            )?.on ?? null,
         };
       }),
     })),

@@ -12,6 +12,7 @@ import { today as todayOf } from '../shared/clock.ts';
 import { currentChild } from '../stores/child.ts';
 import CardSetup, { type Example } from './card/CardSetup.tsx';
 import HomeMarks from './card/HomeMarks.tsx';
+import ReminderSettings from './card/ReminderSettings.tsx';
 import Rewards from './card/Rewards.tsx';
 import LoadFailure from './LoadFailure.tsx';
 import { useHydratedStore } from './useHydrated.ts';
@@ -126,6 +127,9 @@ export default function DailyCard({ examples }: { examples: Example[] }) {
           canWrite={canWrite}
           onChange={() => void load()}
         />
+      )}
+      {roleOf(child) === 'owner' && targets.some((t) => t.where !== 'casa') && (
+        <ReminderSettings key={child.id} childId={child.id} settings={card.settings} />
       )}
     </div>
   );

@@ -26,7 +26,11 @@ export const saveMarks = (id: string, date: string, json: MarksInput) =>
   call(child['daily-card'].marks[':date'].$put({ param: { id, date }, json }));
 export const loadDays = async (id: string, from: string, to: string) =>
   (await call(child['daily-card'].days.$get({ param: { id }, query: { from, to } }))).days;
-export const loadSummary = (id: string) => call(child['daily-card'].summary.$get({ param: { id }, query: {} }));
+export const loadSummary = (id: string, period: { from?: string; to?: string } = {}, signal?: AbortSignal) =>
+  call(child['daily-card'].summary.$get({ param: { id }, query: period }, { init: { signal } }));
+export type CardSettingsInput = InferRequestType<ChildRoutes['daily-card']['settings']['$put']>['json'];
+export const saveCardSettings = async (id: string, json: CardSettingsInput) =>
+  (await call(child['daily-card'].settings.$put({ param: { id }, json }))).settings;
 export const addReward = async (id: string, json: RewardInput) =>
   (await call(child.rewards.$post({ param: { id }, json }))).reward;
 export const removeReward = (id: string, rewardId: string) =>

@@ -665,6 +665,8 @@ export const cardSummaryAnswer = z.object({
           home: metDays,
           /** the goal in force at the week's end (or the period's) */
           goal: z.int(),
+          /** the day of the week's last goal change (a `goal-changed` event), else null */
+          goalChangedOn: nullable(day),
         }),
       ),
     }),

@@ -139,8 +139,8 @@ describe('the summary', () => {
       home: { met: 0, days: 0 },
     });
     expect(raise.weeks).toEqual([
-      { weekStart: W1, school: { met: 4, days: 5 }, home: { met: 0, days: 0 }, goal: 2 },
-      { weekStart: W2, school: { met: 4, days: 5 }, home: { met: 0, days: 0 }, goal: 2 },
+      { weekStart: W1, school: { met: 4, days: 5 }, home: { met: 0, days: 0 }, goal: 2, goalChangedOn: null },
+      { weekStart: W2, school: { met: 4, days: 5 }, home: { met: 0, days: 0 }, goal: 2, goalChangedOn: null },
     ]);
     expect(ease.school).toEqual({ met: 6, days: 10 });
     expect(steady.school).toEqual({ met: 6, days: 10 });
@@ -155,6 +155,7 @@ describe('the summary', () => {
       [{ met: 5, days: 5 }, 1],
       [{ met: 4, days: 5 }, 2],
     ]);
+    expect(changed.weeks.map((w: { goalChangedOn: string | null }) => w.goalChangedOn)).toEqual([null, '2026-11-10']);
   });
 
   it('suggests raising after two weeks met on 4 days or more, easing under half, and nothing otherwise', async () => {
