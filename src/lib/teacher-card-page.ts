@@ -133,7 +133,10 @@ function form(card: SchoolCard, problem?: string) {
     { class: 'card-section', novalidate: true },
     h('p', {
       class: 'muted',
-      text: `${dayText(card.date)}.`,
+      text:
+        card.date === today
+          ? `Hoje, ${dayText(card.date)}.`
+          : `Ontem, ${dayText(card.date)}: dá para marcar ou corrigir.`,
     }),
     ...targets,
     h(
