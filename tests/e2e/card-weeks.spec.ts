@@ -1,13 +1,14 @@
 /**
  * The daily card week by week on /padroes/ (issue 43): marks seeded through the API, the section
  * shows the week's days met at school and at home and the day the goal changed; it hydrates when
- * she scrolls to it. And the owner's school reminder on /cartao-do-dia/, saved and said so; a carer
+ * she scrolls to it; the summary and the report's page 1 carry the target's line. And the owner's school reminder on /cartao-do-dia/, saved and said so; a carer
  * does not see it.
  */
 import { randomUUID } from 'node:crypto';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { mondayOf } from '../../src/shared/clock.ts';
 import { shortDay } from '../../src/shared/format.ts';
+import { pdfText } from '../support/pdf.ts';
 import { expect, expectNoAxeViolations, hydrated, joinCircle, shot, signIn, test } from './fixtures.ts';
 
 test('the card on /padroes/: days met per week, school and home, and the goal that changed', async ({
@@ -71,6 +72,15 @@ test('the card on /padroes/: days met per week, school and home, and the goal th
   await expect(before.getByRole('cell')).toHaveText(['sem marcação', 'sem marcação']);
   await shot(page, 'card-weeks', '.card-weeks');
   await expectNoAxeViolations(page);
+
+  // The report's page 1 (and the page's summary, the same words) gains one line per target.
+  const line = 'Termina o lanche sentado: meta cumprida em 1 de 1 dia na escola; 0 de 1 dia em casa';
+  await expect(page.locator('.patterns-summary')).toContainText(line);
+  // (She has no diary entries here, so the page offers no report button: the report asked as it asks.)
+  const report = await request.get(`/api/children/${childId}/report.pdf?from=${addDays(today, -13)}&to=${today}`);
+  expect(report.status()).toBe(200);
+  const pdf = await pdfText(await report.body());
+  expect(pdf.replace(/\s+/g, ' ')).toContain(line);
 
   // A failure is said plainly, with a way to try again.
   await page.route('**/daily-card/summary**', (route) => route.fulfill({ status: 500, body: '{}' }));
