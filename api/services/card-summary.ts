@@ -14,6 +14,7 @@ import { and, asc, between, eq } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { addDays, dayOf, mondayOf } from '../../src/shared/clock.ts';
 import { type CardSource, dayMet, type Marks, type SuggestionKind, trueMarks } from '../../src/shared/daily-card.ts';
+import { count as counted } from '../../src/shared/words.ts';
 import type { Database } from '../db/client.ts';
 import { cardDays, cardEvents } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -50,7 +51,7 @@ export interface Suggestion {
   why: string;
 }
 
-const dias = (n: number) => `${n} ${n === 1 ? 'dia' : 'dias'}`;
+const dias = (n: number) => counted(n, 'dia', 'dias');
 const atPlace = (source: CardSource) => (source === 'escola' ? 'na escola' : 'em casa');
 
 /** The goal in force on `date`: the target's last event with a goal on or before it (else its goal now). */

@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { atLeast, atMost } from './lengths.ts';
 import { clientId, hourMinute, isoDate, optionalText, requiredText } from './text.ts';
+import { count } from './words.ts';
 
 export const CARD_WHERE = ['escola', 'casa', 'ambos'] as const;
 export type CardWhere = (typeof CARD_WHERE)[number];
@@ -43,7 +44,7 @@ export const CARD_MESSAGES = {
   parts: 'Escolha de 1 a 4 vezes por dia',
   goal: 'A meta do dia vai de 1 até o número de vezes por dia',
   marks: 'Marque sim ou não em cada vez do dia',
-  marksSize: (parts: number) => `Este objetivo tem ${parts} ${parts === 1 ? 'marcação' : 'marcações'} por dia`,
+  marksSize: (parts: number) => `Este objetivo tem ${count(parts, 'marcação', 'marcações')} por dia`,
   unknownTarget: 'Objetivo não encontrado neste cartão',
   notForSchool: 'Este objetivo é marcado em casa',
   notForHome: 'Este objetivo é marcado na escola',

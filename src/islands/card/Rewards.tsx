@@ -6,10 +6,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { addReward, type Reward, removeReward, spendStars } from '../../lib/daily-card.ts';
 import { CARD_LIMITS, rewardSchema } from '../../shared/daily-card.ts';
+import { count } from '../../shared/words.ts';
 import Field, { ChoiceField } from '../Field.tsx';
 
 const KIND_LABEL = { dia: 'Para um dia bom', semana: 'Para uma semana boa' } as const;
-const stars = (n: number) => (n === 1 ? '1 estrela' : `${n} estrelas`);
+const stars = (n: number) => count(n, 'estrela', 'estrelas');
 
 export default function Rewards({
   childId,

@@ -7,11 +7,12 @@ import { useEffect, useState } from 'react';
 import { type CardDay, type DailyCard, loadCard, loadDays } from '../../lib/daily-card.ts';
 import { addDays, mondayOf, today as todayOf } from '../../shared/clock.ts';
 import { dayMet } from '../../shared/daily-card.ts';
+import { count } from '../../shared/words.ts';
 import { currentChild } from '../../stores/child.ts';
 import { useHydratedStore } from '../useHydrated.ts';
 
 const WEEKDAYS = ['Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado', 'Domingo'];
-const stars = (n: number) => (n === 1 ? '1 estrela' : `${n} estrelas`);
+const stars = (n: number) => count(n, 'estrela', 'estrelas');
 
 /** Whether a day was good: something was marked, and every marked target met its goal. */
 export function goodDay(card: DailyCard, days: CardDay[], date: string): boolean {

@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { formatDay } from '../../shared/format.ts';
+import { count } from '../../shared/words.ts';
 import { useMountedOnce } from '../useMountedOnce.ts';
 import { downloadFhir, listLinks, type Period, revokeLink, type ShareLink } from './api.ts';
 import { momentText } from './moments.ts';
@@ -27,7 +28,7 @@ function Openings({ link }: { link: ShareLink }) {
   if (!link.openings.length) return <p className="muted">Ainda não foi aberto.</p>;
   return (
     <>
-      <p>Aberto {link.openings.length === 1 ? '1 vez' : `${link.openings.length} vezes`}:</p>
+      <p>Aberto {count(link.openings.length, 'vez', 'vezes')}:</p>
       <ul className="share-openings">
         {link.openings.map((o) => (
           <li key={o.at}>{momentText(o.at)}</li>
