@@ -7,12 +7,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { roleOf } from '../lib/circle.ts';
 import { dayOf, type Medicine, THERAPY_KINDS, type Therapy } from '../lib/treatment.ts';
+import { ALERTS_EVERY_MS } from '../shared/dose-alerts.ts';
 import { currentChild } from '../stores/child.ts';
 import { refreshSession } from '../stores/session.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import LoadFailure from './LoadFailure.tsx';
 import { MedicineCard, TherapyCard } from './treatment/Cards.tsx';
-import DoseAlerts, { ALERTS_EVERY_MS, useWhileVisible } from './treatment/DoseAlerts.tsx';
+import DoseAlerts, { useWhileVisible } from './treatment/DoseAlerts.tsx';
 import TodayDoses from './treatment/TodayDoses.tsx';
 import { useDoses } from './treatment/useDoses.ts';
 import { useProfessionals, useTreatment } from './treatment/useTreatment.ts';

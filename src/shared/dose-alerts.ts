@@ -16,6 +16,9 @@ export const POISON_CENTER_PHONE = '0800 722 6001';
 /** Said under the warning: what to do when in doubt. */
 export const OVERLAP_ADVICE = `Se tiver dúvida, ligue para o médico ou para o Disque-Intoxicação, ${POISON_CENTER_PHONE}.`;
 
+/** How often an open treatment page or child's card asks for news of the other phones. */
+export const ALERTS_EVERY_MS = 30_000;
+
 /** One dose of an alert: who marked it (a name, or the API's `{id, name}`) and when. */
 export interface OverlapDose {
   by: string | { name: string };

@@ -1,4 +1,5 @@
 /** Accounts for browser tests, made through the real routes and a real SMTP conversation. */
+import { randomInt } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -91,8 +92,12 @@ export async function createAccount(
   let userId: string | null = null;
   if (database) userId = (await seedMother(database.db, email)).userId;
   else {
+    // From an address of its own, as another mother signs up from her phone (playwright.config.ts).
+    const headers = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
     expect(
-      (await request.post('/api/auth/signup', { data: { email, password: PASSWORD, consent: true } })).status(),
+      (
+        await request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, consent: true } })
+      ).status(),
     ).toBe(201);
     const link = new URL(confirmLink((await waitForMail(email)).text));
     await request.get(link.pathname + link.search, { maxRedirects: 0 });

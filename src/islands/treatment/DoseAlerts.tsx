@@ -9,16 +9,13 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { type DoseAlert, failureText, loadDoseAlerts, markAlertSeen } from '../../lib/treatment.ts';
-import { OVERLAP_ADVICE, overlapSentence, POISON_CENTER_PHONE } from '../../shared/dose-alerts.ts';
+import { ALERTS_EVERY_MS, OVERLAP_ADVICE, overlapSentence, POISON_CENTER_PHONE } from '../../shared/dose-alerts.ts';
 import { telHref } from '../../shared/tel.ts';
 import { plural } from '../../shared/words.ts';
 import { synced } from '../../stores/queue.ts';
 
 /** The advice, its number a link to call. */
 const [ADVICE_BEFORE, ADVICE_AFTER] = OVERLAP_ADVICE.split(POISON_CENTER_PHONE) as [string, string];
-
-/** How often an open page asks for news of the other phones. */
-export const ALERTS_EVERY_MS = 30_000;
 
 /** Calls `tick` now, every `ms` while the page is visible, on return to it and when the connection returns. */
 export function useWhileVisible(tick: () => void, ms: number) {
