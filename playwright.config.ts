@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/chromium.ts';
-import { E2E } from './tests/e2e/env.ts';
+import { E2E, pushPortOf } from './tests/e2e/env.ts';
 
 const baseURL = `http://localhost:${E2E.port}`;
 
@@ -10,10 +10,10 @@ export default defineConfig({
   // Per run, so two runs on one machine never delete each other's traces.
   outputDir: `${E2E.root}/results`,
   globalSetup: './tests/e2e/global-setup.ts',
-  // One file at a time: on two cores, two workers were no faster (the server, Chromium and the
-  // tests share them) and slow tests timed out. E2E_WORKERS=2 runs files side by side elsewhere.
+  // Two files at a time (E2E_WORKERS): a file mostly waits on Chromium and the server, about half a
+  // core, so two of them beside CI's PGlite suites keep both cores busy (docs/benchmarks.md).
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: E2E.workers,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -47,7 +47,7 @@ export default defineConfig({
       LOG_REQUESTS: '0',
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
       ADMIN_TOKEN: E2E.adminToken,
-      PUSH_ENDPOINT_HOSTS: `http://127.0.0.1:${E2E.pushPort}`,
+      PUSH_ENDPOINT_HOSTS: Array.from({ length: E2E.workers }, (_, i) => `http://127.0.0.1:${pushPortOf(i)}`).join(','),
       // Chromium, the server and the build share two cores here; the 1.5 s default is tested in tests/hardening/faults.
       REQUEST_DEADLINE_MS: '10000',
       // The suite's mothers are many people, not one address: createAccount's sign-ups each name an

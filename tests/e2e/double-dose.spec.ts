@@ -10,7 +10,7 @@ import { todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { ALERTS_EVERY_MS } from '../../src/shared/dose-alerts.ts';
 import { type FakePushService, startFakePush } from '../support/fake-push.ts';
 import { pdfText } from '../support/pdf.ts';
-import { E2E } from './env.ts';
+import { pushPortOf } from './env.ts';
 import { expect, expectNoAxeViolations, hydrated, joinCircle, shot, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker is part of what this file tests.
@@ -26,7 +26,7 @@ async function nextAsk(...pages: Page[]) {
 
 let push: FakePushService;
 test.beforeAll(async () => {
-  push = await startFakePush({ port: E2E.pushPort });
+  push = await startFakePush({ port: pushPortOf(test.info().parallelIndex) });
 });
 test.afterAll(async () => push.close());
 

@@ -11,7 +11,7 @@
  */
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { type FakePushService, type FakeSubscription, startFakePush } from '../support/fake-push.ts';
-import { E2E } from './env.ts';
+import { pushPortOf } from './env.ts';
 import { controlledBySw, expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
@@ -128,7 +128,7 @@ const tapNotification = async (context: BrowserContext) =>
 test.describe('reminders', () => {
   let push: FakePushService;
   test.beforeAll(async () => {
-    push = await startFakePush({ port: E2E.pushPort });
+    push = await startFakePush({ port: pushPortOf(test.info().parallelIndex) });
   });
   test.afterAll(async () => push.close());
 
