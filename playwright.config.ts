@@ -10,8 +10,9 @@ export default defineConfig({
   // Per run, so two runs on one machine never delete each other's traces.
   outputDir: `${E2E.root}/results`,
   globalSetup: './tests/e2e/global-setup.ts',
-  // Two files at a time (E2E_WORKERS): a file mostly waits on Chromium and the server, about half a
-  // core, so two of them beside CI's PGlite suites keep both cores busy (docs/benchmarks.md).
+  // One file at a time (E2E_WORKERS): on two cores, two were slower beside CI's PGlite suites
+  // (2026-11-27: the browser suite 9.7 min instead of 8.4, the suites beside it 579 s instead of 422,
+  // and tests timed out); E2E_WORKERS=2 runs files side by side on a larger machine.
   fullyParallel: false,
   workers: E2E.workers,
   retries: 0,

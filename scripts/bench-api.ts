@@ -42,6 +42,7 @@ import { hashPassword } from '../api/services/passwords.ts';
 import { generateToken, hashToken } from '../api/services/sessions.ts';
 import { addDays, todayInSaoPaulo } from '../src/shared/insights-core.ts';
 import { median, medianRow, withSpread } from './bench-stats.ts';
+import { cpuShare, cpuSnapshot, describeShare } from './cpu-share.ts';
 
 /** The SQL and parameters of GET /api/diary?type=behavior for one mother, from the service's own builder. */
 function historyStatement(userId: string) {
@@ -473,6 +474,7 @@ async function soak(pid: number, targets: Target[], year: Target[], seconds: num
     () => curve.push([Math.round((performance.now() - started) / 1000), rssMbOf(pid)]),
     (seconds * 1000) / 20,
   );
+  const cpuBefore = cpuSnapshot();
   let next = 0;
   const as = (users: Target[]) => (request: autocannon.Request) => {
     const user = users[next++ % users.length]!;
@@ -498,6 +500,10 @@ async function soak(pid: number, targets: Target[], year: Target[], seconds: num
     ],
   });
   clearInterval(sampler);
+  // Who used the cores meanwhile: a soak beside other work makes fewer requests (issue 41, item 3).
+  const cpu = cpuShare(cpuBefore, cpuSnapshot(), (other, command) =>
+    other === pid ? 'api' : command === 'postgres' ? 'postgres' : other === process.pid ? 'load' : 'others',
+  );
   curve.push([Math.round((performance.now() - started) / 1000), rssMbOf(pid)]);
   const firstMinute = Math.max(...curve.filter(([at]) => at <= Math.min(60, seconds / 5)).map(([, mb]) => mb));
   return {
@@ -511,6 +517,9 @@ async function soak(pid: number, targets: Target[], year: Target[], seconds: num
       Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
     ),
     curve,
+    cpu,
+    /** the soak's rate over the floor's for the same mix (set once the routes' floors are known) */
+    floorMixRatio: null as number | null,
     firstMinuteMb: firstMinute,
     lastMb: curve.at(-1)![1],
   };
@@ -830,6 +839,19 @@ try {
       `\nsoak: ${soaked.seconds} s, ${CONNECTIONS} conexões, rotas misturadas: ${soaked.requests} pedidos (${soaked.rps}/s), p99 ${soaked.p99} ms, ${soaked.errors} erros, ${soaked.non2xx} não-2xx ${JSON.stringify(soaked.statuses)}`,
     );
     console.log(`  RSS (s: MB): ${soaked.curve.map(([at, mb]) => `${at}: ${mb}`).join(', ')}`);
+    console.log(`  CPU durante o soak: ${describeShare(soaked.cpu)}`);
+    // Each connection asks the four routes in turn: at the floor's rate of each, the mix would run
+    // at the harmonic mean of the four. The soak over that is the figure that does not move with the machine.
+    const mix = ['GET /api/diary?type=behavior', 'GET /api/me', 'POST /api/diary', INSIGHTS_14].map(
+      (route) => rows.find((r) => r.route === route)?.floor.rps ?? Number.NaN,
+    );
+    const floorMix = mix.length / mix.reduce((sum, rps) => sum + 1 / rps, 0);
+    if (Number.isFinite(floorMix)) {
+      soaked.floorMixRatio = soaked.rps / floorMix;
+      console.log(
+        `  ${soaked.rps}/s é ${Math.round(soaked.floorMixRatio * 100)} % da mistura no ritmo do piso (${Math.round(floorMix)}/s, das medianas do piso acima)`,
+      );
+    }
   }
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(

@@ -14,8 +14,8 @@ export const E2E = {
    * worker (pushPortOf); the API accepts them all through PUSH_ENDPOINT_HOSTS.
    */
   pushPort: Number(process.env.E2E_PUSH_PORT ?? 4387),
-  /** files side by side (E2E_WORKERS): 2 by default, as CI runs them */
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  /** files side by side (E2E_WORKERS, 1 by default: see playwright.config.ts) */
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   adminToken: 'e2e-admin-token-0123456789abcdef',
   root,
   mailDir: path.join(root, 'mail'),
