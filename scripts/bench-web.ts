@@ -133,6 +133,8 @@ interface Row {
   runs?: { lcpMs: number[]; tbtMs: number[] };
   /** Best-practices audits that cost points, with what they name, so a score under 100 says why. */
   bestPracticesMissed: string[];
+  /** The main thread's tasks over 50 ms (Lighthouse's long-tasks audit): "112 ms client.js at 1840 ms". */
+  longTasks: string[];
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -169,7 +171,24 @@ function summarise(page: string, lhr: Lhr): Row {
     renderBlockingScripts: blocking.filter((item) => /\.js(\?|$)/.test(item.url)).length,
     islands: network.some((r) => /\/_astro\/client\.[\w-]+\.js/.test(r.url)),
     bestPracticesMissed: missed(lhr, 'best-practices'),
+    longTasks: longTasks(lhr),
   };
+}
+
+/** What held the main thread (issue 41, item 1): each task over 50 ms, its length, its script's file and when. */
+function longTasks(lhr: Lhr): string[] {
+  const items =
+    (
+      lhr.audits['long-tasks']?.details as
+        | { items?: Array<{ url?: string; duration?: number; startTime?: number }> }
+        | undefined
+    )?.items ?? [];
+  return items
+    .filter((task) => (task.duration ?? 0) > 50)
+    .map((task) => {
+      const file = (task.url ?? '').replace(/^.*\//, '') || 'sem arquivo';
+      return `${Math.round(task.duration ?? 0)} ms ${file} aos ${Math.round(task.startTime ?? 0)} ms`;
+    });
 }
 
 /** The weighted audits of a category that scored under 1: "errors-in-console: … (url)". */
@@ -453,6 +472,9 @@ try {
   );
   console.log(line(header));
   for (const row of table) console.log(line(row));
+  console.log('\nTarefas longas (> 50 ms, da execução mais próxima da mediana):');
+  for (const row of rows.slice(1))
+    console.log(`- ${row.page}: ${row.longTasks.length ? row.longTasks.join('; ') : 'nenhuma'}`);
   for (const row of rows.slice(1))
     if (row.bestPracticesMissed.length)
       console.log(`\nBest practices on ${row.page}:\n- ${row.bestPracticesMissed.join('\n- ')}`);
