@@ -19,7 +19,8 @@
  * within 1.5× of its p99 without). Then
  * the soak: every route mixed at 50 connections for BENCH_SOAK_SECONDS (60; 600 for the record in
  * docs/benchmarks.md), the API's RSS sampled 20 times. The API runs with its start script's node
- * flags (package.json "api": the heap limit). BENCH_ONLY=reports|soak runs one part alone;
+ * flags (package.json "api": the heap limit). BENCH_ONLY=reports|soak|routes runs one part alone
+ * (BENCH_ROUTES="POST /api/diary,…" only the routes named);
  * BENCH_CPU_PROF=<folder> writes each API process's CPU profile there when it stops.
  * Prints a table, writes bench-results/api.json, exits 1 when a budget is missed.
  *   DATABASE_URL: an admin URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
@@ -89,6 +90,11 @@ const BUDGET = {
   soakGrowth: 1.15,
 };
 const ONLY = process.env.BENCH_ONLY ?? '';
+/** BENCH_ROUTES: a comma-separated list of parts of route names ("POST /api/diary"): only those routes */
+const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 /** BENCH_CPU_PROF=<folder>: the APIs run with --cpu-prof, their .cpuprofile files written there (open in Chrome's DevTools) */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : '';
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
@@ -671,10 +677,14 @@ try {
   );
   for (const row of plan) console.log(`  ${(row as Record<string, string>)['QUERY PLAN']}`);
 
-  const routes = ONLY ? [] : ['GET /api/diary?type=behavior', 'POST /api/diary', 'GET /api/me', INSIGHTS_14, INSIGHTS];
+  const routes = (
+    ONLY && ONLY !== 'routes'
+      ? []
+      : ['GET /api/diary?type=behavior', 'POST /api/diary', 'GET /api/me', INSIGHTS_14, INSIGHTS]
+  ).filter((route) => !ROUTE_FILTER.length || ROUTE_FILTER.some((part) => route.includes(part)));
   const api = await start('api/server.ts', API_PORT);
   await start('scripts/bench-floor.ts', FLOOR_PORT);
-  const mismatches = ONLY ? [] : await compareAnswers(targets[0]!.cookie, year[0]!);
+  const mismatches = ONLY && ONLY !== 'routes' ? [] : await compareAnswers(targets[0]!.cookie, year[0]!);
   if (mismatches.length) throw new BenchError(`o piso não responde como a API:\n- ${mismatches.join('\n- ')}`);
   // Route by route, CELLS cells of the API and the floor back to back (in turns: API first, then
   // floor first), so a cell's ratio compares two runs on the same machine minute. Both read the same
@@ -700,7 +710,7 @@ try {
   const rssMb = peakRssMb(api.pid!);
   const storms: Storm[] = [];
   const loads: Array<{ database: Storm['database']; runs: ReportLoad[] }> = [];
-  if (ONLY !== 'soak') {
+  if (ONLY === '' || ONLY === 'reports') {
     storms.push(await reportStorm('postgres', API_PORT, api.pid!, stormPg.mother, stormPg.other));
     loads.push({ database: 'postgres', runs: await reportLoad(API_PORT, stormPg.reporters, stormPg.other) });
     const liteApi = await start('api/server.ts', PGLITE_PORT, { DATABASE_URL: '', PGLITE_DIR: pgliteDir });
@@ -708,7 +718,8 @@ try {
     loads.push({ database: 'pglite', runs: await reportLoad(PGLITE_PORT, stormLite.reporters, stormLite.other) });
     liteApi.kill('SIGTERM');
   }
-  const soaked = ONLY !== 'reports' && SOAK_SECONDS > 0 ? await soak(api.pid!, targets, year, SOAK_SECONDS) : null;
+  const soaked =
+    (ONLY === '' || ONLY === 'soak') && SOAK_SECONDS > 0 ? await soak(api.pid!, targets, year, SOAK_SECONDS) : null;
   rmSync(pgliteDir, { recursive: true, force: true });
 
   const failures: string[] = [];

@@ -147,11 +147,28 @@ export function jsonOnly(): MiddlewareHandler {
 export const MAX_SHARE_BODY_BYTES = MAX_CIPHERTEXT + 4 * 1024;
 const SHARE_UPLOAD_PATH = /^\/api\/children\/[^/]+\/share-links$/;
 
+/**
+ * 413 past the limit. A GET or HEAD has no body, and a request that declares its length (without
+ * Transfer-Encoding) is judged by the header alone: hono's bodyLimit asks `c.req.raw.body` first, which on Node makes
+ * @hono/node-server build a whole WHATWG Request and its web stream for every request, a GET too,
+ * and the JSON is then read through that stream instead of straight from the socket (issue 41: a
+ * share of `POST /api/diary`'s CPU the floor never paid). Any other body is counted as it arrives,
+ * by hono's bodyLimit.
+ */
 export function limitBody(): MiddlewareHandler {
   const onError = (c: Context) => errorResponse(c, 'too_large');
   const usual = bodyLimit({ maxSize: MAX_BODY_BYTES, onError });
   const share = bodyLimit({ maxSize: MAX_SHARE_BODY_BYTES, onError });
-  return (c, next) => (c.req.method === 'POST' && SHARE_UPLOAD_PATH.test(c.req.path) ? share : usual)(c, next);
+  return (c, next) => {
+    const shareUpload = c.req.method === 'POST' && SHARE_UPLOAD_PATH.test(c.req.path);
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      const declared = Number.parseInt(length, 10);
+      return declared > (shareUpload ? MAX_SHARE_BODY_BYTES : MAX_BODY_BYTES) ? onError(c) : next();
+    }
+    return (shareUpload ? share : usual)(c, next);
+  };
 }
 
 /**
