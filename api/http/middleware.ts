@@ -159,7 +159,7 @@ export function limitBody(): MiddlewareHandler {
   const onError = (c: Context) => errorResponse(c, 'too_large');
   const usual = bodyLimit({ maxSize: MAX_BODY_BYTES, onError });
   const share = bodyLimit({ maxSize: MAX_SHARE_BODY_BYTES, onError });
-  return (c, next) => {
+  return async (c, next) => {
     const shareUpload = c.req.method === 'POST' && SHARE_UPLOAD_PATH.test(c.req.path);
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const length = c.req.header('content-length');

@@ -28,8 +28,10 @@ export async function isMember(db: Database, userId: string): Promise<boolean> {
 }
 
 /** Her profile and whether it is complete, as `GET /api/me` tells it. */
-export async function profileState(db: Database, userId: string, children: ReadonlyArray<{ role: string }>) {
-  const profile = await profileOf(db, userId);
+export function profileState(
+  profile: Awaited<ReturnType<typeof profileOf>>,
+  children: ReadonlyArray<{ role: string }>,
+) {
   return { profile, profileComplete: isProfileComplete(profile, joinedByInvitation(children)) };
 }
 

@@ -7,7 +7,7 @@
  * Every list of the app goes through this one hook, each described by a ListResource.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkWriteAccess } from '../lib/access.ts';
 import { ApiError } from '../lib/api.ts';
 import { type AddOp, type DeleteOp, isAddTo, isDeleteFrom } from '../lib/queued-ops.ts';
@@ -54,13 +54,29 @@ export function useOfflineList<N extends ResourceName>(
   const say = (message: readonly [string, string], variant: 'success' | 'info' | 'error' = 'error') =>
     toast(message[0], message[1], variant);
 
+  /** Counts her writes: a list asked for before one may not hold it. */
+  const writes = useRef(0);
+  /** Counts the loads: only the latest one's answer is shown, whichever arrives last. */
+  const loads = useRef(0);
+
   const load = useCallback(async () => {
     if (scope === null) return;
+    const mine = ++loads.current;
     setStatus('loading');
     try {
-      setRows(await list.load(scope));
+      let loaded: Row[];
+      let asked: number;
+      // An answer asked for before her last write may not hold it: shown, it would take her new
+      // row off the list until the next load (seen on a slow phone). Ask again instead.
+      do {
+        asked = writes.current;
+        loaded = await list.load(scope);
+      } while (asked !== writes.current);
+      if (mine !== loads.current) return;
+      setRows(loaded);
       setStatus('ready');
     } catch (err) {
+      if (mine !== loads.current) return;
       setStatus('error');
       if (scope && isApiError(err, (e) => e.status === 404)) return setLostAccess(scope);
       if (list.toasts.loadFailed) toast(...list.toasts.loadFailed);
@@ -95,6 +111,7 @@ export function useOfflineList<N extends ResourceName>(
   }
 
   async function afterWrite(update: (current: Row[]) => Row[]) {
+    writes.current++;
     if (list.reloadAfterWrite) await load();
     else setRows(update);
   }

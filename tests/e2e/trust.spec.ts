@@ -164,6 +164,35 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('an entry saved while the history is still on its way stays in it: the older answer is asked again, not shown', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(context, request, { subscribed: true });
+    // The history's first answer is taken from the server now, before her entry exists, and held.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route(/\/api\/diary\?/, async (route) => {
+      if (route.request().method() !== 'GET' || asked++ > 0) return route.continue();
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    await page.goto('/comportamento/');
+    await hydrated(page, 'Diary');
+    await page.getByLabel('Comportamento observado').fill('Chorou no banho');
+    await page.getByRole('checkbox', { name: 'Banho' }).check();
+    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await expect(page.getByText('Registro adicionado')).toBeVisible();
+    // The old answer arrives: it does not hold her entry, so the page asks again.
+    release();
+    await expect.poll(() => asked).toBeGreaterThan(1);
+    await expect(page.locator('.entry')).toHaveCount(1);
+    await expect(page.locator('.entry').first()).toContainText('Chorou no banho');
+  });
+
   test('the sleep form names the child; logout lands on a page that says she left', async ({
     page,
     context,
