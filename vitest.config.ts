@@ -25,6 +25,9 @@ export default defineConfig({
           alias: { 'astro:content': 'astro/content/config' },
           environment: 'node',
           globals: true,
+          // 30 s, not vitest's 5: npm test runs this suite beside the browser suite at a lower
+          // priority, where drawing a PDF once took over 5 s (issue 41); a test that hangs still fails.
+          testTimeout: 30_000,
         },
       },
       {
