@@ -1,16 +1,14 @@
 /**
- * npm test: every suite, scheduled so the slowest one never waits (issue 41, decision 0040), each
- * step printing how long it took:
- * - the site is built, checked against its size budgets and driven by the browser suite (the
- *   longest step: it mostly waits on Chromium, about half a core);
- * - from the start, beside it and at a lower CPU priority (`nice`), the types and content (`astro
- *   check` type-checks every .ts and .tsx file as well as the .astro ones), lint and format, the unit
- *   suite and the API suite: they take the cores the browser suite leaves, and never slow it;
- * - when they are done, TEST_BESIDE_E2E's command (CI: .ci/beside-e2e), at the same priority.
- * The first failure stops the rest and says which command shows or fixes it. A missing Chromium stops
- * npm test before anything starts, in one line saying how to get one.
+ * npm test, in three stages, each printing how long its steps took:
+ * 1. side by side: the types and content (`astro check` type-checks every .ts and .tsx file as well
+ *    as the .astro ones, so `tsc` would check the same program twice), lint and format, the unit
+ *    suite and the API suite (they mostly wait on their databases and timers);
+ * 2. the site built once and checked against its size budgets (no browser needed);
+ * 3. the browser suite on that build (a missing Chromium stops npm test before the first stage, in
+ *    one line saying how to get one), with TEST_BESIDE_E2E's command beside it when set.
+ * Stops after the first stage with a failure and says which command shows or fixes the problem.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { requireChromium } from '../tests/e2e/chromium.ts';
 
@@ -20,7 +18,6 @@ interface Step {
   args: string[];
   /** What to run when this step fails. */
   fix: string;
-  shell?: boolean;
 }
 
 const npx = (args: string[], fix: string, name: string): Step => ({ name, bin: 'npx', args, fix });
@@ -31,18 +28,12 @@ const node = (script: string, fix: string, name: string): Step => ({
   fix,
 });
 
-// the browser suite is the last to end: say at once, not ten minutes in, that it has no browser
+// the browser suite is the last step: say at once, not ten minutes in, that it has no browser
 requireChromium();
 
 const reuseBuild = process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/index.html');
-/** The browser suite's chain, one after the other, at normal priority; its output is shown as it goes. */
-const site: Step[] = [
-  ...(reuseBuild ? [] : [npx(['astro', 'build', '--silent'], 'npm run build', 'build')]),
-  node('scripts/check-budgets.ts', 'npm run check:budgets', 'budgets'),
-  node('scripts/e2e.ts', 'npm run test:e2e', 'e2e'),
-];
-/** Beside it, side by side, at a lower priority; each one's output is shown whole when it ends. */
-const checks: Step[] = [
+/** Run together, their output shown whole as each ends. */
+const staticChecks: Step[] = [
   npx(
     ['astro', 'check', '--minimumSeverity', 'error'],
     'npm run check — fix each error it lists (types, or a guide file it names)',
@@ -53,95 +44,91 @@ const checks: Step[] = [
     'npm run format (formats and applies safe fixes), then npm run lint for what is left',
     'lint and format',
   ),
+];
+/** The unit and API suites mostly wait (on their databases, SMTP, timers): they run beside the checks. */
+const suites: Step[] = [
   npx(['vitest', 'run', '--project', 'unit'], 'npm run test:unit', 'unit'),
   npx(['vitest', 'run', '--project', 'api'], 'npm run test:api', 'api'),
 ];
-const beside = process.env.TEST_BESIDE_E2E;
-
-/** `nice -n 10` where there is one: the browser suite's processes keep the cores they ask for. */
-const LOWER = process.platform === 'win32' ? null : 10;
+const steps: Step[] = [
+  ...(reuseBuild ? [] : [npx(['astro', 'build', '--silent'], 'npm run build', 'build')]),
+  node('scripts/check-budgets.ts', 'npm run check:budgets', 'budgets'),
+  node('scripts/e2e.ts', 'npm run test:e2e', 'e2e'),
+];
 
 const times: string[] = [];
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const started = performance.now();
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-const running = new Set<ChildProcess>();
-
-/** Stops every step still running and what it started (a browser, a server): each is its own process group. */
-function stopAll() {
-  for (const child of running) {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
-// The steps are process groups of their own, so Ctrl-C in the terminal reaches only npm test: pass it on.
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    stopAll();
-    process.exit(130);
-  });
 
 function fail(step: Step, status: number | null): never {
-  stopAll();
   console.error(`\nnpm test: the step "${step.name}" failed. To see and fix it: ${step.fix}`);
   process.exit(status ?? 1);
 }
 
 /**
- * Runs one step. `live`: its output goes to the terminal as it comes; otherwise it is kept and shown
- * whole when the step ends. Fails npm test on a non-zero exit.
+ * Runs steps at the same time. The first (`shown`) writes to the terminal as it goes; the others'
+ * output is kept and shown whole as each ends (always when it failed, and when `showPassed`).
+ * Resolves with the first failure, or null.
  */
-function run(step: Step, options: { live: boolean; lower: boolean; extraEnv?: NodeJS.ProcessEnv }): Promise<void> {
-  return new Promise((resolve) => {
-    const stepStarted = performance.now();
-    const lower = options.lower && LOWER !== null;
-    const child = spawn(lower ? 'nice' : step.bin, lower ? ['-n', String(LOWER), step.bin, ...step.args] : step.args, {
-      env: { ...env, ...options.extraEnv },
-      stdio: options.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      shell: step.shell ?? false,
-      // its own process group, so a failure elsewhere can stop it and everything it started
-      detached: process.platform !== 'win32',
-    });
-    running.add(child);
-    let output = '';
-    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('close', (status) => {
-      running.delete(child);
-      if (!options.live) {
-        console.log(`\n━━ output of "${step.name}" ━━`);
-        process.stdout.write(output);
-      }
-      const how = lower ? ` (beside, nice ${LOWER})` : '';
-      times.push(`${step.name.padEnd(16)} ${seconds(stepStarted)}${how}`);
-      console.log(`━━ ${step.name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(stepStarted)}`);
-      if (status !== 0) fail(step, status);
-      resolve();
-    });
-  });
+async function sideBySide(
+  group: Array<Step & { shell?: boolean }>,
+  options: { shown?: boolean; showPassed?: boolean; extraEnv?: NodeJS.ProcessEnv } = {},
+): Promise<{ step: Step; status: number | null } | null> {
+  const results = await Promise.all(
+    group.map(
+      (step, index) =>
+        new Promise<{ step: Step; status: number | null }>((resolve) => {
+          const stepStarted = performance.now();
+          const live = options.shown === true && index === 0;
+          const child = spawn(step.bin, step.args, {
+            env: { ...env, ...options.extraEnv },
+            stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+            shell: step.shell ?? false,
+          });
+          let output = '';
+          child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+          child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+          child.on('close', (status) => {
+            if (!live && (status !== 0 || options.showPassed)) {
+              console.log(`\n━━ output of "${step.name}" ━━`);
+              process.stdout.write(output);
+            }
+            const side = group.length > 1 ? ' (side by side)' : '';
+            times.push(`${step.name.padEnd(16)} ${seconds(stepStarted)}${side}`);
+            console.log(`━━ ${step.name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(stepStarted)}`);
+            resolve({ step, status });
+          });
+        }),
+    ),
+  );
+  return results.find((r) => r.status !== 0) ?? null;
 }
 
-console.log(`\n━━ ${site.map((s) => s.name).join(', ')}; beside them: ${checks.map((s) => s.name).join(', ')} ━━`);
-const checked = Promise.all(checks.map((step) => run(step, { live: false, lower: true }))).then(async () => {
-  if (!beside) return;
-  console.log(`\n━━ and beside the browser suite: ${beside}`);
-  await run(
-    { name: 'beside e2e', bin: beside, args: [], fix: `${beside} (TEST_BESIDE_E2E)`, shell: true },
-    {
-      live: false,
-      lower: true,
-    },
-  );
-});
-const browsed = (async () => {
-  for (const step of site) {
-    console.log(`\n━━ ${step.name} ━━`);
-    await run(step, { live: true, lower: false, extraEnv: step.name === 'e2e' ? { E2E_SKIP_BUILD: '1' } : {} });
+const first = [...staticChecks, ...suites];
+console.log(`\n━━ ${first.map((s) => s.name).join(', ')}, side by side ━━`);
+const firstFailure = await sideBySide(first, { showPassed: true });
+if (firstFailure) fail(firstFailure.step, firstFailure.status);
+
+/**
+ * TEST_BESIDE_E2E: a shell command run side by side with the browser suite, which mostly waits on
+ * the browser and uses about half a core (CI runs the PGlite suites there: .ci/beside-e2e).
+ * Its output is shown when it ends; its failure fails npm test.
+ */
+const beside = process.env.TEST_BESIDE_E2E;
+for (const step of steps) {
+  console.log(`\n━━ ${step.name} ━━`);
+  const group: Array<Step & { shell?: boolean }> = [step];
+  if (step.name === 'e2e' && beside) {
+    group.push({ name: 'beside e2e', bin: beside, args: [], fix: `${beside} (TEST_BESIDE_E2E)`, shell: true });
+    console.log(`━━ and beside it: ${beside}`);
   }
-})();
-await Promise.all([checked, browsed]);
+  const failure = await sideBySide(group, {
+    shown: true,
+    showPassed: true,
+    extraEnv: step.name === 'e2e' ? { E2E_SKIP_BUILD: '1' } : {},
+  });
+  if (failure) fail(failure.step, failure.status);
+}
 // Where the time went, so the next slowdown is seen where it happens.
 console.log(`\nnpm test: every step passed in ${seconds(started)}\n  ${times.join('\n  ')}`);
