@@ -160,8 +160,8 @@ export function limitBody(): MiddlewareHandler {
   const usual = bodyLimit({ maxSize: MAX_BODY_BYTES, onError });
   const share = bodyLimit({ maxSize: MAX_SHARE_BODY_BYTES, onError });
   return async (c, next) => {
-    const shareUpload = c.req.method === 'POST' && SHARE_UPLOAD_PATH.test(c.req.path);
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const shareUpload = c.req.method === 'POST' && SHARE_UPLOAD_PATH.test(c.req.path);
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       const declared = Number.parseInt(length, 10);
