@@ -16,7 +16,6 @@ test('the card on /padroes/: days met per week, school and home, and the goal th
   context,
   request,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
   const { children } = await signIn(context, request, { subscribed: true });
   const childId = children[0]!.id;
   const today = todayInSaoPaulo();
@@ -100,7 +99,6 @@ test('the owner sets the school reminder on /cartao-do-dia/; a carer does not se
   request,
   browser,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
   const { children } = await signIn(context, request, { subscribed: true });
   const childId = children[0]!.id;
   const targets = [{ text: 'Espera a vez para falar', where: 'escola', parts: 2, goal: 1 }];

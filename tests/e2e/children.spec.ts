@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { E2E } from './env.ts';
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, hydrated, recordEpisode, signedInOn, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
@@ -55,9 +55,7 @@ test.describe("each child's record", () => {
     await switcher.selectOption({ label: 'Tom' });
     await expect(page.getByText('Registros de Tom')).toBeVisible();
     await expect(page.getByText('Nenhum registro ainda')).toBeVisible();
-    await page.getByLabel('Comportamento observado').fill('Birra do Tom no jantar');
-    await page.getByLabel('Contexto').fill('Jantar');
-    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await recordEpisode(page, 'Birra do Tom no jantar', 'Jantar');
     await expect(page.locator('.entry')).toHaveCount(1);
     await expect(page.locator('.entry')).toContainText('Birra do Tom');
     await switcher.selectOption({ label: 'Lia' });
@@ -162,12 +160,8 @@ test.describe("each child's record", () => {
 
   test('the sleep diary computes a night across midnight and offers to correct a night already recorded', async ({
     page,
-    context,
-    request,
   }) => {
-    await signIn(context, request, { subscribed: true });
-    await page.goto('/diario-do-sono/');
-    await hydrated(page, 'Diary');
+    await signedInOn(page, '/diario-do-sono/', 'Diary');
     await page.getByLabel('Noite em que Lia foi deitar').fill('2026-11-20');
     await page.getByLabel('Deitou às').fill('21:30');
     await page.getByLabel('Acordou às').fill('06:45');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  addMedicine,
   confirmLink,
   controlledBySw,
   createAccount,
@@ -7,9 +8,11 @@ import {
   expectNoAxeViolations,
   hydrated,
   invitationLink,
+  joinCircle,
+  namedAccount,
   openCircleSection,
   PASSWORD,
-  PROFILE,
+  recordEpisode,
   signIn,
   test,
   uniqueEmail,
@@ -26,12 +29,6 @@ async function openCircle(page: Page, childName: string) {
   await expect(page.getByRole('heading', { name: 'Convidar alguém' })).toBeVisible();
 }
 
-async function recordEpisode(page: Page, behavior: string) {
-  await page.getByLabel('Comportamento observado').fill(behavior);
-  await page.getByLabel('Contexto').fill('Na hora do banho');
-  await page.getByRole('button', { name: 'Adicionar registro' }).click();
-}
-
 test.describe('the family circle and the school', () => {
   test('she invites the father, he records; the school posts without an account; she removes him and his open page loses access', async ({
     browser,
@@ -43,13 +40,7 @@ test.describe('the family circle and the school', () => {
     await signIn(context, request, { subscribed: true, children: ['Lia'] });
 
     // The father has an account of his own, without a subscription and without children.
-    const dad = await browser.newContext();
-    const dadEmail = (await createAccount(dad.request, { children: [] })).email;
-    expect(
-      (
-        await dad.request.put('/api/profile', { data: { ...PROFILE, fullName: 'Carlos Souza', email: dadEmail } })
-      ).status(),
-    ).toBe(200);
+    const { context: dad, email: dadEmail } = await namedAccount(browser, 'Carlos Souza');
 
     // She invites him as a carer.
     await openCircle(page, 'Lia');
@@ -168,10 +159,13 @@ test.describe('the family circle and the school', () => {
     test.setTimeout(120_000);
     const { children } = await signIn(context, request, { subscribed: true, children: ['Lia'] });
     const lia = children[0]!;
-    const medicine = await request.post(`/api/children/${lia.id}/medicines`, {
-      data: { name: 'Remédio A', dose: 10, unit: 'mg', times: ['00:05'], startedOn: '2026-01-05' },
+    await addMedicine(request, lia.id, {
+      name: 'Remédio A',
+      dose: 10,
+      unit: 'mg',
+      times: ['00:05'],
+      startedOn: '2026-01-05',
     });
-    expect(medicine.status(), await medicine.text()).toBe(201);
     const dadEmail = uniqueEmail('pai');
     expect(
       (
@@ -245,15 +239,7 @@ test.describe('the family circle and the school', () => {
     expect((await request.post('/api/diary', { data: entry })).status()).toBe(201);
 
     // The therapist has her own account (and a child of her own, so the switcher shows).
-    const office = await browser.newContext();
-    const therapistEmail = (await createAccount(office.request, { children: ['Tom'] })).email;
-    expect(
-      (
-        await request.post(`/api/children/${lia.id}/invitations`, { data: { email: therapistEmail, role: 'viewer' } })
-      ).status(),
-    ).toBe(201);
-    const token = new URL(await invitationLink(therapistEmail)).searchParams.get('token');
-    expect((await office.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+    const office = await joinCircle(browser, request, lia.id, 'Ana Terapeuta', 'viewer', ['Tom']);
 
     const therapist = await office.newPage();
     await therapist.goto('/comportamento/');
@@ -291,15 +277,7 @@ test.describe('the family circle and the school', () => {
   }) => {
     const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
     const lia = mother.children[0]!;
-    const dad = await browser.newContext();
-    const dadEmail = (await createAccount(dad.request, { children: [] })).email;
-    expect(
-      (
-        await request.post(`/api/children/${lia.id}/invitations`, { data: { email: dadEmail, role: 'carer' } })
-      ).status(),
-    ).toBe(201);
-    const token = new URL(await invitationLink(dadEmail)).searchParams.get('token');
-    expect((await dad.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+    const dad = await joinCircle(browser, request, lia.id, 'Carlos Souza', 'carer');
 
     const dadPage = await dad.newPage();
     await dadPage.goto('/comportamento/');

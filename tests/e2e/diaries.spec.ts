@@ -1,5 +1,16 @@
+import { today as todayInSaoPaulo } from '../../src/shared/clock.ts';
 import { pdfText } from '../support/pdf.ts';
-import { expect, expectNoAxeViolations, hydrated, shot, signIn, slowFirstPost, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  recordEpisode,
+  shot,
+  signedInOn,
+  signIn,
+  slowFirstPost,
+  test,
+} from './fixtures.ts';
 
 test.describe('diaries, professionals and emergency', () => {
   test('a subscriber adds behaviour and food entries, sees them on top after reload, and deletes one', async ({
@@ -24,9 +35,7 @@ test.describe('diaries, professionals and emergency', () => {
     await expect(page.getByLabel('Comportamento observado')).toHaveValue('');
     await expect(page.getByRole('radio', { name: 'Baixa' })).toBeChecked();
 
-    await page.getByLabel('Comportamento observado').fill('Segundo registro');
-    await page.getByLabel('Contexto').fill('Na escola');
-    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await recordEpisode(page, 'Segundo registro', 'Na escola');
     await expect(page.locator('.entry').first()).toContainText('Segundo registro');
 
     await page.reload();
@@ -148,34 +157,38 @@ test.describe('diaries, professionals and emergency', () => {
     expect(text).toContain('Contextos mais frequentes Hora de dormir (2)');
   });
 
-  test('what she starts typing while the last entry is still saving stays in the form', async ({
+  test('what she types while the last entry is still saving stays for the next entry; the rest of the form empties', async ({
     page,
-    context,
-    request,
   }) => {
-    await signIn(context, request, { subscribed: true });
-    await page.goto('/comportamento/');
-    await hydrated(page, 'Diary');
-    // A slow connection: the first save takes two seconds to be answered.
-    await slowFirstPost(page, '**/api/diary');
-    await page.getByLabel('Comportamento observado').fill('Primeiro, enviado devagar');
-    await page.getByLabel('Contexto').fill('No parque');
-    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await signedInOn(page, '/comportamento/', 'Diary');
+    // A slow connection: the first save takes three seconds to be answered.
+    await slowFirstPost(page, '**/api/diary', 3000);
+    await recordEpisode(page, 'Primeiro, enviado devagar', 'No parque');
     await expect(page.getByRole('button', { name: 'Salvando…' })).toBeDisabled();
+    // The next entry's words and day, typed before the first is answered.
     await page.getByLabel('Comportamento observado').fill('Segundo, escrito enquanto o primeiro salvava');
-    await page.getByLabel('Contexto').fill('Em casa');
+    await page.getByLabel('Data', { exact: true }).fill('2025-03-10');
     await expect(page.getByText('Registro adicionado')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Adicionar registro' })).toBeEnabled();
     await expect(page.getByLabel('Comportamento observado')).toHaveValue(
       'Segundo, escrito enquanto o primeiro salvava',
     );
-    await expect(page.getByLabel('Contexto')).toHaveValue('Em casa');
+    await expect(page.getByLabel('Data', { exact: true })).toHaveValue('2025-03-10');
+    await expect(page.getByLabel('Contexto')).toHaveValue('');
+    await page.getByLabel('Contexto').fill('Em casa');
     await page.getByRole('button', { name: 'Adicionar registro' }).click();
     await expect(page.getByLabel('Comportamento observado')).toHaveValue('');
     await page.reload();
     await expect(page.locator('.entry')).toHaveCount(2);
-    await expect(page.locator('.entry').first()).toContainText('Segundo, escrito enquanto o primeiro salvava');
-    await expect(page.locator('.entry').nth(1)).toContainText('Primeiro, enviado devagar');
+    const stored = (await (await page.context().request.get('/api/diary?type=behavior')).json()).entries as Array<{
+      behavior: string;
+      date: string;
+      context: string;
+    }>;
+    expect(stored.map(({ behavior, date, context }) => ({ behavior, date, context }))).toEqual([
+      { behavior: 'Primeiro, enviado devagar', date: todayInSaoPaulo(), context: 'No parque' },
+      { behavior: 'Segundo, escrito enquanto o primeiro salvava', date: '2025-03-10', context: 'Em casa' },
+    ]);
   });
 
   test('a long history shows 20 entries at a time, and the button moves her to the first older one', async ({
@@ -256,14 +269,8 @@ test.describe('diaries, professionals and emergency', () => {
     await expect(page.getByRole('heading', { name: 'Meus profissionais' })).toHaveCount(0);
   });
 
-  test('toasts never pile up over the history: a new one replaces the one on screen', async ({
-    page,
-    context,
-    request,
-  }) => {
-    await signIn(context, request, { subscribed: true });
-    await page.goto('/alimentacao/');
-    await hydrated(page, 'Diary');
+  test('toasts never pile up over the history: a new one replaces the one on screen', async ({ page }) => {
+    await signedInOn(page, '/alimentacao/', 'Diary');
     for (const meal of ['Café da manhã', 'Almoço', 'Jantar']) {
       await page.getByLabel('Refeição').fill(meal);
       await page.getByLabel('Alimentos oferecidos').fill('Arroz e feijão');

@@ -11,7 +11,7 @@ import { ALERTS_EVERY_MS } from '../../src/shared/dose-alerts.ts';
 import { type FakePushService, startFakePush } from '../support/fake-push.ts';
 import { pdfText } from '../support/pdf.ts';
 import { pushPortOf } from './env.ts';
-import { expect, expectNoAxeViolations, hydrated, joinCircle, shot, signIn, test } from './fixtures.ts';
+import { addMedicine, expect, expectNoAxeViolations, hydrated, joinCircle, shot, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
@@ -61,14 +61,15 @@ test.describe('one true record: a second dose is told to everyone', () => {
     const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
     const lia = mother.children[0]!.id;
     await remindersOn(request);
-    const ibuprofeno = await request.post(`/api/children/${lia}/medicines`, {
-      data: { name: 'Ibuprofeno', dose: 5, unit: 'ml', asNeeded: true, minIntervalHours: 8, startedOn: today },
+    await addMedicine(request, lia, {
+      name: 'Ibuprofeno',
+      dose: 5,
+      unit: 'ml',
+      asNeeded: true,
+      minIntervalHours: 8,
+      startedOn: today,
     });
-    expect(ibuprofeno.status()).toBe(201);
-    const ritalina = await request.post(`/api/children/${lia}/medicines`, {
-      data: { name: 'Ritalina', dose: 10, unit: 'mg', times: ['07:00'], startedOn: today },
-    });
-    expect(ritalina.status()).toBe(201);
+    await addMedicine(request, lia, { name: 'Ritalina', dose: 10, unit: 'mg', times: ['07:00'], startedOn: today });
     const dad = await joinCircle(browser, request, lia, 'Carlos Souza', 'carer');
     await remindersOn(dad.request);
     await context.clock.install();

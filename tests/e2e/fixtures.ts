@@ -12,6 +12,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { type DatabaseHandle, openDatabase } from '../../api/db/client.ts';
+import { addDays, today } from '../../src/shared/clock.ts';
 import { PASSWORD, seedMother, subscribe } from '../support/mothers.ts';
 import { E2E } from './env.ts';
 
@@ -134,7 +135,6 @@ export async function signIn(
   return account;
 }
 
-/** A slow connection for one send: the first POST to `url` is held `ms` before it goes on. */
 /** SHOTS_DIR=dir saves the page at 390×844 (scrolled to `locator` first): the screens a change describes. */
 export async function shot(page: Page, name: string, locator?: string) {
   const dir = process.env.SHOTS_DIR;
@@ -156,6 +156,18 @@ export async function controlledBySw(page: Page) {
   }
 }
 
+/** Someone on a phone of their own: an account (with no child unless told), and a full name on the profile. */
+export async function namedAccount(
+  browser: Browser,
+  fullName: string,
+  children: string[] = [],
+): Promise<{ context: BrowserContext; email: string }> {
+  const context = await browser.newContext();
+  const email = (await createAccount(context.request, { children })).email;
+  expect((await context.request.put('/api/profile', { data: { ...PROFILE, fullName, email } })).status()).toBe(200);
+  return { context, email };
+}
+
 /** Someone of the child's circle on a phone of their own: an account, a name, the invitation accepted. */
 export async function joinCircle(
   browser: Browser,
@@ -163,17 +175,93 @@ export async function joinCircle(
   childId: string,
   fullName: string,
   role: 'carer' | 'viewer',
+  ownChildren: string[] = [],
 ): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  const email = (await createAccount(context.request, { children: [] })).email;
-  expect((await context.request.put('/api/profile', { data: { ...PROFILE, fullName, email } })).status()).toBe(200);
+  const { context, email } = await namedAccount(browser, fullName, ownChildren);
   expect((await mother.post(`/api/children/${childId}/invitations`, { data: { email, role } })).status()).toBe(201);
   const token = await invitationToken(email);
   expect((await context.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
-  await context.addCookies((await context.request.storageState()).cookies);
   return context;
 }
 
+/**
+ * A mother signed in on `path` of this page's own context (her account as `signIn` makes it, a
+ * subscribed one unless told otherwise), with `island` hydrated.
+ */
+export async function signedInOn(
+  page: Page,
+  path: string,
+  island: string,
+  options: Parameters<typeof createAccount>[1] = { subscribed: true },
+): Promise<Account> {
+  const account = await createAccount(page.context().request, options);
+  await page.goto(path);
+  await hydrated(page, island);
+  return account;
+}
+
+/** Posts `entriesOf(back)` to the diary for each of the `days` days ending today (São Paulo), oldest first. */
+export async function addDiaryDays(
+  request: APIRequestContext,
+  childId: string,
+  days: number,
+  entriesOf: (back: number) => Array<Record<string, unknown>>,
+) {
+  for (let back = days - 1; back >= 0; back--) {
+    const date = addDays(today(), -back);
+    for (const entry of entriesOf(back)) {
+      const res = await request.post('/api/diary', { data: { childId, date, ...entry } });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+  }
+}
+
+/** An episode and a night a day for the `days` days ending today: the record a clinical summary reads. */
+export const addEpisodesAndNights = (request: APIRequestContext, childId: string, days: number) =>
+  addDiaryDays(request, childId, days, (back) => [
+    {
+      type: 'behavior',
+      time: '18:30:00',
+      behavior: 'Gritou',
+      context: 'Hora do banho',
+      intensity: back % 2 ? 'Baixa' : 'Alta',
+    },
+    { type: 'sleep', bedtime: '21:00', asleepAt: '21:30', wokeAt: '07:00', nightWakings: back % 2, notes: '' },
+  ]);
+
+/** A medicine added to the child's record through the route (answered 201). */
+export async function addMedicine(request: APIRequestContext, childId: string, medicine: Record<string, unknown>) {
+  const res = await request.post(`/api/children/${childId}/medicines`, { data: medicine });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** "Sair" from the home page: the sign-in page, and the device's copy of her record (`cache`) gone with her. */
+export async function signOutAndForget(page: Page, cache: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
+  expect(await page.evaluate((name) => caches.has(name), cache)).toBe(false);
+}
+
+/** The team confirms her PIX payment (the admin route); the open dialog says so and "Continuar" takes her on. */
+export async function confirmPayment(page: Page, request: APIRequestContext, paymentId: string) {
+  const confirm = await request.post(`/api/admin/payments/${paymentId}/confirm`, {
+    data: {},
+    headers: { authorization: `Bearer ${E2E.adminToken}` },
+  });
+  expect((await confirm.json()).outcome).toBe('activated');
+  await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('dialog').getByRole('link', { name: 'Continuar' }).click();
+}
+
+/** An episode written in the behaviour diary's form on `page`, and "Adicionar registro" pressed. */
+export async function recordEpisode(page: Page, behavior: string, context = 'Na hora do banho') {
+  await page.getByLabel('Comportamento observado').fill(behavior);
+  await page.getByLabel('Contexto').fill(context);
+  await page.getByRole('button', { name: 'Adicionar registro' }).click();
+}
+
+/** A slow connection for one send: the first POST to `url` is held `ms` before it goes on. */
 export async function slowFirstPost(page: Page, url: string, ms = 2000) {
   let slow = true;
   await page.route(url, async (route) => {

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, hydrated, signedInOn, signIn, test } from './fixtures.ts';
 
 test.describe('guides', () => {
   test('ticks survive a reload, and the stage progress follows them', async ({ page, context, request }) => {
@@ -52,12 +52,8 @@ test.describe('guides', () => {
 
   test('after step 1 of learning, the completion dialog cannot be dismissed and leads to the offer', async ({
     page,
-    context,
-    request,
   }) => {
-    await signIn(context, request);
-    await page.goto('/aprendizado/observacao/');
-    await hydrated(page, 'StageNav');
+    await signedInOn(page, '/aprendizado/observacao/', 'StageNav', {});
     await page.getByRole('link', { name: 'Próxima Etapa' }).click();
     const dialog = page.getByRole('dialog', { name: /Parabéns! Você concluiu a Etapa 1/ });
     await expect(dialog).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, hydrated, signIn, test } from './fixtures.ts';
+import { expect, hydrated, recordEpisode, signIn, test } from './fixtures.ts';
 
 test.describe('headers and XSS', () => {
   test('every kind of response carries the security headers', async ({ request }) => {
@@ -53,9 +53,7 @@ test.describe('headers and XSS', () => {
     await page.goto('/comportamento/');
     await hydrated(page, 'Diary');
     for (const payload of payloads) {
-      await page.getByLabel('Comportamento observado').fill(payload);
-      await page.getByLabel('Contexto').fill(payload);
-      await page.getByRole('button', { name: 'Adicionar registro' }).click();
+      await recordEpisode(page, payload, payload);
       // Saved: the form is emptied for the next one (the toast of the last may still be on screen).
       await expect(page.getByLabel('Comportamento observado')).toHaveValue('');
       await expect(page.getByText('Registro adicionado').last()).toBeVisible();

@@ -1,14 +1,24 @@
 /**
  * Offline means the whole record, and nothing is dropped in silence (issue 37): the record pages
  * open offline with what they last knew and take her writes; a queued write the server refuses is
- * shown to her with what she typed until she says "Entendi"; a diary form never overwrites what
- * she typed while the last entry was saving.
+ * shown to her with what she typed until she says "Entendi".
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
-import { controlledBySw, expect, expectNoAxeViolations, hydrated, shot, signIn, test } from './fixtures.ts';
+import {
+  addMedicine,
+  controlledBySw,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  recordEpisode,
+  shot,
+  signIn,
+  signOutAndForget,
+  test,
+} from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
@@ -64,17 +74,14 @@ test.describe('offline means the whole record', () => {
     const today = todayInSaoPaulo();
     const account = await signIn(context, request, { subscribed: true, children: ['Lia'] });
     const lia = account.children[0]!;
-    const medicine = await request.post(`/api/children/${lia.id}/medicines`, {
-      data: {
-        id: crypto.randomUUID(),
-        name: 'Metilfenidato',
-        dose: 10,
-        unit: 'mg',
-        times: ['07:00', '19:00'],
-        startedOn: today,
-      },
+    await addMedicine(request, lia.id, {
+      id: crypto.randomUUID(),
+      name: 'Metilfenidato',
+      dose: 10,
+      unit: 'mg',
+      times: ['07:00', '19:00'],
+      startedOn: today,
     });
-    expect(medicine.status()).toBe(201);
 
     await page.goto('/tratamento/');
     await controlledBySw(page);
@@ -120,10 +127,7 @@ test.describe('offline means the whole record', () => {
 
     // What the device knew of her record leaves it with her.
     expect(await recordCacheSize(page)).toBeGreaterThan(0);
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Sair' }).click();
-    await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
-    expect(await page.evaluate(() => caches.has('registro-v1'))).toBe(false);
+    await signOutAndForget(page, 'registro-v1');
   });
 
   test('every record page opens offline with what it last knew and takes her writing', async ({
@@ -138,9 +142,7 @@ test.describe('offline means the whole record', () => {
     await controlledBySw(page);
     // A first entry online, so the offline page has something it knew.
     await hydrated(page, 'Diary');
-    await page.getByLabel('Comportamento observado').fill('Registro feito com internet');
-    await page.getByLabel('Contexto').fill('Em casa');
-    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await recordEpisode(page, 'Registro feito com internet', 'Em casa');
     await expect(page.getByText('Registro adicionado')).toBeVisible();
     for (const path of pages) {
       await page.goto(path);
@@ -152,9 +154,7 @@ test.describe('offline means the whole record', () => {
     await page.goto('/comportamento/');
     await hydrated(page, 'Diary');
     await expect(page.locator('.entry').first()).toContainText('Registro feito com internet');
-    await page.getByLabel('Comportamento observado').fill('Sem internet, no comportamento');
-    await page.getByLabel('Contexto').fill('No carro');
-    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await recordEpisode(page, 'Sem internet, no comportamento', 'No carro');
     await expect(page.locator('.entry.is-pending')).toContainText('Sem internet, no comportamento');
 
     await page.goto('/alimentacao/');
@@ -262,49 +262,5 @@ test.describe('nothing is dropped in silence', () => {
     await shellReady(page);
     await page.waitForTimeout(500);
     await expect(page.getByRole('region', { name: 'Não foi salvo' })).toHaveCount(0);
-  });
-});
-
-test.describe('what she types is what is saved', () => {
-  test('a date typed while the last entry is saving stays for the next entry; the rest of the form empties', async ({
-    page,
-    context,
-    request,
-  }) => {
-    await signIn(context, request, { subscribed: true });
-    await page.goto('/comportamento/');
-    await hydrated(page, 'Diary');
-    // A slow answer: the first save takes three seconds.
-    let slow = true;
-    await page.route(
-      (url) => url.pathname === '/api/diary',
-      async (route) => {
-        if (route.request().method() === 'POST' && slow) {
-          slow = false;
-          await new Promise((r) => setTimeout(r, 3000));
-        }
-        await route.continue();
-      },
-    );
-    await page.getByLabel('Comportamento observado').fill('Primeiro registro, de hoje');
-    await page.getByLabel('Contexto').fill('Em casa');
-    await page.getByRole('button', { name: 'Adicionar registro' }).click();
-    await expect(page.getByRole('button', { name: 'Salvando…' })).toBeDisabled();
-    // The next entry's day, typed before the first is answered.
-    await page.getByLabel('Data', { exact: true }).fill('2025-03-10');
-
-    await expect(page.getByText('Registro adicionado')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Adicionar registro' })).toBeEnabled();
-    await expect(page.getByLabel('Data', { exact: true })).toHaveValue('2025-03-10');
-    await expect(page.getByLabel('Comportamento observado')).toHaveValue('');
-    await expect(page.getByLabel('Contexto')).toHaveValue('');
-
-    await page.getByLabel('Comportamento observado').fill('Segundo registro, de março');
-    await page.getByLabel('Contexto').fill('Na escola');
-    await page.getByRole('button', { name: 'Adicionar registro' }).click();
-    await expect(page.locator('.entry').filter({ hasText: 'Segundo registro, de março' })).toHaveCount(1);
-    const stored = await storedEntries(context, request);
-    expect(stored.find((e) => e.behavior === 'Segundo registro, de março')?.date).toBe('2025-03-10');
-    expect(stored.find((e) => e.behavior === 'Primeiro registro, de hoje')?.date).toBe(todayInSaoPaulo());
   });
 });

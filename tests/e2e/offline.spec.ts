@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
-import { controlledBySw, expect, hydrated, signIn, test } from './fixtures.ts';
+import { controlledBySw, expect, hydrated, recordEpisode, signIn, signOutAndForget, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
@@ -45,9 +45,7 @@ async function openDiary(
 }
 
 async function addEntry(page: Page, behavior: string) {
-  await page.getByLabel('Comportamento observado').fill(behavior);
-  await page.getByLabel('Contexto').fill('Em casa');
-  await page.getByRole('button', { name: 'Adicionar registro' }).click();
+  await recordEpisode(page, behavior, 'Em casa');
 }
 
 /** Her behaviour entries as the server keeps them. */
@@ -74,9 +72,7 @@ test.describe('installable and offline', () => {
     await page.goto('/comportamento/');
     await controlledBySw(page);
     await hydrated(page, 'Diary');
-    await page.getByLabel('Comportamento observado').fill('Registro feito com internet');
-    await page.getByLabel('Contexto').fill('Em casa');
-    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await recordEpisode(page, 'Registro feito com internet', 'Em casa');
     await expect(page.getByText('Registro adicionado')).toBeVisible();
     await page.reload();
     await expect(page.locator('.entry')).toHaveCount(1);
@@ -97,15 +93,11 @@ test.describe('installable and offline', () => {
     await page.goto('/comportamento/');
     await expect(page.locator('.entry').first()).toContainText('Registro feito com internet');
     await hydrated(page, 'Diary');
-    await page.getByLabel('Comportamento observado').fill('Registro feito sem internet');
-    await page.getByLabel('Contexto').fill('No carro');
-    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await recordEpisode(page, 'Registro feito sem internet', 'No carro');
     await expect(page.getByText('Registro guardado no aparelho')).toBeVisible();
     await expect(page.locator('.entry.is-pending')).toContainText('Registro feito sem internet');
     await expect(page.locator('.entry.is-pending')).toContainText('Aguardando sincronização');
-    await page.getByLabel('Comportamento observado').fill('Segundo registro sem internet');
-    await page.getByLabel('Contexto').fill('Na fila do posto');
-    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await recordEpisode(page, 'Segundo registro sem internet', 'Na fila do posto');
     await expect(page.locator('.entry.is-pending')).toHaveCount(2);
 
     await context.setOffline(false);
@@ -217,10 +209,7 @@ test.describe('installable and offline', () => {
     await expect
       .poll(() => page.evaluate(async () => (await caches.open('dados-da-mae')).keys().then((k) => k.length)))
       .toBeGreaterThan(0);
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Sair' }).click();
-    await expect(page).toHaveURL(/\/auth\/\?saiu=1$/);
-    expect(await page.evaluate(() => caches.has('dados-da-mae'))).toBe(false);
+    await signOutAndForget(page, 'dados-da-mae');
   });
 
   test('a second tab shows the duplicate-instance modal and the first keeps working', async ({
@@ -252,6 +241,13 @@ test.describe('installable and offline', () => {
   }) => {
     // The overlays module must be running before the fake clock moves: it claims the instance slot first.
     const overlaysReady = () => page.waitForFunction(() => Boolean(localStorage.getItem('active_instance_id')));
+    /** The page opened again at `iso`, its overlays running, `ms` of the fake clock let by. */
+    const visitAt = async (iso: string, ms = 6_000) => {
+      await page.clock.setSystemTime(new Date(iso));
+      await page.reload();
+      await overlaysReady();
+      await page.clock.runFor(ms);
+    };
     const card = page.getByRole('complementary', { name: 'Instalar o aplicativo' });
     await page.clock.install({ time: new Date('2026-11-21T11:00:00Z') });
     await page.goto('/politicas-de-privacidade/');
@@ -261,25 +257,16 @@ test.describe('installable and offline', () => {
     await expect(card).toBeHidden();
 
     // A page opened 40 minutes later is a new visit.
-    await page.clock.setSystemTime(new Date('2026-11-21T11:40:00Z'));
-    await page.reload();
-    await overlaysReady();
-    await page.clock.runFor(5_100);
+    await visitAt('2026-11-21T11:40:00Z', 5_100);
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: 'Agora não' }).click();
     await expect(card).toBeHidden();
 
-    await page.clock.setSystemTime(new Date('2026-11-27T12:00:00Z'));
-    await page.reload();
-    await overlaysReady();
-    await page.clock.runFor(6_000);
+    await visitAt('2026-11-27T12:00:00Z');
     await expect(card).toBeHidden();
 
     // Dismissed at about 11:40:05 on the 21st: seven days later, plus a margin.
-    await page.clock.setSystemTime(new Date('2026-11-28T11:41:00Z'));
-    await page.reload();
-    await overlaysReady();
-    await page.clock.runFor(6_000);
+    await visitAt('2026-11-28T11:41:00Z');
     await expect(card).toBeVisible();
   });
 

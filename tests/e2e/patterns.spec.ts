@@ -1,32 +1,23 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+import { addDiaryDays, expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
 
 /** Two weeks of the three diaries, one entry of each a day, ending today (São Paulo). */
-async function addFortnight(request: APIRequestContext, childId: string) {
-  const today = todayInSaoPaulo();
-  for (let back = 13; back >= 0; back--) {
-    const date = addDays(today, -back);
-    const entries = [
-      {
-        type: 'behavior',
-        time: '18:30:00',
-        behavior: `Gritou ao desligar a TV (${back})`,
-        context: 'Hora de desligar a televisão',
-        intensity: back % 3 ? 'Baixa' : 'Alta',
-        durationMinutes: 10,
-        helped: ['Respiração 4-7-8'],
-      },
-      { type: 'food', time: '12:00:00', meal: 'Almoço', foods: 'Arroz e feijão', mood: 'Tranquilo', reaction: '' },
-      { type: 'sleep', bedtime: '21:00', wokeAt: '07:00', nightWakings: back % 2, notes: '' },
-    ];
-    for (const entry of entries) {
-      const res = await request.post('/api/diary', { data: { childId, date, ...entry } });
-      expect(res.status(), await res.text()).toBe(201);
-    }
-  }
-}
+const addFortnight = (request: APIRequestContext, childId: string) =>
+  addDiaryDays(request, childId, 14, (back) => [
+    {
+      type: 'behavior',
+      time: '18:30:00',
+      behavior: `Gritou ao desligar a TV (${back})`,
+      context: 'Hora de desligar a televisão',
+      intensity: back % 3 ? 'Baixa' : 'Alta',
+      durationMinutes: 10,
+      helped: ['Respiração 4-7-8'],
+    },
+    { type: 'food', time: '12:00:00', meal: 'Almoço', foods: 'Arroz e feijão', mood: 'Tranquilo', reaction: '' },
+    { type: 'sleep', bedtime: '21:00', wokeAt: '07:00', nightWakings: back % 2, notes: '' },
+  ]);
 
 test.describe('patterns page', () => {
   test('a subscriber with two weeks of entries sees the patterns, changes the period and downloads the report', async ({

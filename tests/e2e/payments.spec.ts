@@ -1,5 +1,13 @@
-import { E2E } from './env.ts';
-import { expect, expectNoAxeViolations, HOME_URL, hydrated, signIn, test } from './fixtures.ts';
+import {
+  confirmPayment,
+  expect,
+  expectNoAxeViolations,
+  HOME_URL,
+  hydrated,
+  recordEpisode,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 test.describe('subscriptions paid by PIX', () => {
   test('a non-subscriber pays by PIX, the operator confirms, the dialog sees it and the diaries open', async ({
@@ -37,19 +45,10 @@ test.describe('subscriptions paid by PIX', () => {
     await dialog.getByRole('button', { name: 'Já efetuei o pagamento' }).click();
     await expect(page.getByText('Pagamento ainda não confirmado')).toBeVisible();
 
-    const confirm = await request.post(`/api/admin/payments/${payment.id}/confirm`, {
-      data: {},
-      headers: { authorization: `Bearer ${E2E.adminToken}` },
-    });
-    expect((await confirm.json()).outcome).toBe('activated');
-
-    await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
-    await dialog.getByRole('link', { name: 'Continuar' }).click();
+    await confirmPayment(page, request, payment.id);
     await expect(page).toHaveURL(/\/comportamento\/$/);
     await hydrated(page, 'Diary');
-    await page.getByLabel('Comportamento observado').fill('Primeiro registro como assinante');
-    await page.getByLabel('Contexto').fill('Em casa');
-    await page.getByRole('button', { name: 'Adicionar registro' }).click();
+    await recordEpisode(page, 'Primeiro registro como assinante', 'Em casa');
     await expect(page.getByText('Registro adicionado')).toBeVisible();
   });
 

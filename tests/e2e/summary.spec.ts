@@ -12,7 +12,16 @@ import { type ClinicalSummary, summarySections } from '../../src/shared/clinical
 import { mondayOf } from '../../src/shared/weekly-scale-words.ts';
 import { pdfText } from '../support/pdf.ts';
 import { missingInOrder, sectionStrings } from '../support/summary-text.ts';
-import { expect, expectNoAxeViolations, hydrated, shot, signIn, test } from './fixtures.ts';
+import {
+  addEpisodesAndNights,
+  addMedicine,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  shot,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 const SCALE = parse(readFileSync('content/scales/weekly.yaml', 'utf8')) as { items: Array<{ key: string }> };
 
@@ -33,26 +42,14 @@ test('the patterns page and the report print the same clinical summary; the summ
   const childId = children[0]!.id;
   const today = todayInSaoPaulo();
   // Two weeks of episodes and nights, a medicine begun 5 days ago (2 comprimidos), a week rated at home.
-  for (let back = 13; back >= 0; back--) {
-    const date = addDays(today, -back);
-    for (const entry of [
-      {
-        type: 'behavior',
-        time: '18:30:00',
-        behavior: 'Gritou',
-        context: 'Hora do banho',
-        intensity: back % 2 ? 'Baixa' : 'Alta',
-      },
-      { type: 'sleep', bedtime: '21:00', asleepAt: '21:30', wokeAt: '07:00', nightWakings: back % 2, notes: '' },
-    ]) {
-      const res = await request.post('/api/diary', { data: { childId, date, ...entry } });
-      expect(res.status(), await res.text()).toBe(201);
-    }
-  }
-  const medicine = await request.post(`/api/children/${childId}/medicines`, {
-    data: { name: 'Melatonina', dose: 2, unit: 'comprimido', times: ['20:00'], startedOn: addDays(today, -5) },
+  await addEpisodesAndNights(request, childId, 14);
+  await addMedicine(request, childId, {
+    name: 'Melatonina',
+    dose: 2,
+    unit: 'comprimido',
+    times: ['20:00'],
+    startedOn: addDays(today, -5),
   });
-  expect(medicine.status(), await medicine.text()).toBe(201);
   const rated = await request.put(`/api/children/${childId}/ratings/${mondayOf(today)}`, {
     data: { answers: Object.fromEntries(SCALE.items.map((item, i) => [item.key, i % 4])) },
   });

@@ -1,20 +1,14 @@
-/**
- * Priority support and the team's console (issue 24), as one story: a subscriber writes to the
- * team, a staff member signs in, passes the authenticator's code, answers, and confirms another
- * mother's PIX while that mother's payment dialog is polling. SHOTS_DIR=… saves the screens.
- */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
-import type { Page } from '@playwright/test';
 import { E2E } from './env.ts';
 import {
+  controlledBySw,
   createAccount,
   expect,
   expectNoAxeViolations,
   hydrated,
   PASSWORD,
+  shot,
   signIn,
   slowFirstPost,
   test,
@@ -23,24 +17,7 @@ import {
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
 
-const SHOTS = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-}
-
 const admin = { authorization: `Bearer ${E2E.adminToken}` };
-
-async function controlledBySw(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-  }
-}
 
 test.describe('support and the team console', () => {
   test('a subscriber writes, the team answers behind its second factor, and confirms a PIX another mother is waiting on', async ({

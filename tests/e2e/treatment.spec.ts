@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { pdfText } from '../support/pdf.ts';
-import {
-  createAccount,
-  expect,
-  expectNoAxeViolations,
-  hydrated,
-  invitationToken,
-  PROFILE,
-  shot,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { expect, expectNoAxeViolations, hydrated, joinCircle, shot, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
@@ -38,20 +28,7 @@ test.describe('treatment: medicines, doses and therapies', () => {
     ).toBe(201);
 
     // The father: an account of his own, a carer of Lia.
-    const dad = await browser.newContext();
-    const dadEmail = (await createAccount(dad.request, { children: [] })).email;
-    expect(
-      (
-        await dad.request.put('/api/profile', { data: { ...PROFILE, fullName: 'Carlos Souza', email: dadEmail } })
-      ).status(),
-    ).toBe(200);
-    expect(
-      (
-        await request.post(`/api/children/${lia.id}/invitations`, { data: { email: dadEmail, role: 'carer' } })
-      ).status(),
-    ).toBe(201);
-    const token = await invitationToken(dadEmail);
-    expect((await dad.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+    const dad = await joinCircle(browser, request, lia.id, 'Carlos Souza', 'carer');
 
     // Empty at first; the page says so, and how to begin.
     await page.goto('/tratamento/');

@@ -1,15 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { E2E } from './env.ts';
-import { expect, expectNoAxeViolations, hydrated, openCircleSection, signIn, test } from './fixtures.ts';
-
-/** Screenshots at 390×844 (the project's phone), kept to be looked at: SCREENSHOTS_DIR or test-results. */
-const SHOTS = process.env.SCREENSHOTS_DIR ?? path.resolve('test-results', 'screenshots');
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+import {
+  confirmPayment,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  openCircleSection,
+  shot,
+  signedInOn,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 /**
  * The controls a toast covers, measured at one instant in the page (a toast lives 5 seconds): the
@@ -64,13 +64,7 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
     const created = page.waitForResponse((r) => r.url().endsWith('/api/payments') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Gerar QR Code PIX' }).click();
     const { payment } = await (await created).json();
-    const confirm = await request.post(`/api/admin/payments/${payment.id}/confirm`, {
-      data: {},
-      headers: { authorization: `Bearer ${E2E.adminToken}` },
-    });
-    expect((await confirm.json()).outcome).toBe('activated');
-    await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
-    await dialog.getByRole('link', { name: 'Continuar' }).click();
+    await confirmPayment(page, request, payment.id);
 
     // Back on the same form, as she left it, the save button under her thumb.
     await expect(page).toHaveURL(/\/comportamento\/$/);
@@ -96,13 +90,9 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
 
   test('the history lists entries by when they happened, under their day, whatever order she typed them; no toast covers a control', async ({
     page,
-    context,
-    request,
   }) => {
     test.setTimeout(120_000);
-    await signIn(context, request, { subscribed: true });
-    await page.goto('/comportamento/');
-    await hydrated(page, 'Diary');
+    await signedInOn(page, '/comportamento/', 'Diary');
     const typed: Array<[string, string, string]> = [
       ['2025-03-10', '09:00', 'Segunda de manhã'],
       ['2025-03-11', '08:00', 'Terça cedo'],
@@ -193,15 +183,9 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
     await expect(page.locator('.entry').first()).toContainText('Chorou no banho');
   });
 
-  test('the sleep form names the child; logout lands on a page that says she left', async ({
-    page,
-    context,
-    request,
-  }) => {
+  test('the sleep form names the child; logout lands on a page that says she left', async ({ page }) => {
     test.setTimeout(90_000);
-    await signIn(context, request, { subscribed: true, children: ['Lucas'] });
-    await page.goto('/diario-do-sono/');
-    await hydrated(page, 'Diary');
+    await signedInOn(page, '/diario-do-sono/', 'Diary', { subscribed: true, children: ['Lucas'] });
     await expect(page.getByLabel('Noite em que Lucas foi deitar')).toBeVisible();
     await expect(page.getByLabel('Quantas vezes Lucas acordou?')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -214,11 +198,7 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the school link and the invitation offer the share sheet and WhatsApp beside copying', async ({
-    page,
-    context,
-    request,
-  }) => {
+  test('the school link and the invitation offer the share sheet and WhatsApp beside copying', async ({ page }) => {
     test.setTimeout(90_000);
     // Chromium on Linux has no share sheet: a stand-in keeps what it was given.
     await page.addInitScript(() => {
@@ -226,9 +206,7 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
       Object.assign(window, { shared });
       Object.assign(navigator, { share: async (data: unknown) => void shared.push(data) });
     });
-    await signIn(context, request, { subscribed: true, children: ['Lia'] });
-    await page.goto('/criancas/');
-    await hydrated(page, 'Children');
+    await signedInOn(page, '/criancas/', 'Children', { subscribed: true, children: ['Lia'] });
     await openCircleSection(page, 'Lia');
     await page.getByLabel('Para quem é o link').fill('Profª Ana — 2º ano');
     await page.getByRole('button', { name: 'Criar link para a escola' }).click();
