@@ -66,26 +66,29 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
   const role = child ? roleOf(child) : 'owner';
   const canRate = role !== 'viewer';
 
+  // Keyed on the child's id: the children list refreshed (a new object, the same child) keeps the week and what
+  // she has answered, and an alert she is reading.
+  const childId = child?.id;
   const load = useCallback(async () => {
-    if (!child) return;
+    if (!childId) return;
     setStatus('loading');
     try {
       const [ratings, medicines] = await Promise.all([
-        loadRatings(child.id, addDays(monday, -7), addDays(monday, 6)),
-        loadMedicines(child.id).catch(() => []),
+        loadRatings(childId, addDays(monday, -7), addDays(monday, 6)),
+        loadMedicines(childId).catch(() => []),
       ]);
       const medicine = currentIn(medicines, monday);
-      writeJson(medicineKey(child.id), medicine);
+      writeJson(medicineKey(childId), medicine);
       setWeek({ ratings, medicine, offline: false });
       setStatus('ready');
     } catch (err) {
       if (err instanceof ApiError && err.code === 'network') {
         // Offline: she still rates; what she saved on this device and the last known medicines fill in.
-        setWeek({ ratings: [], medicine: readJson(medicineKey(child.id)) === true, offline: true });
+        setWeek({ ratings: [], medicine: readJson(medicineKey(childId)) === true, offline: true });
         setStatus('ready');
       } else setStatus(err instanceof ApiError && err.status === 402 ? 'paywall' : 'error');
     }
-  }, [child, monday]);
+  }, [childId, monday]);
 
   useEffect(() => {
     void load();
@@ -103,8 +106,8 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
 
   // What she already saved for this week fills the form: saving again replaces it.
   useEffect(() => {
-    if (!child || status !== 'ready') return;
-    const saved = savedOf(child.id)[monday] ?? mineOf(week.ratings, monday, myId);
+    if (!childId || status !== 'ready') return;
+    const saved = savedOf(childId)[monday] ?? mineOf(week.ratings, monday, myId);
     setAnswers(saved?.answers ?? {});
     setEffects(
       Object.fromEntries(
@@ -112,9 +115,13 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
       ),
     );
     setNote(saved?.note ?? '');
+  }, [childId, monday, status, week.ratings, myId]);
+  // Another week (or child) starts without the last one's messages; an answer arriving late does not clear them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is for a new week or child.
+  useEffect(() => {
     setDone(null);
     setMissing([]);
-  }, [child, monday, status, week.ratings, myId]);
+  }, [childId, monday]);
 
   if (!child)
     return (

@@ -129,6 +129,9 @@ test.describe('diaries, professionals and emergency', () => {
       if (words) await page.getByLabel('Quer contar mais?').fill(words);
       await page.getByRole('button', { name: 'Adicionar registro' }).click();
       await expect(page.locator('.entry').first()).toContainText(foods);
+      // Answered before the next is typed: what is typed while one saves stays for the next entry,
+      // and a choice made again with the same value would not count as typed (two meals alike).
+      await expect(page.getByRole('button', { name: 'Adicionar registro' })).toBeEnabled();
     }
 
     await page.goto('/padroes/');
