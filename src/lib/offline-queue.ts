@@ -19,7 +19,6 @@ import { queueOutcome, type SendResult, stopsQueue } from './queue-rule.ts';
 import { isAddTo, isDeleteFrom, type QueuedOp, waitingAfter } from './queued-ops.ts';
 import { saveRating } from './ratings.ts';
 import { clearRefused, keepRefused, queueDb } from './refused.ts';
-import { refusalReason, refusedWords } from './refused-words.ts';
 import { putNotes, putProgress, type ResourceName, SENDERS } from './resources.ts';
 import { removeKey, writeJson } from './storage.ts';
 import { sendMessage, startThread } from './support.ts';
@@ -117,8 +116,12 @@ function retryLater() {
   retry = setTimeout(() => void flush(), delay);
 }
 
-/** The server refused it for good: kept for her with what she typed, never dropped in silence. */
-async function refuse(op: QueuedOp, error: unknown): Promise<string> {
+/**
+ * The server refused it for good: kept for her with what she typed, never dropped in silence; then
+ * what it was and why, in her words. Those words load only now (a refusal is rare, and the server has
+ * just answered): the queue that every record page loads stays small.
+ */
+async function refuse(op: QueuedOp, error: unknown): Promise<{ title: string; why: string }> {
   const answer =
     error instanceof ApiError
       ? {
@@ -130,7 +133,8 @@ async function refuse(op: QueuedOp, error: unknown): Promise<string> {
         }
       : { code: 'unknown', status: 0, message: 'O servidor recusou.', extra: {} };
   await keepRefused({ op, ...answer, at: new Date().toISOString() });
-  return refusalReason(answer, op);
+  const { refusalReason, refusedWords } = await import('./refused-words.ts');
+  return { title: refusedWords(op).title, why: refusalReason(answer, op) };
 }
 
 /** Sends what waits, oldest first; stops where the rule says to wait. */
@@ -164,8 +168,7 @@ export function flush(): Promise<void> {
         if (outcome === 'delivered') delivered++;
         if (outcome === 'refused' && 'error' in result) {
           // Kept for her before it leaves the queue: a closed tab between the two loses nothing.
-          const why = await refuse(op, result.error);
-          refusals.push({ title: refusedWords(op).title, why });
+          refusals.push(await refuse(op, result.error));
         }
         done++;
         await save(queue.get().ops.filter((o) => o.id !== op.id));
