@@ -64,44 +64,45 @@ function checklistPage(key: string): { condition: Condition; href: string } | nu
   return null;
 }
 
+/** What each diary's entry holds, in the form's words and order (the night of a sleep entry goes first). */
+const DIARY_FIELDS: Record<keyof typeof DIARY_NAMES, Array<[label: string, field: string]>> = {
+  sleep: [
+    ['Deitou às', 'bedtime'],
+    ['Dormiu às', 'asleepAt'],
+    ['Acordou às', 'wokeAt'],
+    ['Acordou durante a noite', 'nightWakings'],
+    ['Observações', 'notes'],
+  ],
+  food: [
+    ['Refeição', 'meal'],
+    ['Alimentos oferecidos', 'foods'],
+    ['Reação', 'reaction'],
+    ['Humor da criança', 'mood'],
+  ],
+  behavior: [
+    ['Comportamento observado', 'behavior'],
+    ['Contexto', 'context'],
+    ['Intensidade', 'intensity'],
+    ['O que aconteceu depois', 'consequence'],
+    ['Duração (minutos)', 'durationMinutes'],
+    ['O que ajudou', 'helped'],
+  ],
+};
+
 function diaryWords(body: Record<string, unknown>): RefusedWords {
   const type = body.type as keyof typeof DIARY_NAMES;
   const date = String(body.date ?? '');
+  const filled = (DIARY_FIELDS[type] ?? DIARY_FIELDS.behavior).map(([label, field]): [string, unknown] => [
+    label,
+    body[field],
+  ]);
   if (type === 'sleep')
     return {
       title: `Registro do diário do sono da noite de ${dayMonth(date)}`,
-      typed: lines([
-        ['Noite de', dayMonth(date)],
-        ['Deitou às', body.bedtime],
-        ['Dormiu às', body.asleepAt],
-        ['Acordou às', body.wokeAt],
-        ['Acordou durante a noite', body.nightWakings],
-        ['Observações', body.notes],
-      ]),
+      typed: lines([['Noite de', dayMonth(date)], ...filled]),
     };
   const when = `${dayMonth(date)}${body.time ? ` às ${hourMinute(String(body.time))}` : ''}`;
-  const title = `Registro do diário de ${DIARY_NAMES[type] ?? 'registros'} de ${when}`;
-  if (type === 'food')
-    return {
-      title,
-      typed: lines([
-        ['Refeição', body.meal],
-        ['Alimentos oferecidos', body.foods],
-        ['Reação', body.reaction],
-        ['Humor da criança', body.mood],
-      ]),
-    };
-  return {
-    title,
-    typed: lines([
-      ['Comportamento observado', body.behavior],
-      ['Contexto', body.context],
-      ['Intensidade', body.intensity],
-      ['O que aconteceu depois', body.consequence],
-      ['Duração (minutos)', body.durationMinutes],
-      ['O que ajudou', body.helped],
-    ]),
-  };
+  return { title: `Registro do diário de ${DIARY_NAMES[type] ?? 'registros'} de ${when}`, typed: lines(filled) };
 }
 
 /** What the refused write was and what she typed, in her words. */

@@ -32,7 +32,10 @@ export type Therapy = Answer<ChildRoutes['therapies']['$get']>['therapies'][numb
 export type TherapySession = Therapy['sessions'][number];
 export type MedicineInput = InferRequestType<ChildRoutes['medicines']['$post']>['json'];
 export type ChangeInput = InferRequestType<ChildRoutes['medicines'][':medicineId']['changes']['$post']>['json'];
+/** What an edit of a medicine (its name, its reminder) or of a therapy sends. */
+export type MedicineEdit = InferRequestType<ChildRoutes['medicines'][':medicineId']['$patch']>['json'];
 export type TherapyInput = InferRequestType<ChildRoutes['therapies']['$post']>['json'];
+export type TherapyEdit = InferRequestType<ChildRoutes['therapies'][':therapyId']['$patch']>['json'];
 export type SessionInput = InferRequestType<ChildRoutes['therapies'][':therapyId']['sessions']['$post']>['json'];
 /** A dose as the device sends it (a type, not an interface: the offline queue keeps it as a plain record). */
 export type DoseInput = InferRequestType<ChildRoutes['doses']['$post']>['json'] & { id: string };
@@ -50,11 +53,8 @@ export const addMedicine = async (id: string, json: MedicineInput) =>
 export const changeMedicine = async (id: string, medicineId: string, json: ChangeInput) =>
   (await call(child.medicines[':medicineId'].changes.$post({ param: { id, medicineId }, json }))).medicine;
 
-export const updateMedicine = async (
-  id: string,
-  medicineId: string,
-  json: InferRequestType<ChildRoutes['medicines'][':medicineId']['$patch']>['json'],
-) => (await call(child.medicines[':medicineId'].$patch({ param: { id, medicineId }, json }))).medicine;
+export const updateMedicine = async (id: string, medicineId: string, json: MedicineEdit) =>
+  (await call(child.medicines[':medicineId'].$patch({ param: { id, medicineId }, json }))).medicine;
 
 export const loadDoses = async (id: string, from: string, to: string) =>
   (await call(child.doses.$get({ param: { id }, query: { from, to } }))).doses;
@@ -100,11 +100,8 @@ export const loadTherapies = async (id: string) => (await call(child.therapies.$
 export const addTherapy = async (id: string, json: TherapyInput) =>
   (await call(child.therapies.$post({ param: { id }, json }))).therapy;
 
-export const updateTherapy = async (
-  id: string,
-  therapyId: string,
-  json: InferRequestType<ChildRoutes['therapies'][':therapyId']['$patch']>['json'],
-) => (await call(child.therapies[':therapyId'].$patch({ param: { id, therapyId }, json }))).therapy;
+export const updateTherapy = async (id: string, therapyId: string, json: TherapyEdit) =>
+  (await call(child.therapies[':therapyId'].$patch({ param: { id, therapyId }, json }))).therapy;
 
 export const addSession = async (id: string, therapyId: string, json: SessionInput) =>
   (await call(child.therapies[':therapyId'].sessions.$post({ param: { id, therapyId }, json }))).session;

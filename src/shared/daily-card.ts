@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { atLeast, atMost } from './lengths.ts';
-import { clientId, hourMinute, isoDate, optionalText, requiredText } from './text.ts';
+import { clientId, hourMinute, isoDate, optionalText, periodQuerySchema, requiredText } from './text.ts';
 import { count } from './words.ts';
 
 export const CARD_WHERE = ['escola', 'casa', 'ambos'] as const;
@@ -181,18 +181,7 @@ export const cardSettingsSchema = z.strictObject({
 export const cardDaysQuerySchema = z.object({ from: z.optional(isoDate()), to: z.optional(isoDate()) });
 
 /** ?from=&to= of GET /api/children/:id/daily-card/summary (default: the last four weeks). */
-export const cardSummaryQuerySchema = z
-  .object({ from: z.optional(isoDate()), to: z.optional(isoDate()) })
-  .check((ctx) => {
-    const { from, to } = ctx.value;
-    if (from && to && from > to)
-      ctx.issues.push({
-        code: 'custom',
-        message: 'A data inicial precisa ser igual ou anterior à data final.',
-        input: ctx.value,
-        path: ['from'],
-      });
-  });
+export const cardSummaryQuerySchema = periodQuerySchema();
 
 export type DailyCardInput = z.output<typeof dailyCardSchema>;
 export type HomeMarksInput = z.output<typeof homeMarksSchema>;

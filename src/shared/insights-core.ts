@@ -198,6 +198,24 @@ class Tally {
     entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + count + extra);
     this.keys.set(key, entry);
   }
+  /** Each group's distinct phrases (normalised), counted once per group: `add` tallies a phrase of a group. */
+  static ofGroups<G>(
+    groups: ReadonlyArray<G>,
+    phrases: (group: G) => string[],
+    add: (tally: Tally, phrase: string, group: G) => void,
+  ) {
+    const tally = new Tally();
+    for (const group of groups) {
+      const seen = new Set<string>();
+      for (const phrase of phrases(group)) {
+        const key = normalisePhrase(phrase);
+        if (!key || seen.has(key)) continue;
+        seen.add(key);
+        add(tally, phrase, group);
+      }
+    }
+    return tally;
+  }
   static label(spellings: Map<string, number>): string {
     return [...spellings].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
   }
@@ -216,16 +234,11 @@ export const MIN_CONTEXTS = 2;
 export function foodReactions(
   groups: ReadonlyArray<{ foods: string; meals: number; reacted: number }>,
 ): Array<{ food: string; count: number; meals: number }> {
-  const tally = new Tally();
-  for (const group of groups) {
-    const seen = new Set<string>();
-    for (const food of splitFoods(group.foods)) {
-      const key = normalisePhrase(food);
-      if (!key || seen.has(key)) continue;
-      seen.add(key);
-      tally.add(food.toLowerCase(), group.reacted, group.meals - group.reacted);
-    }
-  }
+  const tally = Tally.ofGroups(
+    groups,
+    (group) => splitFoods(group.foods),
+    (counts, food, group) => counts.add(food.toLowerCase(), group.reacted, group.meals - group.reacted),
+  );
   return [...tally.keys.values()]
     .filter((entry) => entry.count >= MIN_REACTIONS)
     .map((entry) => ({ food: Tally.label(entry.spellings), count: entry.count, meals: entry.count + entry.extra }))
@@ -240,16 +253,11 @@ export function foodReactions(
 export function topContexts(
   groups: ReadonlyArray<{ context: string; count: number }>,
 ): Array<{ term: string; count: number }> {
-  const tally = new Tally();
-  for (const group of groups) {
-    const seen = new Set<string>();
-    for (const phrase of splitContext(group.context)) {
-      const key = normalisePhrase(phrase);
-      if (!key || seen.has(key)) continue;
-      seen.add(key);
-      tally.add(phrase, group.count);
-    }
-  }
+  const tally = Tally.ofGroups(
+    groups,
+    (group) => splitContext(group.context),
+    (counts, phrase, group) => counts.add(phrase, group.count),
+  );
   return [...tally.keys.values()]
     .filter((entry) => entry.count >= MIN_CONTEXTS)
     .map((entry) => ({ term: Tally.label(entry.spellings), count: entry.count }))

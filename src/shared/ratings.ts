@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { DATE_MESSAGES } from './api-errors.ts';
 import { DATE_FIELDS, EARLIEST_DAY } from './dates.ts';
 import { LIMITS } from './enums.ts';
-import { isoDate, optionalText } from './text.ts';
+import { isoDate, optionalText, periodQuerySchema } from './text.ts';
 import { BEFORE_AFTER_DAYS, isMonday, type WeeklyScale } from './weekly-scale-words.ts';
 
 export * from './weekly-scale-words.ts';
@@ -69,16 +69,7 @@ export const schoolRatingSchema = (scale: Pick<WeeklyScale, 'items'>) =>
   });
 
 /** ?from=&to= of GET /api/children/:id/ratings (weeks whose Monday falls in the period). */
-export const ratingsQuerySchema = z.object({ from: z.optional(isoDate()), to: z.optional(isoDate()) }).check((ctx) => {
-  const { from, to } = ctx.value;
-  if (from && to && from > to)
-    ctx.issues.push({
-      code: 'custom',
-      message: 'A data inicial precisa ser igual ou anterior à data final.',
-      input: ctx.value,
-      path: ['from'],
-    });
-});
+export const ratingsQuerySchema = periodQuerySchema();
 
 /**
  * ?on=YYYY-MM-DD&days=14 of GET /api/children/:id/before-after. Without `on`, the latest change of

@@ -1,5 +1,6 @@
 /** Rules for the fields every form shares with the API: free text, dates and times, the ids her device makes. */
 import * as z from 'zod/mini';
+import { MESSAGES } from './api-errors.ts';
 import { dayProblem, momentProblem, slackToday } from './dates.ts';
 import { LIMITS } from './enums.ts';
 import { isCalendarDay } from './format.ts';
@@ -39,6 +40,14 @@ export const isoDate = (message = 'Data inválida') =>
   z
     .string({ error: message })
     .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: message }), z.refine(isCalendarDay, { error: message }));
+
+/** ?from=&to= of a list by period, both optional; `from` after `to` is refused on `from`. */
+export const periodQuerySchema = () =>
+  z.object({ from: z.optional(isoDate()), to: z.optional(isoDate()) }).check((ctx) => {
+    const { from, to } = ctx.value;
+    if (from && to && from > to)
+      ctx.issues.push({ code: 'custom', message: MESSAGES.periodReversed, input: ctx.value, path: ['from'] });
+  });
 
 /**
  * YYYY-MM-DD in the range the world allows for its field (src/shared/dates.ts): not before 1990,

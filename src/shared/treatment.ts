@@ -9,7 +9,16 @@ import { DAY_MS } from './clock.ts';
 import { DATE_FIELDS, DAYS_AHEAD, dayProblem, slackToday } from './dates.ts';
 import { LIMITS } from './enums.ts';
 import { atMost } from './lengths.ts';
-import { clientId, hourMinute, isoDate, optionalText, pastMoment, plausibleDay, requiredText } from './text.ts';
+import {
+  clientId,
+  hourMinute,
+  isoDate,
+  optionalText,
+  pastMoment,
+  periodQuerySchema,
+  plausibleDay,
+  requiredText,
+} from './text.ts';
 import {
   DOSE_STATUSES,
   MEDICINE_UNITS,
@@ -156,16 +165,7 @@ export const doseSchema = z.strictObject({
 export type DoseInput = z.infer<typeof doseSchema>;
 
 /** GET /api/children/:id/doses?from=&to= (both optional: today in São Paulo). */
-export const doseQuerySchema = z.object({ from: z.optional(isoDate()), to: z.optional(isoDate()) }).check((ctx) => {
-  const { from, to } = ctx.value;
-  if (from && to && from > to)
-    ctx.issues.push({
-      code: 'custom',
-      message: 'A data inicial precisa ser igual ou anterior à data final.',
-      input: ctx.value,
-      path: ['from'],
-    });
-});
+export const doseQuerySchema = periodQuerySchema();
 
 /** GET /api/children/:id/dose-alerts?unseen=1: only the alerts the owner has not marked seen. */
 export const doseAlertsQuerySchema = z.object({
