@@ -12,8 +12,7 @@
 import { del, get, set } from 'idb-keyval';
 import { count, plural } from '../shared/words.ts';
 import { PENDING_FLAG, queue, synced } from '../stores/queue.ts';
-import { ApiError } from './api.ts';
-import { saveMarks } from './daily-card.ts';
+import { ApiError, NETWORK_MESSAGE } from './api.ts';
 import { decideWrite } from './offline-rule.ts';
 import { queueOutcome, type SendResult, stopsQueue } from './queue-rule.ts';
 import { isAddTo, isDeleteFrom, type QueuedOp, waitingAfter } from './queued-ops.ts';
@@ -21,7 +20,6 @@ import { saveRating } from './ratings.ts';
 import { clearRefused, keepRefused, queueDb } from './refused.ts';
 import { putNotes, putProgress, type ResourceName, SENDERS } from './resources.ts';
 import { removeKey, writeJson } from './storage.ts';
-import { sendMessage, startThread } from './support.ts';
 import { toast } from './toast.ts';
 
 export type { QueuedOp } from './queued-ops.ts';
@@ -79,6 +77,16 @@ function sendToList<N extends ResourceName>(op: QueuedOp, name: N): Promise<unkn
   return Promise.reject(new Error(`Operação desconhecida na fila: ${op.kind}`));
 }
 
+/**
+ * The senders of the rarer writes (the card's marks, a message to the team) load when one is sent: the
+ * queue every record page loads stays small. A module that cannot load now waits, as a dropped
+ * connection does.
+ */
+const whenSent = <M>(load: () => Promise<M>): Promise<M> =>
+  load().catch(() => {
+    throw new ApiError(0, 'network', NETWORK_MESSAGE);
+  });
+
 function send(op: QueuedOp): Promise<unknown> {
   switch (op.kind) {
     case 'progress-set':
@@ -88,11 +96,11 @@ function send(op: QueuedOp): Promise<unknown> {
     case 'rating-set':
       return saveRating(op.childId, op.weekStart, op.body);
     case 'card-marks-set':
-      return saveMarks(op.childId, op.date, op.body);
+      return whenSent(() => import('./daily-card.ts')).then((m) => m.saveMarks(op.childId, op.date, op.body));
     case 'support-thread':
-      return startThread(op.body);
+      return whenSent(() => import('./support.ts')).then((m) => m.startThread(op.body));
     case 'support-message':
-      return sendMessage(op.threadId, op.body);
+      return whenSent(() => import('./support.ts')).then((m) => m.sendMessage(op.threadId, op.body));
   }
   const name = op.kind.slice(0, op.kind.lastIndexOf('-'));
   return isResourceName(name)
