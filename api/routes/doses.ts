@@ -8,6 +8,7 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { doseAnswer, dosesAnswer } from '../../src/shared/responses.ts';
 import { doseQuerySchema, doseSchema } from '../../src/shared/treatment.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { callerOn, fresh } from '../http/handler.ts';
 import { answers, NO_BODY, type Reply } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId, queryParams } from '../http/validate.ts';
 import { listDoses, recordDose, removeDose } from '../services/treatment.ts';
@@ -23,22 +24,19 @@ export function doseRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
     .get('/:id/doses', list, childParam, queryParams(doseQuerySchema), async (c): Reply<typeof list> => {
-      const { db, clock } = services(c);
-      const { id } = c.req.valid('param');
-      const doses = await listDoses(db, c.get('user').id, id, c.req.valid('query'), clock.now());
-      c.header('Cache-Control', 'private, no-cache');
-      return c.json({ doses }, 200);
+      const { db, userId, id, now } = callerOn(c);
+      return fresh(c, { doses: await listDoses(db, userId, id, c.req.valid('query'), now) });
     })
     .post('/:id/doses', mark, childParam, jsonBody(doseSchema), async (c): Reply<typeof mark> => {
-      const { db, jobs, clock } = services(c);
-      const { id } = c.req.valid('param');
-      const dose = await recordDose({ db, jobs }, c.get('user').id, id, c.req.valid('json'), clock.now());
-      return c.json({ dose }, 201);
+      const { db, userId, id, now } = callerOn(c);
+      return c.json(
+        { dose: await recordDose({ db, jobs: services(c).jobs }, userId, id, c.req.valid('json'), now) },
+        201,
+      );
     })
     .delete('/:id/doses/:doseId', undo, childParam, async (c): Reply<typeof undo> => {
-      const { db, clock } = services(c);
-      const doseId = pathId(c.req.param('doseId'), MESSAGES.doseNotFound);
-      await removeDose(db, c.get('user').id, c.req.valid('param').id, doseId, clock.now());
+      const { db, userId, id, now } = callerOn(c);
+      await removeDose(db, userId, id, pathId(c.req.param('doseId'), MESSAGES.doseNotFound), now);
       return c.body(null, 204);
     });
 }

@@ -7,7 +7,8 @@ import { Hono } from 'hono';
 import { HISTORY_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
 import { medicineCorrectionSchema } from '../../src/shared/medicine-history.ts';
 import { medicineAnswer } from '../../src/shared/responses.ts';
-import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { type AppEnv, requireUser } from '../http/context.ts';
+import { callerOn } from '../http/handler.ts';
 import { answers, type Reply } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { redateLastEvent, removeLastEvent } from '../services/medicine-history.ts';
@@ -30,18 +31,14 @@ export function medicineHistoryRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
     .delete(EVENT, remove, childParam, async (c): Reply<typeof remove> => {
-      const { db, clock } = services(c);
+      const { db, userId, id, now } = callerOn(c);
       const { medicineId, changeId } = ids((name) => c.req.param(name));
-      const childId = c.req.valid('param').id;
-      const medicine = await removeLastEvent(db, c.get('user').id, childId, medicineId, changeId, clock.now());
-      return c.json({ medicine }, 200);
+      return c.json({ medicine: await removeLastEvent(db, userId, id, medicineId, changeId, now) }, 200);
     })
     .patch(EVENT, redate, childParam, jsonBody(medicineCorrectionSchema), async (c): Reply<typeof redate> => {
-      const { db, clock } = services(c);
+      const { db, userId, id, now } = callerOn(c);
       const { medicineId, changeId } = ids((name) => c.req.param(name));
-      const childId = c.req.valid('param').id;
       const { on } = c.req.valid('json');
-      const medicine = await redateLastEvent(db, c.get('user').id, childId, medicineId, changeId, on, clock.now());
-      return c.json({ medicine }, 200);
+      return c.json({ medicine: await redateLastEvent(db, userId, id, medicineId, changeId, on, now) }, 200);
     });
 }
