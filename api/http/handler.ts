@@ -2,8 +2,8 @@
  * What the handlers of api/routes share: who asks and when (the values every service call starts
  * from) and the answer only her browser keeps, asked again on every read.
  */
-import type { Context } from 'hono';
-import { type AppEnv, services } from './context.ts';
+import { type Context, Hono } from 'hono';
+import { type AppEnv, requireUser, services } from './context.ts';
 
 /** A handler's context once `childParam` or `idParam` (http/validate.ts) has checked the path's `:id`. */
 type WithId = Context<AppEnv, string, { out: { param: { id: string } } }>;
@@ -24,3 +24,6 @@ export function fresh<T extends object>(c: Context, body: T) {
   c.header('Cache-Control', 'private, no-cache');
   return c.json(body, 200);
 }
+
+/** A sub-app whose every route needs her session (`requireUser`: 401 without one). */
+export const signedIn = () => new Hono<AppEnv>().use(requireUser);

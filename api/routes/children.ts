@@ -3,7 +3,6 @@
  * per child the checklist ticks, the observation notes and the report for a professional. Free
  * for every mother but the report; the rules live in services/children.ts and services/access.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import {
   childPatchSchema,
@@ -15,8 +14,8 @@ import {
 import { entriesByDefault, reportQuerySchema } from '../../src/shared/insights.ts';
 import { childAnswer, childrenAnswer, notesAnswer, progressAnswer, ticksAnswer } from '../../src/shared/responses.ts';
 import { ApiError } from '../errors.ts';
-import { type AppEnv, requireUser, services } from '../http/context.ts';
-import { caller, callerOn, fresh } from '../http/handler.ts';
+import { services } from '../http/context.ts';
+import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY, PDF } from '../http/openapi.ts';
 import { childParam, jsonBody, queryParams } from '../http/validate.ts';
 import {
@@ -48,8 +47,7 @@ function guideCondition(value: string) {
 }
 
 export function childrenRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/', list, async (c) => {
       const { db, userId } = caller(c);
       return fresh(c, { children: await listChildren(db, userId) });

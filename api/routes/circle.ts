@@ -3,7 +3,6 @@
  * school"): invitations, members and links, managed by the child's owner; the invitee accepts
  * with her own session. Rules in services/circle.ts and services/school.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { invitationSchema, schoolLinkSchema, tokenBodySchema } from '../../src/shared/circle.ts';
 import {
@@ -13,8 +12,8 @@ import {
   schoolLinkAnswer,
   schoolLinksAnswer,
 } from '../../src/shared/responses.ts';
-import { type AppEnv, auditContext, requireUser, services } from '../http/context.ts';
-import { caller, callerOn, fresh } from '../http/handler.ts';
+import { auditContext, services } from '../http/context.ts';
+import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { acceptInvitation, cancelInvitation, circleOf, invite, removeMember } from '../services/circle.ts';
@@ -30,8 +29,7 @@ const revoke = answers('Revoke a school link', { 204: NO_BODY });
 
 /** Mounted under /children: the circle and the links of one child. */
 export function circleRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .post('/:id/invitations', inviteOne, childParam, jsonBody(invitationSchema), async (c) => {
       const { userId, id, now } = callerOn(c);
       const invitation = await invite(services(c), userId, id, c.req.valid('json'), now, auditContext(c));
@@ -73,10 +71,13 @@ export function circleRoutes() {
 
 /** Mounted under /invitations: the invitee's side. */
 export function invitationRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .post('/accept', answers('Accept an invitation', { 200: joinedAnswer }), jsonBody(tokenBodySchema), async (c) => {
+  return signedIn().post(
+    '/accept',
+    answers('Accept an invitation', { 200: joinedAnswer }),
+    jsonBody(tokenBodySchema),
+    async (c) => {
       const { db, now } = caller(c);
       return c.json(await acceptInvitation(db, c.get('user'), c.req.valid('json').token, now, auditContext(c)), 200);
-    });
+    },
+  );
 }

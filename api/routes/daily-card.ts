@@ -4,7 +4,6 @@
  * suggestions, and the owner's settings. The school's side is in routes/school.ts, the stars in
  * routes/stars.ts; the rules in services/daily-card.ts, card-marks.ts and card-summary.ts.
  */
-import { Hono } from 'hono';
 import {
   cardDaysQuerySchema,
   cardSettingsSchema,
@@ -20,8 +19,7 @@ import {
   cardSummaryAnswer,
   dailyCardAnswer,
 } from '../../src/shared/responses.ts';
-import { type AppEnv, requireUser } from '../http/context.ts';
-import { callerOn, fresh } from '../http/handler.ts';
+import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers } from '../http/openapi.ts';
 import { childParam, jsonBody, queryParams } from '../http/validate.ts';
 import { listCardDays, saveHomeMarks } from '../services/card-marks.ts';
@@ -46,8 +44,7 @@ const settings = answers("The card's settings (the owner's): the reminder when t
 });
 
 export function dailyCardRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/:id/daily-card', read, childParam, async (c) => {
       const { db, userId, id, now } = callerOn(c);
       return fresh(c, await getDailyCard(db, userId, id, now));

@@ -3,12 +3,10 @@
  * owner's active subscription (it covers her circle). The rules live in services/diary.ts; who
  * reaches which entries, in services/access.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { diaryEntrySchema, diaryQuerySchema, sleepPatchSchema } from '../../src/shared/diary.ts';
 import { entriesAnswer, entryAnswer } from '../../src/shared/responses.ts';
-import { type AppEnv, requireUser } from '../http/context.ts';
-import { caller, callerOn, fresh } from '../http/handler.ts';
+import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
 import { idParam, jsonBody, queryParams } from '../http/validate.ts';
 import { createEntry, listEntries, removeEntry, updateNight } from '../services/diary.ts';
@@ -21,8 +19,7 @@ const night = answers("Change a night's sleep entry", { 200: entryAnswer });
 const remove = answers('Delete a diary entry', { 204: NO_BODY });
 
 export function diaryRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/', list, queryParams(diaryQuerySchema), async (c) => {
       const { db, userId } = caller(c);
       return fresh(c, { entries: await listEntries(db, userId, c.req.valid('query')) });

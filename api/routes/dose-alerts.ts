@@ -3,12 +3,10 @@
  * and the owner marking one seen. Mounted under /children; rules
  * in services/dose-alerts.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { doseAlertAnswer, doseAlertsAnswer } from '../../src/shared/responses.ts';
 import { doseAlertsQuerySchema } from '../../src/shared/treatment.ts';
-import { type AppEnv, requireUser } from '../http/context.ts';
-import { callerOn, fresh } from '../http/handler.ts';
+import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, type Reply } from '../http/openapi.ts';
 import { childParam, pathId, queryParams } from '../http/validate.ts';
 import { listDoseAlerts, markAlertSeen } from '../services/dose-alerts.ts';
@@ -19,8 +17,7 @@ const list = answers('Possible double doses, newest first (unseen=1: only those 
 const seen = answers('The owner marks a possible double dose seen', { 200: doseAlertAnswer });
 
 export function doseAlertRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/:id/dose-alerts', list, childParam, queryParams(doseAlertsQuerySchema), async (c): Reply<typeof list> => {
       const { db, userId, id, now } = callerOn(c);
       const unseen = c.req.valid('query').unseen === '1';

@@ -3,12 +3,11 @@
  * given or not given (offline-safe, the too-soon warning, a possible double flagged) and one undone.
  * Mounted under /children; rules in services/treatment.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { doseAnswer, dosesAnswer } from '../../src/shared/responses.ts';
 import { doseQuerySchema, doseSchema } from '../../src/shared/treatment.ts';
-import { type AppEnv, requireUser, services } from '../http/context.ts';
-import { callerOn, fresh } from '../http/handler.ts';
+import { services } from '../http/context.ts';
+import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY, type Reply } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId, queryParams } from '../http/validate.ts';
 import { listDoses, recordDose, removeDose } from '../services/treatment.ts';
@@ -21,8 +20,7 @@ const mark = answers(
 const undo = answers('Undo a dose (who marked it, or the owner)', { 204: NO_BODY });
 
 export function doseRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/:id/doses', list, childParam, queryParams(doseQuerySchema), async (c): Reply<typeof list> => {
       const { db, userId, id, now } = callerOn(c);
       return fresh(c, { doses: await listDoses(db, userId, id, c.req.valid('query'), now) });

@@ -3,12 +3,10 @@
  * day of recording it, or its date corrected. Mounted under /children;
  * rules in services/medicine-history.ts.
  */
-import { Hono } from 'hono';
 import { HISTORY_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
 import { medicineCorrectionSchema } from '../../src/shared/medicine-history.ts';
 import { medicineAnswer } from '../../src/shared/responses.ts';
-import { type AppEnv, requireUser } from '../http/context.ts';
-import { callerOn } from '../http/handler.ts';
+import { callerOn, signedIn } from '../http/handler.ts';
 import { answers, type Reply } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { redateLastEvent, removeLastEvent } from '../services/medicine-history.ts';
@@ -28,8 +26,7 @@ function ids(param: (name: 'medicineId' | 'changeId') => string | undefined) {
 }
 
 export function medicineHistoryRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .delete(EVENT, remove, childParam, async (c): Reply<typeof remove> => {
       const { db, userId, id, now } = callerOn(c);
       const { medicineId, changeId } = ids((name) => c.req.param(name));

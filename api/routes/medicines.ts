@@ -3,12 +3,10 @@
  * change in its history (dose, times or stop) and its name, prescriber or reminder. Mounted under
  * /children; rules in services/treatment.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { medicineAnswer, medicinesAnswer } from '../../src/shared/responses.ts';
 import { medicineChangeSchema, medicinePatchSchema, medicineSchema } from '../../src/shared/treatment.ts';
-import { type AppEnv, requireUser } from '../http/context.ts';
-import { callerOn, fresh } from '../http/handler.ts';
+import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, type Reply } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { oneWithCorrections, withCorrections } from '../services/medicine-history.ts';
@@ -22,8 +20,7 @@ const ONE = '/:id/medicines/:medicineId';
 const CHANGES = `${ONE}/changes` as const;
 
 export function medicineRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/:id/medicines', list, childParam, async (c): Reply<typeof list> => {
       const { db, userId, id, now } = callerOn(c);
       return fresh(c, { medicines: await withCorrections(db, await listMedicines(db, userId, id, now)) });

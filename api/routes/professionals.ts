@@ -1,10 +1,8 @@
 /** The mother's own list of professionals (docs/api.md "Professionals"); rules in services/professionals.ts. */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { professionalSchema } from '../../src/shared/professionals.ts';
 import { professionalAnswer, professionalsAnswer } from '../../src/shared/responses.ts';
-import { type AppEnv, requireUser } from '../http/context.ts';
-import { caller, callerOn, fresh } from '../http/handler.ts';
+import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
 import { addProfessional, listProfessionals, removeProfessional } from '../services/professionals.ts';
@@ -14,8 +12,7 @@ const add = answers('Add a professional', { 201: professionalAnswer });
 const remove = answers('Remove a professional', { 204: NO_BODY });
 
 export function professionalRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/', list, async (c) => {
       const { db, userId } = caller(c);
       return fresh(c, { professionals: await listProfessionals(db, userId) });

@@ -1,16 +1,14 @@
 /** GET/PUT /api/profile (spec §3, §5): the four fields (a name alone for a member, issue 39), validated by the forms' own schemas. */
-import { Hono } from 'hono';
 import { profileAnswer } from '../../src/shared/responses.ts';
 import { profileInputSchema } from '../../src/shared/validation.ts';
-import { type AppEnv, auditContext, requireUser } from '../http/context.ts';
-import { caller } from '../http/handler.ts';
+import { auditContext } from '../http/context.ts';
+import { caller, signedIn } from '../http/handler.ts';
 import { answers } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { profileOf, saveProfile } from '../services/profile.ts';
 
 export function profileRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/', answers('Her profile', { 200: profileAnswer }), async (c) => {
       const { db, userId } = caller(c);
       const profile = await profileOf(db, userId);

@@ -6,8 +6,8 @@
 import { Hono } from 'hono';
 import { beforeAfterQuerySchema, homeRatingSchema, ratingsQuerySchema } from '../../src/shared/ratings.ts';
 import { beforeAfterAnswer, ratingAnswer, ratingsAnswer, weeklyScaleAnswer } from '../../src/shared/responses.ts';
-import { type AppEnv, requireUser } from '../http/context.ts';
-import { callerOn, fresh } from '../http/handler.ts';
+import type { AppEnv } from '../http/context.ts';
+import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers } from '../http/openapi.ts';
 import { childParam, jsonBody, queryParams } from '../http/validate.ts';
 import { beforeAfterOnRequest } from '../services/before-after.ts';
@@ -31,8 +31,7 @@ const rate = answers('Her rating of the week (a second save replaces it)', { 200
 const compare = answers('Before and after a change: what the record shows on each side', { 200: beforeAfterAnswer });
 
 export function ratingRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/:id/ratings', list, childParam, queryParams(ratingsQuerySchema), async (c) => {
       const { db, userId, id, now } = callerOn(c);
       return fresh(c, { ratings: await listRatings(db, userId, id, c.req.valid('query'), now) });

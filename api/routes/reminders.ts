@@ -5,7 +5,7 @@ import { pushEndpointSchema, pushSubscriptionSchema, remindersUpdateSchema } fro
 import { okAnswer, pushKeyAnswer, remindersAnswer } from '../../src/shared/responses.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
-import { caller, fresh } from '../http/handler.ts';
+import { caller, fresh, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { removeSubscription, saveSubscription, vapidKeys } from '../services/push.ts';
@@ -44,8 +44,7 @@ export function pushRoutes() {
 }
 
 export function reminderRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/', answers('Her reminders', { 200: remindersAnswer }), async (c) => {
       const { db, userId } = caller(c);
       return fresh(c, await getReminders(db, userId));

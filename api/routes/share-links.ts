@@ -6,8 +6,8 @@
 import { Hono } from 'hono';
 import { shareLinkAnswer, shareLinksAnswer, shareOpenAnswer } from '../../src/shared/responses.ts';
 import { shareLinkSchema, shareOpenSchema } from '../../src/shared/share-links.ts';
-import { type AppEnv, auditContext, requireUser, services } from '../http/context.ts';
-import { callerOn, fresh } from '../http/handler.ts';
+import { type AppEnv, auditContext, services } from '../http/context.ts';
+import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { limitShareOpen } from '../http/limits.ts';
 import { answers, NO_BODY, REFUSED } from '../http/openapi.ts';
 import { childParam, jsonBody } from '../http/validate.ts';
@@ -22,8 +22,7 @@ const revoke = answers('Revoke a link for the professional (its ciphertext delet
 
 /** Mounted under /children: a child's links, made, listed and revoked by her owner or a carer. */
 export function shareLinkRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .post('/:id/share-links', create, childParam, jsonBody(shareLinkSchema), async (c) => {
       const { db, userId, id, now } = callerOn(c);
       return c.json({ link: await createShareLink(db, userId, id, c.req.valid('json'), now, auditContext(c)) }, 201);

@@ -2,12 +2,10 @@
  * The stars (docs/api.md "The daily card and the stars", issue 43), mounted under /children: the
  * reward menu and spending stars. The balance is in GET /:id/daily-card. Rules in services/stars.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { rewardSchema, spendSchema } from '../../src/shared/daily-card.ts';
 import { rewardAnswer, starsAnswer } from '../../src/shared/responses.ts';
-import { type AppEnv, requireUser } from '../http/context.ts';
-import { callerOn } from '../http/handler.ts';
+import { callerOn, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY, REFUSED } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { addReward, removeReward, spendStars } from '../services/stars.ts';
@@ -23,8 +21,7 @@ const spend = answers("Spend stars on a reward: never below zero (409 not_enough
 });
 
 export function starRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .post('/:id/rewards', reward, childParam, jsonBody(rewardSchema), async (c) => {
       const { db, userId, id, now } = callerOn(c);
       return c.json({ reward: await addReward(db, userId, id, c.req.valid('json'), now) }, 201);

@@ -2,12 +2,11 @@
  * The mother's conversations with the team (docs/api.md "Support and the team's console"); the
  * page is /fale-com-a-equipe/. Rules in services/support.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { messageAnswer, threadAnswer, threadsAnswer, threadWithMessagesAnswer } from '../../src/shared/responses.ts';
 import { supportMessageSchema, supportThreadSchema } from '../../src/shared/support.ts';
-import { type AppEnv, requireUser, services } from '../http/context.ts';
-import { caller, callerOn, fresh } from '../http/handler.ts';
+import { services } from '../http/context.ts';
+import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, REFUSED } from '../http/openapi.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
 import { openThread, replyAsMother, threadForMother, threadsOf } from '../services/support.ts';
@@ -19,8 +18,7 @@ const thread = answers('A conversation', { 200: threadWithMessagesAnswer });
 const answer = answers('Answer in a conversation', { 201: messageAnswer });
 
 export function supportRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/threads', list, async (c) => {
       const { db, userId } = caller(c);
       const { config } = services(c);

@@ -3,12 +3,10 @@
  * its end or frequency, and a session attended or missed. Mounted under /children; rules in
  * services/treatment.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { sessionAnswer, therapiesAnswer, therapyAnswer } from '../../src/shared/responses.ts';
 import { sessionSchema, therapyPatchSchema, therapySchema } from '../../src/shared/treatment.ts';
-import { type AppEnv, requireUser } from '../http/context.ts';
-import { callerOn, fresh } from '../http/handler.ts';
+import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, type Reply } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { createTherapy, listTherapies, recordSession, updateTherapy } from '../services/treatment.ts';
@@ -22,8 +20,7 @@ const ONE = '/:id/therapies/:therapyId';
 const SESSIONS = `${ONE}/sessions` as const;
 
 export function therapyRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/:id/therapies', list, childParam, async (c): Reply<typeof list> => {
       const { db, userId, id, now } = callerOn(c);
       return fresh(c, { therapies: await listTherapies(db, userId, id, now) });
