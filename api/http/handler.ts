@@ -1,6 +1,7 @@
 /**
- * What the handlers of api/routes share: who asks and when (the values every service call starts
- * from) and the answer only her browser keeps, asked again on every read.
+ * What the routes of api/routes share: the sub-app behind her session, who asks and when (the
+ * values every service call starts from) and the answer only her browser keeps, asked again on
+ * every read.
  */
 import { type Context, Hono } from 'hono';
 import { type AppEnv, requireUser, services } from './context.ts';
