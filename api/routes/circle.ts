@@ -26,6 +26,7 @@ const leave = answers('Remove a member (or leave)', { 204: NO_BODY });
 const link = answers('Create a school link', { 201: schoolLinkAnswer });
 const links = answers("The child's school links", { 200: schoolLinksAnswer });
 const revoke = answers('Revoke a school link', { 204: NO_BODY });
+const accept = answers('Accept an invitation', { 200: joinedAnswer });
 
 /** Mounted under /children: the circle and the links of one child. */
 export function circleRoutes() {
@@ -71,13 +72,8 @@ export function circleRoutes() {
 
 /** Mounted under /invitations: the invitee's side. */
 export function invitationRoutes() {
-  return signedIn().post(
-    '/accept',
-    answers('Accept an invitation', { 200: joinedAnswer }),
-    jsonBody(tokenBodySchema),
-    async (c) => {
-      const { db, now } = caller(c);
-      return c.json(await acceptInvitation(db, c.get('user'), c.req.valid('json').token, now, auditContext(c)), 200);
-    },
-  );
+  return signedIn().post('/accept', accept, jsonBody(tokenBodySchema), async (c) => {
+    const { db, now } = caller(c);
+    return c.json(await acceptInvitation(db, c.get('user'), c.req.valid('json').token, now, auditContext(c)), 200);
+  });
 }

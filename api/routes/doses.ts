@@ -27,10 +27,8 @@ export function doseRoutes() {
     })
     .post('/:id/doses', mark, childParam, jsonBody(doseSchema), async (c): Reply<typeof mark> => {
       const { db, userId, id, now } = callerOn(c);
-      return c.json(
-        { dose: await recordDose({ db, jobs: services(c).jobs }, userId, id, c.req.valid('json'), now) },
-        201,
-      );
+      const dose = await recordDose({ db, jobs: services(c).jobs }, userId, id, c.req.valid('json'), now);
+      return c.json({ dose }, 201);
     })
     .delete('/:id/doses/:doseId', undo, childParam, async (c): Reply<typeof undo> => {
       const { db, userId, id, now } = callerOn(c);

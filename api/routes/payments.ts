@@ -30,13 +30,8 @@ export function paymentRoutes() {
     .post('/', start, jsonBody(paymentSchema), async (c) => {
       const { userId, now } = caller(c);
       const s = services(c);
-      const payment = await createPayment(
-        paymentDeps(s),
-        userId,
-        c.req.valid('json'),
-        now,
-        s.config.PAYMENT_TTL_MINUTES,
-      );
+      const ttl = s.config.PAYMENT_TTL_MINUTES;
+      const payment = await createPayment(paymentDeps(s), userId, c.req.valid('json'), now, ttl);
       return c.json({ payment }, 201);
     })
     .get('/:id', status, idParam(MESSAGES.paymentNotFound), async (c) => {

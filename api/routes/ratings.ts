@@ -38,10 +38,8 @@ export function ratingRoutes() {
     })
     .put('/:id/ratings/:weekStart', rate, childParam, jsonBody(homeRatingSchema(weeklyScale())), async (c) => {
       const { db, userId, id, now } = callerOn(c);
-      return c.json(
-        { rating: await saveRating(db, userId, id, c.req.param('weekStart'), c.req.valid('json'), now) },
-        200,
-      );
+      const rating = await saveRating(db, userId, id, c.req.param('weekStart'), c.req.valid('json'), now);
+      return c.json({ rating }, 200);
     })
     .get('/:id/before-after', compare, childParam, queryParams(beforeAfterQuerySchema), async (c) => {
       const { db, userId, id, now } = callerOn(c);

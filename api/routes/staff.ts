@@ -28,10 +28,8 @@ export function staffRoutes() {
       .use(noStore)
       .get('/payments', payments, queryParams(staffPaymentsQuerySchema), async (c) => {
         const { db, userId } = caller(c);
-        return c.json(
-          { payments: await paymentsForStaff(db, userId, c.req.valid('query').status, auditContext(c)) },
-          200,
-        );
+        const list = await paymentsForStaff(db, userId, c.req.valid('query').status, auditContext(c));
+        return c.json({ payments: list }, 200);
       })
       // The static provider's confirmation from the console: the webhook's exactly-once path.
       .post('/payments/:id/confirm', confirmAnswers, paymentParam, (c) =>
