@@ -1,7 +1,7 @@
 /**
  * The password-check limits for routes that check her password inside a session (account
  * deletion): the request's address into services/auth-limits.ts, which decides and audits; and
- * the per-address budget of the school's form.
+ * the per-address budgets of the school's form and of the professional's links.
  */
 import type { Context } from 'hono';
 import { LIMIT_MESSAGES } from '../../src/shared/api-errors.ts';
@@ -21,32 +21,26 @@ export async function passwordCheckFailed(c: Context<AppEnv>, action: string, em
   await passwordWasWrong(db, clock.now(), action, email, { context: auditContext(c), deviceId: null });
 }
 
+/** One try at `prefix` from the request's address: 429 with `message` past `limit` in 15 minutes. */
+async function limitAddress(
+  c: Context<AppEnv>,
+  prefix: string,
+  limit: number,
+  message: (minutes: number) => string,
+): Promise<void> {
+  const { db, clock } = services(c);
+  const now = clock.now();
+  await consumeAttempt(db, now, [{ ...(await addressKey(db, now, prefix, clientIp(c))), limit, message }]);
+}
+
 /** Observations from the school per address in 15 minutes (a school shares one address). */
 export const SCHOOL_POSTS_PER_ADDRESS = 60;
 
-export async function limitSchoolPost(c: Context<AppEnv>): Promise<void> {
-  const { db, clock } = services(c);
-  const now = clock.now();
-  await consumeAttempt(db, now, [
-    {
-      ...(await addressKey(db, now, 'school', clientIp(c))),
-      limit: SCHOOL_POSTS_PER_ADDRESS,
-      message: LIMIT_MESSAGES.schoolAddress,
-    },
-  ]);
-}
+export const limitSchoolPost = (c: Context<AppEnv>) =>
+  limitAddress(c, 'school', SCHOOL_POSTS_PER_ADDRESS, LIMIT_MESSAGES.schoolAddress);
 
 /** Openings of professionals' links per address in 15 minutes (a clinic shares one address). */
 export const SHARE_OPENS_PER_ADDRESS = 60;
 
-export async function limitShareOpen(c: Context<AppEnv>): Promise<void> {
-  const { db, clock } = services(c);
-  const now = clock.now();
-  await consumeAttempt(db, now, [
-    {
-      ...(await addressKey(db, now, 'share', clientIp(c))),
-      limit: SHARE_OPENS_PER_ADDRESS,
-      message: LIMIT_MESSAGES.shareOpensAddress,
-    },
-  ]);
-}
+export const limitShareOpen = (c: Context<AppEnv>) =>
+  limitAddress(c, 'share', SHARE_OPENS_PER_ADDRESS, LIMIT_MESSAGES.shareOpensAddress);

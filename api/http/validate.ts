@@ -12,23 +12,22 @@ import { documentInput } from './openapi.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** `value` parsed by `schema`, or 422 validation_failed with one pt-BR message per field. */
+async function parsed<Schema extends z.ZodMiniType>(schema: Schema, value: unknown, message?: string) {
+  const result = await schema.safeParseAsync(value);
+  if (!result.success) throw new ApiError('validation_failed', message, { fields: fieldMessages(result.error) });
+  return result.data as z.output<Schema>;
+}
+
 // Each validator also declares its schema in the OpenAPI document (http/openapi.ts).
 export function jsonBody<Schema extends z.ZodMiniType>(schema: Schema, message?: string) {
-  const check = validator('json', async (value: unknown) => {
-    const result = await schema.safeParseAsync(value);
-    if (!result.success) throw new ApiError('validation_failed', message, { fields: fieldMessages(result.error) });
-    return result.data as z.output<Schema>;
-  });
+  const check = validator('json', (value: unknown) => parsed(schema, value, message));
   documentInput(check, 'json', schema);
   return check;
 }
 
 export function queryParams<Schema extends z.ZodMiniType>(schema: Schema) {
-  const check = validator('query', async (value: unknown) => {
-    const result = await schema.safeParseAsync(value);
-    if (!result.success) throw new ApiError('validation_failed', undefined, { fields: fieldMessages(result.error) });
-    return result.data as z.output<Schema>;
-  });
+  const check = validator('query', (value: unknown) => parsed(schema, value));
   documentInput(check, 'query', schema);
   return check;
 }

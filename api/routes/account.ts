@@ -1,18 +1,17 @@
 /** The mother's LGPD rights (docs/api.md "Account"): her data's copy and her account's deletion. */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { accountExportAnswer } from '../../src/shared/responses.ts';
 import { deleteAccountSchema } from '../../src/shared/validation.ts';
 import { ApiError } from '../errors.ts';
-import { type AppEnv, auditContext, clearSessionCookie, requireUser, services } from '../http/context.ts';
+import { auditContext, clearSessionCookie, services } from '../http/context.ts';
+import { signedIn } from '../http/handler.ts';
 import { limitPasswordCheck, passwordCheckFailed } from '../http/limits.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { deleteAccount, exportAccount, passwordMatches } from '../services/account.ts';
 
 export function accountRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/export', answers('A copy of all her data (LGPD)', { 200: accountExportAnswer }), async (c) => {
       const { db, clock } = services(c);
       const now = clock.now();

@@ -6,17 +6,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { LIMIT_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
-import { grantAnswer, paymentConfirmedAnswer, staffEnrolAnswer } from '../../src/shared/responses.ts';
+import { staffEnrolAnswer } from '../../src/shared/responses.ts';
 import { courtesyGrantSchema, staffEnrolSchema } from '../../src/shared/support.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, auditContext, clientIp, services } from '../http/context.ts';
 import { answers, guard, NO_BODY } from '../http/openapi.ts';
-import { idParam, jsonBody } from '../http/validate.ts';
+import { confirmAnswers, confirmByHand, grantAnswers, grantCourtesy, paymentParam } from '../http/operator.ts';
+import { jsonBody } from '../http/validate.ts';
 import { audit } from '../services/audit.ts';
-import { confirmByOperator } from '../services/payments.ts';
 import { addressKey, recordAttempt, spentLimit } from '../services/rate-limit.ts';
 import { enrolStaff, removeStaff } from '../services/staff.ts';
-import { grantByEmail } from '../services/subscriptions.ts';
 
 /** Wrong tokens per address in 15 minutes; past it every wrong try from there is refused for a while. */
 export const ADMIN_FAILURES_PER_ADDRESS = 10;
@@ -54,49 +53,24 @@ function bearer(token: string): MiddlewareHandler<AppEnv> {
   );
 }
 
+const enrol = answers('Make an account staff', { 200: staffEnrolAnswer });
+const unenrol = answers('Remove an account from the staff', { 204: NO_BODY });
+
 export function adminRoutes(token: string) {
   return (
     new Hono<AppEnv>()
       .use(bearer(token))
-      .post(
-        '/subscriptions',
-        answers('Grant a courtesy subscription', { 200: grantAnswer }),
-        jsonBody(courtesyGrantSchema),
-        async (c) => {
-          const { email, months } = c.req.valid('json');
-          const { db, clock } = services(c);
-          const subscription = await grantByEmail(db, email, months, clock.now(), auditContext(c));
-          return c.json({ subscription });
-        },
-      )
+      .post('/subscriptions', grantAnswers, jsonBody(courtesyGrantSchema), (c) => grantCourtesy(c, c.req.valid('json')))
       // The static provider's confirmation: the operator saw the PIX in the bank statement.
-      .post(
-        '/payments/:id/confirm',
-        answers('Confirm a PIX payment', { 200: paymentConfirmedAnswer }),
-        idParam(MESSAGES.paymentNotFound),
-        async (c) => {
-          const { db, clock } = services(c);
-          return c.json(await confirmByOperator(db, c.req.valid('param').id, clock.now(), auditContext(c)));
-        },
-      )
+      .post('/payments/:id/confirm', confirmAnswers, paymentParam, (c) => confirmByHand(c, c.req.valid('param').id))
       // npm run staff:add / staff:remove (scripts/staff.ts): the team's accounts (decision 0021).
-      .post(
-        '/staff',
-        answers('Make an account staff', { 200: staffEnrolAnswer }),
-        jsonBody(staffEnrolSchema),
-        async (c) => {
-          const { db, config } = services(c);
-          return c.json(await enrolStaff(db, config, c.req.valid('json').email, auditContext(c)));
-        },
-      )
-      .delete(
-        '/staff',
-        answers('Remove an account from the staff', { 204: NO_BODY }),
-        jsonBody(staffEnrolSchema),
-        async (c) => {
-          await removeStaff(services(c).db, c.req.valid('json').email, auditContext(c));
-          return c.body(null, 204);
-        },
-      )
+      .post('/staff', enrol, jsonBody(staffEnrolSchema), async (c) => {
+        const { db, config } = services(c);
+        return c.json(await enrolStaff(db, config, c.req.valid('json').email, auditContext(c)), 200);
+      })
+      .delete('/staff', unenrol, jsonBody(staffEnrolSchema), async (c) => {
+        await removeStaff(services(c).db, c.req.valid('json').email, auditContext(c));
+        return c.body(null, 204);
+      })
   );
 }

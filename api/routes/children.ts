@@ -3,7 +3,6 @@
  * per child the checklist ticks, the observation notes and the report for a professional. Free
  * for every mother but the report; the rules live in services/children.ts and services/access.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import {
   childPatchSchema,
@@ -15,7 +14,8 @@ import {
 import { entriesByDefault, reportQuerySchema } from '../../src/shared/insights.ts';
 import { childAnswer, childrenAnswer, notesAnswer, progressAnswer, ticksAnswer } from '../../src/shared/responses.ts';
 import { ApiError } from '../errors.ts';
-import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { services } from '../http/context.ts';
+import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY, PDF } from '../http/openapi.ts';
 import { childParam, jsonBody, queryParams } from '../http/validate.ts';
 import {
@@ -30,111 +30,69 @@ import {
 import { checkedPeriod } from '../services/insights.ts';
 import { reportFor } from '../services/report.ts';
 
+const list = answers('The children she follows', { 200: childrenAnswer });
+const add = answers('Add a child', { 201: childAnswer });
+const edit = answers('Change a child', { 200: childAnswer });
+const remove = answers('Remove a child and her record', { 204: NO_BODY });
+const report = answers('The report for a professional', { 200: PDF });
+const progress = answers("The checklists' ticks and the notes", { 200: progressAnswer });
+const tick = answers("Save a checklist's ticks", { 200: ticksAnswer });
+const note = answers("Save a guide's observation notes", { 200: notesAnswer });
+
+/** The guide a path names (`:condition`): an unknown one is an unknown route. */
+function guideCondition(value: string) {
+  const parsed = conditionSchema.safeParse(value);
+  if (!parsed.success) throw new ApiError('not_found', MESSAGES.routeNotFound);
+  return parsed.data;
+}
+
 export function childrenRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .get('/', answers('The children she follows', { 200: childrenAnswer }), async (c) => {
-      const kids = await listChildren(services(c).db, c.get('user').id);
-      c.header('Cache-Control', 'private, no-cache');
-      return c.json({ children: kids });
+  return signedIn()
+    .get('/', list, async (c) => {
+      const { db, userId } = caller(c);
+      return fresh(c, { children: await listChildren(db, userId) });
     })
-    .post('/', answers('Add a child', { 201: childAnswer }), jsonBody(childSchema), async (c) => {
-      const { db, clock } = services(c);
-      const child = await createChild(db, c.get('user').id, c.req.valid('json'), clock.now());
-      return c.json({ child }, 201);
+    .post('/', add, jsonBody(childSchema), async (c) => {
+      const { db, userId, now } = caller(c);
+      return c.json({ child: await createChild(db, userId, c.req.valid('json'), now) }, 201);
     })
-    .patch(
-      '/:id',
-      answers('Change a child', { 200: childAnswer }),
-      childParam,
-      jsonBody(childPatchSchema),
-      async (c) => {
-        const child = await updateChild(services(c).db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
-        return c.json({ child });
-      },
-    )
-    .delete('/:id', answers('Remove a child and her record', { 204: NO_BODY }), childParam, async (c) => {
-      await removeChild(services(c).db, c.get('user').id, c.req.valid('param').id);
+    .patch('/:id', edit, childParam, jsonBody(childPatchSchema), async (c) => {
+      const { db, userId, id } = callerOn(c);
+      return c.json({ child: await updateChild(db, userId, id, c.req.valid('json')) }, 200);
+    })
+    .delete('/:id', remove, childParam, async (c) => {
+      const { db, userId, id } = callerOn(c);
+      await removeChild(db, userId, id);
       return c.body(null, 204);
     })
-    .get(
-      '/:id/report.pdf',
-      answers('The report for a professional', { 200: PDF }),
-      childParam,
-      queryParams(reportQuerySchema),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const { db, clock } = services(c);
-        const now = clock.now();
-        const { entries, ...query } = c.req.valid('query');
-        const period = checkedPeriod(query, now);
-        // The list of every entry is an appendix she includes by choice; short periods include it unless she says no.
-        const includeEntries = entries ? entries === '1' : entriesByDefault(period.from, period.to);
-        const { pdf, fileName } = await reportFor(
-          db,
-          c.get('user').id,
-          id,
-          period,
-          now,
-          c.get('signal'),
-          services(c).logger,
-          { includeEntries },
-        );
-        return c.body(pdf, 200, {
-          'Content-Type': 'application/pdf',
-          'Content-Disposition': `attachment; filename="${fileName}"`,
-          'Cache-Control': 'private, no-store',
-        });
-      },
-    )
-    .get(
-      '/:id/progress',
-      answers("The checklists' ticks and the notes", { 200: progressAnswer }),
-      childParam,
-      async (c) => {
-        const progress = await childProgress(services(c).db, c.get('user').id, c.req.valid('param').id);
-        c.header('Cache-Control', 'private, no-cache');
-        return c.json(progress);
-      },
-    )
-    .put(
-      '/:id/progress/:key',
-      answers("Save a checklist's ticks", { 200: ticksAnswer }),
-      childParam,
-      jsonBody(progressSchema),
-      async (c) => {
-        const key = c.req.param('key');
-        const { db, clock } = services(c);
-        const saved = await saveTicks(
-          db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          key,
-          c.req.valid('json'),
-          clock.now(),
-        );
-        return c.json({ key, ...saved });
-      },
-    )
-    .put(
-      '/:id/notes/:condition',
-      answers("Save a guide's observation notes", { 200: notesAnswer }),
-      childParam,
-      jsonBody(notesSchema),
-      async (c) => {
-        const parsed = conditionSchema.safeParse(c.req.param('condition'));
-        if (!parsed.success) throw new ApiError('not_found', MESSAGES.routeNotFound);
-        const condition = parsed.data;
-        const { db, clock } = services(c);
-        const saved = await saveNotes(
-          db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          condition,
-          c.req.valid('json'),
-          clock.now(),
-        );
-        return c.json({ condition, ...saved });
-      },
-    );
+    .get('/:id/report.pdf', report, childParam, queryParams(reportQuerySchema), async (c) => {
+      const { db, userId, id, now } = callerOn(c);
+      const { entries, ...query } = c.req.valid('query');
+      const period = checkedPeriod(query, now);
+      // The list of every entry is an appendix she includes by choice; short periods include it unless she says no.
+      const includeEntries = entries ? entries === '1' : entriesByDefault(period.from, period.to);
+      const logger = services(c).logger;
+      const { pdf, fileName } = await reportFor(db, userId, id, period, now, c.get('signal'), logger, {
+        includeEntries,
+      });
+      return c.body(pdf, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Cache-Control': 'private, no-store',
+      });
+    })
+    .get('/:id/progress', progress, childParam, async (c) => {
+      const { db, userId, id } = callerOn(c);
+      return fresh(c, await childProgress(db, userId, id));
+    })
+    .put('/:id/progress/:key', tick, childParam, jsonBody(progressSchema), async (c) => {
+      const key = c.req.param('key');
+      const { db, userId, id, now } = callerOn(c);
+      return c.json({ key, ...(await saveTicks(db, userId, id, key, c.req.valid('json'), now)) }, 200);
+    })
+    .put('/:id/notes/:condition', note, childParam, jsonBody(notesSchema), async (c) => {
+      const condition = guideCondition(c.req.param('condition'));
+      const { db, userId, id, now } = callerOn(c);
+      return c.json({ condition, ...(await saveNotes(db, userId, id, condition, c.req.valid('json'), now)) }, 200);
+    });
 }

@@ -3,7 +3,6 @@
  * school"): invitations, members and links, managed by the child's owner; the invitee accepts
  * with her own session. Rules in services/circle.ts and services/school.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { invitationSchema, schoolLinkSchema, tokenBodySchema } from '../../src/shared/circle.ts';
 import {
@@ -13,110 +12,68 @@ import {
   schoolLinkAnswer,
   schoolLinksAnswer,
 } from '../../src/shared/responses.ts';
-import { type AppEnv, auditContext, requireUser, services } from '../http/context.ts';
+import { auditContext, services } from '../http/context.ts';
+import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { acceptInvitation, cancelInvitation, circleOf, invite, removeMember } from '../services/circle.ts';
 import { createSchoolLink, revokeSchoolLink, schoolLinksOf } from '../services/school.ts';
 
+const inviteOne = answers('Invite someone to the circle', { 201: invitationAnswer });
+const members = answers("The circle's members and pending invitations", { 200: circleAnswer });
+const cancel = answers('Cancel an invitation', { 204: NO_BODY });
+const leave = answers('Remove a member (or leave)', { 204: NO_BODY });
+const link = answers('Create a school link', { 201: schoolLinkAnswer });
+const links = answers("The child's school links", { 200: schoolLinksAnswer });
+const revoke = answers('Revoke a school link', { 204: NO_BODY });
+const accept = answers('Accept an invitation', { 200: joinedAnswer });
+
 /** Mounted under /children: the circle and the links of one child. */
 export function circleRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .post(
-      '/:id/invitations',
-      answers('Invite someone to the circle', { 201: invitationAnswer }),
-      childParam,
-      jsonBody(invitationSchema),
-      async (c) => {
-        const deps = services(c);
-        const invitation = await invite(
-          deps,
-          c.get('user').id,
-          c.req.valid('param').id,
-          c.req.valid('json'),
-          deps.clock.now(),
-          auditContext(c),
-        );
-        return c.json({ invitation }, 201);
-      },
-    )
-    .get(
-      '/:id/members',
-      answers("The circle's members and pending invitations", { 200: circleAnswer }),
-      childParam,
-      async (c) => {
-        const { db, clock } = services(c);
-        const circle = await circleOf(db, c.get('user').id, c.req.valid('param').id, clock.now());
-        c.header('Cache-Control', 'private, no-cache');
-        return c.json(circle);
-      },
-    )
-    .delete(
-      '/:id/invitations/:invitationId',
-      answers('Cancel an invitation', { 204: NO_BODY }),
-      childParam,
-      async (c) => {
-        const invitationId = pathId(c.req.param('invitationId'), MESSAGES.invitationNotFound);
-        await cancelInvitation(
-          services(c).db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          invitationId,
-          auditContext(c),
-        );
-        return c.body(null, 204);
-      },
-    )
-    .delete('/:id/members/:userId', answers('Remove a member (or leave)', { 204: NO_BODY }), childParam, async (c) => {
-      const memberId = pathId(c.req.param('userId'), MESSAGES.memberNotFound);
-      await removeMember(services(c).db, c.get('user').id, c.req.valid('param').id, memberId, auditContext(c));
+  return signedIn()
+    .post('/:id/invitations', inviteOne, childParam, jsonBody(invitationSchema), async (c) => {
+      const { userId, id, now } = callerOn(c);
+      const invitation = await invite(services(c), userId, id, c.req.valid('json'), now, auditContext(c));
+      return c.json({ invitation }, 201);
+    })
+    .get('/:id/members', members, childParam, async (c) => {
+      const { db, userId, id, now } = callerOn(c);
+      return fresh(c, await circleOf(db, userId, id, now));
+    })
+    .delete('/:id/invitations/:invitationId', cancel, childParam, async (c) => {
+      const invitationId = pathId(c.req.param('invitationId'), MESSAGES.invitationNotFound);
+      const { db, userId, id } = callerOn(c);
+      await cancelInvitation(db, userId, id, invitationId, auditContext(c));
       return c.body(null, 204);
     })
-    .post(
-      '/:id/school-links',
-      answers('Create a school link', { 201: schoolLinkAnswer }),
-      childParam,
-      jsonBody(schoolLinkSchema),
-      async (c) => {
-        const { db, clock, config } = services(c);
-        const { link, token } = await createSchoolLink(
-          db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          c.req.valid('json'),
-          clock.now(),
-          auditContext(c),
-        );
-        return c.json({ link: { ...link, url: `${config.siteUrl}/escola/?token=${token}` } }, 201);
-      },
-    )
-    .get(
-      '/:id/school-links',
-      answers("The child's school links", { 200: schoolLinksAnswer }),
-      childParam,
-      async (c) => {
-        const links = await schoolLinksOf(services(c).db, c.get('user').id, c.req.valid('param').id);
-        c.header('Cache-Control', 'private, no-cache');
-        return c.json({ links });
-      },
-    )
-    .delete('/:id/school-links/:linkId', answers('Revoke a school link', { 204: NO_BODY }), childParam, async (c) => {
+    .delete('/:id/members/:userId', leave, childParam, async (c) => {
+      const memberId = pathId(c.req.param('userId'), MESSAGES.memberNotFound);
+      const { db, userId, id } = callerOn(c);
+      await removeMember(db, userId, id, memberId, auditContext(c));
+      return c.body(null, 204);
+    })
+    .post('/:id/school-links', link, childParam, jsonBody(schoolLinkSchema), async (c) => {
+      const { db, userId, id, now } = callerOn(c);
+      const made = await createSchoolLink(db, userId, id, c.req.valid('json'), now, auditContext(c));
+      const url = `${services(c).config.siteUrl}/escola/?token=${made.token}`;
+      return c.json({ link: { ...made.link, url } }, 201);
+    })
+    .get('/:id/school-links', links, childParam, async (c) => {
+      const { db, userId, id } = callerOn(c);
+      return fresh(c, { links: await schoolLinksOf(db, userId, id) });
+    })
+    .delete('/:id/school-links/:linkId', revoke, childParam, async (c) => {
       const linkId = pathId(c.req.param('linkId'), MESSAGES.schoolLinkNotFound);
-      const { db, clock } = services(c);
-      await revokeSchoolLink(db, c.get('user').id, c.req.valid('param').id, linkId, clock.now(), auditContext(c));
+      const { db, userId, id, now } = callerOn(c);
+      await revokeSchoolLink(db, userId, id, linkId, now, auditContext(c));
       return c.body(null, 204);
     });
 }
 
 /** Mounted under /invitations: the invitee's side. */
 export function invitationRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .post('/accept', answers('Accept an invitation', { 200: joinedAnswer }), jsonBody(tokenBodySchema), async (c) => {
-      const { db, clock } = services(c);
-      const user = c.get('user');
-      const joined = await acceptInvitation(db, user, c.req.valid('json').token, clock.now(), auditContext(c));
-      return c.json(joined);
-    });
+  return signedIn().post('/accept', accept, jsonBody(tokenBodySchema), async (c) => {
+    const { db, now } = caller(c);
+    return c.json(await acceptInvitation(db, c.get('user'), c.req.valid('json').token, now, auditContext(c)), 200);
+  });
 }

@@ -3,50 +3,38 @@
  * owner's active subscription (it covers her circle). The rules live in services/diary.ts; who
  * reaches which entries, in services/access.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { diaryEntrySchema, diaryQuerySchema, sleepPatchSchema } from '../../src/shared/diary.ts';
 import { entriesAnswer, entryAnswer } from '../../src/shared/responses.ts';
-import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
 import { idParam, jsonBody, queryParams } from '../http/validate.ts';
 import { createEntry, listEntries, removeEntry, updateNight } from '../services/diary.ts';
 
 const entryParam = idParam(MESSAGES.entryNotFound);
 
+const list = answers('The diary entries', { 200: entriesAnswer });
+const add = answers('Record a diary entry', { 201: entryAnswer });
+const night = answers("Change a night's sleep entry", { 200: entryAnswer });
+const remove = answers('Delete a diary entry', { 204: NO_BODY });
+
 export function diaryRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .get('/', answers('The diary entries', { 200: entriesAnswer }), queryParams(diaryQuerySchema), async (c) => {
-      const entries = await listEntries(services(c).db, c.get('user').id, c.req.valid('query'));
-      c.header('Cache-Control', 'private, no-cache');
-      return c.json({ entries });
+  return signedIn()
+    .get('/', list, queryParams(diaryQuerySchema), async (c) => {
+      const { db, userId } = caller(c);
+      return fresh(c, { entries: await listEntries(db, userId, c.req.valid('query')) });
     })
-    .post('/', answers('Record a diary entry', { 201: entryAnswer }), jsonBody(diaryEntrySchema), async (c) => {
-      const { db, clock } = services(c);
-      const entry = await createEntry(db, c.get('user').id, c.req.valid('json'), clock.now());
-      return c.json({ entry }, 201);
+    .post('/', add, jsonBody(diaryEntrySchema), async (c) => {
+      const { db, userId, now } = caller(c);
+      return c.json({ entry: await createEntry(db, userId, c.req.valid('json'), now) }, 201);
     })
-    .patch(
-      '/:id',
-      answers("Change a night's sleep entry", { 200: entryAnswer }),
-      entryParam,
-      jsonBody(sleepPatchSchema),
-      async (c) => {
-        const { db, clock } = services(c);
-        const entry = await updateNight(
-          db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          c.req.valid('json'),
-          clock.now(),
-        );
-        return c.json({ entry });
-      },
-    )
-    .delete('/:id', answers('Delete a diary entry', { 204: NO_BODY }), entryParam, async (c) => {
-      const { db, clock } = services(c);
-      await removeEntry(db, c.get('user').id, c.req.valid('param').id, clock.now());
+    .patch('/:id', night, entryParam, jsonBody(sleepPatchSchema), async (c) => {
+      const { db, userId, id, now } = callerOn(c);
+      return c.json({ entry: await updateNight(db, userId, id, c.req.valid('json'), now) }, 200);
+    })
+    .delete('/:id', remove, entryParam, async (c) => {
+      const { db, userId, id, now } = callerOn(c);
+      await removeEntry(db, userId, id, now);
       return c.body(null, 204);
     });
 }

@@ -3,11 +3,11 @@
  * given or not given (offline-safe, the too-soon warning, a possible double flagged) and one undone.
  * Mounted under /children; rules in services/treatment.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { doseAnswer, dosesAnswer } from '../../src/shared/responses.ts';
 import { doseQuerySchema, doseSchema } from '../../src/shared/treatment.ts';
-import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { services } from '../http/context.ts';
+import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY, type Reply } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId, queryParams } from '../http/validate.ts';
 import { listDoses, recordDose, removeDose } from '../services/treatment.ts';
@@ -20,25 +20,19 @@ const mark = answers(
 const undo = answers('Undo a dose (who marked it, or the owner)', { 204: NO_BODY });
 
 export function doseRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/:id/doses', list, childParam, queryParams(doseQuerySchema), async (c): Reply<typeof list> => {
-      const { db, clock } = services(c);
-      const { id } = c.req.valid('param');
-      const doses = await listDoses(db, c.get('user').id, id, c.req.valid('query'), clock.now());
-      c.header('Cache-Control', 'private, no-cache');
-      return c.json({ doses }, 200);
+      const { db, userId, id, now } = callerOn(c);
+      return fresh(c, { doses: await listDoses(db, userId, id, c.req.valid('query'), now) });
     })
     .post('/:id/doses', mark, childParam, jsonBody(doseSchema), async (c): Reply<typeof mark> => {
-      const { db, jobs, clock } = services(c);
-      const { id } = c.req.valid('param');
-      const dose = await recordDose({ db, jobs }, c.get('user').id, id, c.req.valid('json'), clock.now());
+      const { db, userId, id, now } = callerOn(c);
+      const dose = await recordDose({ db, jobs: services(c).jobs }, userId, id, c.req.valid('json'), now);
       return c.json({ dose }, 201);
     })
     .delete('/:id/doses/:doseId', undo, childParam, async (c): Reply<typeof undo> => {
-      const { db, clock } = services(c);
-      const doseId = pathId(c.req.param('doseId'), MESSAGES.doseNotFound);
-      await removeDose(db, c.get('user').id, c.req.valid('param').id, doseId, clock.now());
+      const { db, userId, id, now } = callerOn(c);
+      await removeDose(db, userId, id, pathId(c.req.param('doseId'), MESSAGES.doseNotFound), now);
       return c.body(null, 204);
     });
 }

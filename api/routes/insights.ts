@@ -6,26 +6,19 @@
 import { Hono } from 'hono';
 import { insightsQuerySchema } from '../../src/shared/insights.ts';
 import { insightsAnswer } from '../../src/shared/responses.ts';
-import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { type AppEnv, requireUser } from '../http/context.ts';
+import { caller, fresh } from '../http/handler.ts';
 import { answers } from '../http/openapi.ts';
 import { queryParams } from '../http/validate.ts';
 import { checkedPeriod, insightsOnRequest } from '../services/insights.ts';
 
+const read = answers("What the child's diaries show", { 200: insightsAnswer });
+
 export function insightsRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .get(
-      '/',
-      answers("What the child's diaries show", { 200: insightsAnswer }),
-      queryParams(insightsQuerySchema),
-      async (c) => {
-        const { childId, ...query } = c.req.valid('query');
-        const { db, clock } = services(c);
-        const now = clock.now();
-        const period = checkedPeriod(query, now);
-        const insights = await insightsOnRequest(db, c.get('user').id, childId, period, now, c.get('signal'));
-        c.header('Cache-Control', 'private, no-cache');
-        return c.json(insights);
-      },
-    );
+  return new Hono<AppEnv>().use(requireUser).get('/', read, queryParams(insightsQuerySchema), async (c) => {
+    const { childId, ...query } = c.req.valid('query');
+    const { db, userId, now } = caller(c);
+    const period = checkedPeriod(query, now);
+    return fresh(c, await insightsOnRequest(db, userId, childId, period, now, c.get('signal')));
+  });
 }

@@ -3,11 +3,10 @@
  * day of recording it, or its date corrected. Mounted under /children;
  * rules in services/medicine-history.ts.
  */
-import { Hono } from 'hono';
 import { HISTORY_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
 import { medicineCorrectionSchema } from '../../src/shared/medicine-history.ts';
 import { medicineAnswer } from '../../src/shared/responses.ts';
-import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { callerOn, signedIn } from '../http/handler.ts';
 import { answers, type Reply } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { redateLastEvent, removeLastEvent } from '../services/medicine-history.ts';
@@ -27,21 +26,16 @@ function ids(param: (name: 'medicineId' | 'changeId') => string | undefined) {
 }
 
 export function medicineHistoryRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .delete(EVENT, remove, childParam, async (c): Reply<typeof remove> => {
-      const { db, clock } = services(c);
+      const { db, userId, id, now } = callerOn(c);
       const { medicineId, changeId } = ids((name) => c.req.param(name));
-      const childId = c.req.valid('param').id;
-      const medicine = await removeLastEvent(db, c.get('user').id, childId, medicineId, changeId, clock.now());
-      return c.json({ medicine }, 200);
+      return c.json({ medicine: await removeLastEvent(db, userId, id, medicineId, changeId, now) }, 200);
     })
     .patch(EVENT, redate, childParam, jsonBody(medicineCorrectionSchema), async (c): Reply<typeof redate> => {
-      const { db, clock } = services(c);
+      const { db, userId, id, now } = callerOn(c);
       const { medicineId, changeId } = ids((name) => c.req.param(name));
-      const childId = c.req.valid('param').id;
       const { on } = c.req.valid('json');
-      const medicine = await redateLastEvent(db, c.get('user').id, childId, medicineId, changeId, on, clock.now());
-      return c.json({ medicine }, 200);
+      return c.json({ medicine: await redateLastEvent(db, userId, id, medicineId, changeId, on, now) }, 200);
     });
 }

@@ -11,39 +11,25 @@ import { answers, REFUSED } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { checkResetToken, requestPasswordReset, resetPassword } from '../services/auth.ts';
 
+const forgot = answers('E-mail a password reset link', { 202: okAnswer, 429: REFUSED });
+const check = answers('Whether a reset link is still good', { 200: okAnswer, 400: REFUSED });
+const reset = answers('Set a new password', { 200: okAnswer, 400: REFUSED });
+
 export function passwordResetRoutes() {
   return new Hono<AppEnv>()
-    .post(
-      '/forgot',
-      answers('E-mail a password reset link', { 202: okAnswer, 429: REFUSED }),
-      jsonBody(forgotPasswordSchema),
-      async (c) => {
-        // Answers before it looks anything up: the same answer and timing for any address.
-        await requestPasswordReset(services(c), c.req.valid('json').email, auditContext(c));
-        return c.json({ ok: true }, 202);
-      },
-    )
-
-    .post(
-      '/reset/check',
-      answers('Whether a reset link is still good', { 200: okAnswer, 400: REFUSED }),
-      jsonBody(resetTokenSchema),
-      async (c) => {
-        const { db, clock } = services(c);
-        await checkResetToken(db, c.req.valid('json').token, clock.now());
-        c.header('Cache-Control', 'no-store');
-        return c.json({ ok: true }, 200);
-      },
-    )
-
-    .post(
-      '/reset',
-      answers('Set a new password', { 200: okAnswer, 400: REFUSED }),
-      jsonBody(resetPasswordSchema),
-      async (c) => {
-        const device = await resetPassword(services(c), c.req.valid('json'), auditContext(c));
-        setDeviceCookie(c, device);
-        return c.json({ ok: true }, 200);
-      },
-    );
+    .post('/forgot', forgot, jsonBody(forgotPasswordSchema), async (c) => {
+      // Answers before it looks anything up: the same answer and timing for any address.
+      await requestPasswordReset(services(c), c.req.valid('json').email, auditContext(c));
+      return c.json({ ok: true }, 202);
+    })
+    .post('/reset/check', check, jsonBody(resetTokenSchema), async (c) => {
+      const { db, clock } = services(c);
+      await checkResetToken(db, c.req.valid('json').token, clock.now());
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ok: true }, 200);
+    })
+    .post('/reset', reset, jsonBody(resetPasswordSchema), async (c) => {
+      setDeviceCookie(c, await resetPassword(services(c), c.req.valid('json'), auditContext(c)));
+      return c.json({ ok: true }, 200);
+    });
 }

@@ -4,11 +4,15 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { paymentSchema } from '../../src/shared/payment.ts';
 import { okAnswer, paymentCreatedAnswer, paymentStatusAnswer } from '../../src/shared/responses.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { caller, callerOn } from '../http/handler.ts';
 import { answers } from '../http/openapi.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
 import { createPayment, handleWebhook, paymentStatus } from '../services/payments.ts';
 
 const paymentDeps = (s: ReturnType<typeof services>) => ({ db: s.db, provider: s.payments, logger: s.logger });
+
+const start = answers('Start a PIX payment', { 201: paymentCreatedAnswer });
+const status = answers("A payment's status", { 200: paymentStatusAnswer });
 
 export function paymentRoutes() {
   return new Hono<AppEnv>()
@@ -20,29 +24,20 @@ export function paymentRoutes() {
         { headers: c.req.raw.headers, rawBody: await c.req.text(), query: new URL(c.req.url).searchParams },
         s.clock.now(),
       );
-      return c.json({ ok: true });
+      return c.json({ ok: true }, 200);
     })
     .use(requireUser)
-    .post('/', answers('Start a PIX payment', { 201: paymentCreatedAnswer }), jsonBody(paymentSchema), async (c) => {
+    .post('/', start, jsonBody(paymentSchema), async (c) => {
+      const { userId, now } = caller(c);
       const s = services(c);
-      const payment = await createPayment(
-        paymentDeps(s),
-        c.get('user').id,
-        c.req.valid('json'),
-        s.clock.now(),
-        s.config.PAYMENT_TTL_MINUTES,
-      );
+      const ttl = s.config.PAYMENT_TTL_MINUTES;
+      const payment = await createPayment(paymentDeps(s), userId, c.req.valid('json'), now, ttl);
       return c.json({ payment }, 201);
     })
-    .get(
-      '/:id',
-      answers("A payment's status", { 200: paymentStatusAnswer }),
-      idParam(MESSAGES.paymentNotFound),
-      async (c) => {
-        const s = services(c);
-        const status = await paymentStatus(paymentDeps(s), c.get('user').id, c.req.valid('param').id, s.clock.now());
-        c.header('Cache-Control', 'no-store');
-        return c.json(status);
-      },
-    );
+    .get('/:id', status, idParam(MESSAGES.paymentNotFound), async (c) => {
+      const { userId, id, now } = callerOn(c);
+      const answer = await paymentStatus(paymentDeps(services(c)), userId, id, now);
+      c.header('Cache-Control', 'no-store');
+      return c.json(answer, 200);
+    });
 }

@@ -6,7 +6,8 @@
 import { Hono } from 'hono';
 import { beforeAfterQuerySchema, homeRatingSchema, ratingsQuerySchema } from '../../src/shared/ratings.ts';
 import { beforeAfterAnswer, ratingAnswer, ratingsAnswer, weeklyScaleAnswer } from '../../src/shared/responses.ts';
-import { type AppEnv, requireUser, services } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers } from '../http/openapi.ts';
 import { childParam, jsonBody, queryParams } from '../http/validate.ts';
 import { beforeAfterOnRequest } from '../services/before-after.ts';
@@ -25,62 +26,23 @@ export function scaleRoutes() {
   );
 }
 
+const list = answers("The child's weekly ratings from home and school, oldest week first", { 200: ratingsAnswer });
+const rate = answers('Her rating of the week (a second save replaces it)', { 200: ratingAnswer });
+const compare = answers('Before and after a change: what the record shows on each side', { 200: beforeAfterAnswer });
+
 export function ratingRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .get(
-      '/:id/ratings',
-      answers("The child's weekly ratings from home and school, oldest week first", { 200: ratingsAnswer }),
-      childParam,
-      queryParams(ratingsQuerySchema),
-      async (c) => {
-        const { db, clock } = services(c);
-        const ratings = await listRatings(
-          db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          c.req.valid('query'),
-          clock.now(),
-        );
-        c.header('Cache-Control', 'private, no-cache');
-        return c.json({ ratings });
-      },
-    )
-    .put(
-      '/:id/ratings/:weekStart',
-      answers('Her rating of the week (a second save replaces it)', { 200: ratingAnswer }),
-      childParam,
-      jsonBody(homeRatingSchema(weeklyScale())),
-      async (c) => {
-        const { db, clock } = services(c);
-        const rating = await saveRating(
-          db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          c.req.param('weekStart'),
-          c.req.valid('json'),
-          clock.now(),
-        );
-        return c.json({ rating });
-      },
-    )
-    .get(
-      '/:id/before-after',
-      answers('Before and after a change: what the record shows on each side', { 200: beforeAfterAnswer }),
-      childParam,
-      queryParams(beforeAfterQuerySchema),
-      async (c) => {
-        const { db, clock } = services(c);
-        const answer = await beforeAfterOnRequest(
-          db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          c.req.valid('query'),
-          clock.now(),
-          c.get('signal'),
-        );
-        c.header('Cache-Control', 'private, no-cache');
-        return c.json(answer);
-      },
-    );
+  return signedIn()
+    .get('/:id/ratings', list, childParam, queryParams(ratingsQuerySchema), async (c) => {
+      const { db, userId, id, now } = callerOn(c);
+      return fresh(c, { ratings: await listRatings(db, userId, id, c.req.valid('query'), now) });
+    })
+    .put('/:id/ratings/:weekStart', rate, childParam, jsonBody(homeRatingSchema(weeklyScale())), async (c) => {
+      const { db, userId, id, now } = callerOn(c);
+      const rating = await saveRating(db, userId, id, c.req.param('weekStart'), c.req.valid('json'), now);
+      return c.json({ rating }, 200);
+    })
+    .get('/:id/before-after', compare, childParam, queryParams(beforeAfterQuerySchema), async (c) => {
+      const { db, userId, id, now } = callerOn(c);
+      return fresh(c, await beforeAfterOnRequest(db, userId, id, c.req.valid('query'), now, c.get('signal')));
+    });
 }

@@ -5,10 +5,15 @@ import { pushEndpointSchema, pushSubscriptionSchema, remindersUpdateSchema } fro
 import { okAnswer, pushKeyAnswer, remindersAnswer } from '../../src/shared/responses.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { caller, fresh, signedIn } from '../http/handler.ts';
 import { answers, NO_BODY } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { removeSubscription, saveSubscription, vapidKeys } from '../services/push.ts';
 import { getReminders, sendTestReminder, updateReminders } from '../services/reminders.ts';
+
+const register = answers("Register this device's push subscription", { 201: NO_BODY });
+const forget = answers("Forget this device's push subscription", { 204: NO_BODY });
+const test = answers('Send her devices a test notification now', { 202: okAnswer });
 
 export function pushRoutes() {
   return (
@@ -16,33 +21,22 @@ export function pushRoutes() {
       .get('/key', answers("The push service's public (VAPID) key", { 200: pushKeyAnswer }), async (c) => {
         const { publicKey } = await vapidKeys(services(c).config);
         c.header('Cache-Control', 'public, max-age=3600');
-        return c.json({ publicKey });
+        return c.json({ publicKey }, 200);
       })
-      .post(
-        '/subscriptions',
-        answers("Register this device's push subscription", { 201: NO_BODY }),
-        requireUser,
-        jsonBody(pushSubscriptionSchema),
-        async (c) => {
-          const { db, config, clock } = services(c);
-          await saveSubscription(db, config, c.get('user').id, c.req.valid('json'), clock.now());
-          return c.body(null, 201);
-        },
-      )
-      .delete(
-        '/subscriptions',
-        answers("Forget this device's push subscription", { 204: NO_BODY }),
-        requireUser,
-        jsonBody(pushEndpointSchema),
-        async (c) => {
-          await removeSubscription(services(c).db, c.get('user').id, c.req.valid('json').endpoint);
-          return c.body(null, 204);
-        },
-      )
+      .post('/subscriptions', register, requireUser, jsonBody(pushSubscriptionSchema), async (c) => {
+        const { db, userId, now } = caller(c);
+        await saveSubscription(db, services(c).config, userId, c.req.valid('json'), now);
+        return c.body(null, 201);
+      })
+      .delete('/subscriptions', forget, requireUser, jsonBody(pushEndpointSchema), async (c) => {
+        const { db, userId } = caller(c);
+        await removeSubscription(db, userId, c.req.valid('json').endpoint);
+        return c.body(null, 204);
+      })
       // A notification now, to see how reminders arrive on her devices.
-      .post('/test', answers('Send her devices a test notification now', { 202: okAnswer }), requireUser, async (c) => {
-        const { db, jobs, clock } = services(c);
-        if (!(await sendTestReminder({ db, jobs }, c.get('user').id, clock.now())))
+      .post('/test', test, requireUser, async (c) => {
+        const { db, userId, now } = caller(c);
+        if (!(await sendTestReminder({ db, jobs: services(c).jobs }, userId, now)))
           throw new ApiError('conflict', MESSAGES.noDeviceForTest);
         return c.json({ ok: true as const }, 202);
       })
@@ -50,14 +44,13 @@ export function pushRoutes() {
 }
 
 export function reminderRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/', answers('Her reminders', { 200: remindersAnswer }), async (c) => {
-      c.header('Cache-Control', 'private, no-cache');
-      return c.json(await getReminders(services(c).db, c.get('user').id));
+      const { db, userId } = caller(c);
+      return fresh(c, await getReminders(db, userId));
     })
     .put('/', answers('Change her reminders', { 200: remindersAnswer }), jsonBody(remindersUpdateSchema), async (c) => {
-      const { db, clock } = services(c);
-      return c.json(await updateReminders(db, c.get('user').id, c.req.valid('json'), clock.now()));
+      const { db, userId, now } = caller(c);
+      return c.json(await updateReminders(db, userId, c.req.valid('json'), now), 200);
     });
 }

@@ -4,63 +4,38 @@
  * link's id (and its passcode) the only key, the answer a ciphertext we cannot read.
  */
 import { Hono } from 'hono';
-import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { shareLinkAnswer, shareLinksAnswer, shareOpenAnswer } from '../../src/shared/responses.ts';
 import { shareLinkSchema, shareOpenSchema } from '../../src/shared/share-links.ts';
-import { type AppEnv, auditContext, requireUser, services } from '../http/context.ts';
+import { type AppEnv, auditContext, services } from '../http/context.ts';
+import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { limitShareOpen } from '../http/limits.ts';
 import { answers, NO_BODY, REFUSED } from '../http/openapi.ts';
-import { idParam, jsonBody } from '../http/validate.ts';
+import { childParam, jsonBody } from '../http/validate.ts';
 import { createShareLink, openShareLink, revokeShareLink, shareLinksOf } from '../services/share-links.ts';
 
-const childParam = idParam(MESSAGES.childNotFound);
+const create = answers('Create a link for the professional (the summary encrypted in the browser)', {
+  201: shareLinkAnswer,
+  429: REFUSED,
+});
+const list = answers("The child's links for the professional, with their openings", { 200: shareLinksAnswer });
+const revoke = answers('Revoke a link for the professional (its ciphertext deleted at once)', { 204: NO_BODY });
 
 /** Mounted under /children: a child's links, made, listed and revoked by her owner or a carer. */
 export function shareLinkRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .post(
-      '/:id/share-links',
-      answers('Create a link for the professional (the summary encrypted in the browser)', {
-        201: shareLinkAnswer,
-        429: REFUSED,
-      }),
-      childParam,
-      jsonBody(shareLinkSchema),
-      async (c) => {
-        const { db, clock } = services(c);
-        const link = await createShareLink(
-          db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          c.req.valid('json'),
-          clock.now(),
-          auditContext(c),
-        );
-        return c.json({ link }, 201);
-      },
-    )
-    .get(
-      '/:id/share-links',
-      answers("The child's links for the professional, with their openings", { 200: shareLinksAnswer }),
-      childParam,
-      async (c) => {
-        const links = await shareLinksOf(services(c).db, c.get('user').id, c.req.valid('param').id);
-        c.header('Cache-Control', 'private, no-cache');
-        return c.json({ links });
-      },
-    )
-    .delete(
-      '/:id/share-links/:linkId',
-      answers('Revoke a link for the professional (its ciphertext deleted at once)', { 204: NO_BODY }),
-      childParam,
-      async (c) => {
-        const { db, clock } = services(c);
-        const linkId = c.req.param('linkId');
-        await revokeShareLink(db, c.get('user').id, c.req.valid('param').id, linkId, clock.now(), auditContext(c));
-        return c.body(null, 204);
-      },
-    );
+  return signedIn()
+    .post('/:id/share-links', create, childParam, jsonBody(shareLinkSchema), async (c) => {
+      const { db, userId, id, now } = callerOn(c);
+      return c.json({ link: await createShareLink(db, userId, id, c.req.valid('json'), now, auditContext(c)) }, 201);
+    })
+    .get('/:id/share-links', list, childParam, async (c) => {
+      const { db, userId, id } = callerOn(c);
+      return fresh(c, { links: await shareLinksOf(db, userId, id) });
+    })
+    .delete('/:id/share-links/:linkId', revoke, childParam, async (c) => {
+      const { db, userId, id, now } = callerOn(c);
+      await revokeShareLink(db, userId, id, c.req.param('linkId'), now, auditContext(c));
+      return c.body(null, 204);
+    });
 }
 
 /** Mounted under /share: what the professional's page fetches. */

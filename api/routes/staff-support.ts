@@ -13,73 +13,36 @@ import {
 } from '../../src/shared/responses.ts';
 import { staffMessageSchema, staffThreadsQuerySchema, supportStatusSchema } from '../../src/shared/support.ts';
 import { type AppEnv, auditContext, noStore, requireStaff, services } from '../http/context.ts';
+import { caller, callerOn } from '../http/handler.ts';
 import { answers } from '../http/openapi.ts';
 import { idParam, jsonBody, queryParams } from '../http/validate.ts';
 import { replyAsStaff, setSupportStatus, supportQueue, supportThreadForStaff } from '../services/support.ts';
 
 const threadParam = idParam(MESSAGES.supportThreadNotFound);
+const queue = answers('The support queue', { 200: staffThreadsAnswer });
+const thread = answers('A conversation', { 200: staffThreadAnswer });
+const answer = answers("The team's answer", { 201: messageAnswer });
+const status = answers("Change a conversation's status", { 200: staffThreadUpdatedAnswer });
 
 export function staffSupportRoutes() {
   return new Hono<AppEnv>()
     .use(requireStaff)
     .use(noStore)
-    .get(
-      '/support',
-      answers('The support queue', { 200: staffThreadsAnswer }),
-      queryParams(staffThreadsQuerySchema),
-      async (c) => {
-        const threads = await supportQueue(
-          services(c).db,
-          c.get('user').id,
-          c.req.valid('query').status,
-          auditContext(c),
-        );
-        return c.json({ threads });
-      },
-    )
-    .get('/support/:id', answers('A conversation', { 200: staffThreadAnswer }), threadParam, async (c) => {
-      const found = await supportThreadForStaff(
-        services(c).db,
-        c.get('user').id,
-        c.req.valid('param').id,
-        auditContext(c),
-      );
-      return c.json(found);
+    .get('/support', queue, queryParams(staffThreadsQuerySchema), async (c) => {
+      const { db, userId } = caller(c);
+      return c.json({ threads: await supportQueue(db, userId, c.req.valid('query').status, auditContext(c)) }, 200);
     })
-    .post(
-      '/support/:id/messages',
-      answers("The team's answer", { 201: messageAnswer }),
-      threadParam,
-      jsonBody(staffMessageSchema),
-      async (c) => {
-        const deps = services(c);
-        const { message } = await replyAsStaff(
-          deps,
-          c.get('user').id,
-          c.req.valid('param').id,
-          c.req.valid('json').text,
-          deps.clock.now(),
-          auditContext(c),
-        );
-        return c.json({ message }, 201);
-      },
-    )
-    .patch(
-      '/support/:id',
-      answers("Change a conversation's status", { 200: staffThreadUpdatedAnswer }),
-      threadParam,
-      jsonBody(supportStatusSchema),
-      async (c) => {
-        const { db, clock } = services(c);
-        const updated = await setSupportStatus(
-          db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          c.req.valid('json').status,
-          clock.now(),
-          auditContext(c),
-        );
-        return c.json(updated);
-      },
-    );
+    .get('/support/:id', thread, threadParam, async (c) => {
+      const { db, userId, id } = callerOn(c);
+      return c.json(await supportThreadForStaff(db, userId, id, auditContext(c)), 200);
+    })
+    .post('/support/:id/messages', answer, threadParam, jsonBody(staffMessageSchema), async (c) => {
+      const { userId, id, now } = callerOn(c);
+      const { message } = await replyAsStaff(services(c), userId, id, c.req.valid('json').text, now, auditContext(c));
+      return c.json({ message }, 201);
+    })
+    .patch('/support/:id', status, threadParam, jsonBody(supportStatusSchema), async (c) => {
+      const { db, userId, id, now } = callerOn(c);
+      return c.json(await setSupportStatus(db, userId, id, c.req.valid('json').status, now, auditContext(c)), 200);
+    });
 }

@@ -4,94 +4,47 @@
  * subscription and the figures (the conversations: routes/staff-support.ts); never a child's record.
  */
 import { Hono } from 'hono';
-import { MESSAGES } from '../../src/shared/api-errors.ts';
-import {
-  grantAnswer,
-  paymentConfirmedAnswer,
-  staffMetricsAnswer,
-  staffPaymentsAnswer,
-  staffSubscriptionAnswer,
-} from '../../src/shared/responses.ts';
+import { staffMetricsAnswer, staffPaymentsAnswer, staffSubscriptionAnswer } from '../../src/shared/responses.ts';
 import {
   courtesyGrantSchema,
   staffPaymentsQuerySchema,
   staffSubscriptionQuerySchema,
 } from '../../src/shared/support.ts';
-import { type AppEnv, auditContext, noStore, requireStaff, services } from '../http/context.ts';
+import { type AppEnv, auditContext, noStore, requireStaff } from '../http/context.ts';
+import { caller } from '../http/handler.ts';
 import { answers } from '../http/openapi.ts';
-import { idParam, jsonBody, queryParams } from '../http/validate.ts';
-import { confirmByOperator } from '../services/payments.ts';
-import { grantByEmail } from '../services/subscriptions.ts';
+import { confirmAnswers, confirmByHand, grantAnswers, grantCourtesy, paymentParam } from '../http/operator.ts';
+import { jsonBody, queryParams } from '../http/validate.ts';
 import { metricsForStaff, paymentsForStaff, subscriptionForStaff } from '../services/team-console.ts';
 
-const _threadParam = idParam(MESSAGES.supportThreadNotFound);
+const payments = answers('Payments to confirm', { 200: staffPaymentsAnswer });
+const subscription = answers("A mother's subscription and payments", { 200: staffSubscriptionAnswer });
+const metrics = answers("The team's figures", { 200: staffMetricsAnswer });
 
 export function staffRoutes() {
   return (
     new Hono<AppEnv>()
       .use(requireStaff)
       .use(noStore)
-      .get(
-        '/payments',
-        answers('Payments to confirm', { 200: staffPaymentsAnswer }),
-        queryParams(staffPaymentsQuerySchema),
-        async (c) => {
-          const list = await paymentsForStaff(
-            services(c).db,
-            c.get('user').id,
-            c.req.valid('query').status,
-            auditContext(c),
-          );
-          return c.json({ payments: list });
-        },
-      )
+      .get('/payments', payments, queryParams(staffPaymentsQuerySchema), async (c) => {
+        const { db, userId } = caller(c);
+        const list = await paymentsForStaff(db, userId, c.req.valid('query').status, auditContext(c));
+        return c.json({ payments: list }, 200);
+      })
       // The static provider's confirmation from the console: the webhook's exactly-once path.
-      .post(
-        '/payments/:id/confirm',
-        answers('Confirm a PIX payment', { 200: paymentConfirmedAnswer }),
-        idParam(MESSAGES.paymentNotFound),
-        async (c) => {
-          const { db, clock } = services(c);
-          const confirmed = await confirmByOperator(
-            db,
-            c.req.valid('param').id,
-            clock.now(),
-            auditContext(c),
-            c.get('user').id,
-          );
-          return c.json(confirmed);
-        },
+      .post('/payments/:id/confirm', confirmAnswers, paymentParam, (c) =>
+        confirmByHand(c, c.req.valid('param').id, c.get('user').id),
       )
-      .get(
-        '/subscriptions',
-        answers("A mother's subscription and payments", { 200: staffSubscriptionAnswer }),
-        queryParams(staffSubscriptionQuerySchema),
-        async (c) => {
-          const { db, clock } = services(c);
-          const found = await subscriptionForStaff(
-            db,
-            c.get('user').id,
-            c.req.valid('query').email,
-            clock.now(),
-            auditContext(c),
-          );
-          return c.json(found);
-        },
+      .get('/subscriptions', subscription, queryParams(staffSubscriptionQuerySchema), async (c) => {
+        const { db, userId, now } = caller(c);
+        return c.json(await subscriptionForStaff(db, userId, c.req.valid('query').email, now, auditContext(c)), 200);
+      })
+      .post('/subscriptions', grantAnswers, jsonBody(courtesyGrantSchema), (c) =>
+        grantCourtesy(c, c.req.valid('json'), c.get('user').id),
       )
-      .post(
-        '/subscriptions',
-        answers('Grant a courtesy subscription', { 200: grantAnswer }),
-        jsonBody(courtesyGrantSchema),
-        async (c) => {
-          const { email, months } = c.req.valid('json');
-          const { db, clock } = services(c);
-          const subscription = await grantByEmail(db, email, months, clock.now(), auditContext(c), c.get('user').id);
-          return c.json({ subscription });
-        },
-      )
-      .get('/metrics', answers("The team's figures", { 200: staffMetricsAnswer }), async (c) => {
-        const { db, clock } = services(c);
-        return c.json(await metricsForStaff(db, c.get('user').id, clock.now(), auditContext(c)));
+      .get('/metrics', metrics, async (c) => {
+        const { db, userId, now } = caller(c);
+        return c.json(await metricsForStaff(db, userId, now, auditContext(c)), 200);
       })
   );
 }

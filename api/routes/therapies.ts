@@ -3,11 +3,10 @@
  * its end or frequency, and a session attended or missed. Mounted under /children; rules in
  * services/treatment.ts.
  */
-import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { sessionAnswer, therapiesAnswer, therapyAnswer } from '../../src/shared/responses.ts';
 import { sessionSchema, therapyPatchSchema, therapySchema } from '../../src/shared/treatment.ts';
-import { type AppEnv, requireUser, services } from '../http/context.ts';
+import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers, type Reply } from '../http/openapi.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { createTherapy, listTherapies, recordSession, updateTherapy } from '../services/treatment.ts';
@@ -17,45 +16,27 @@ const add = answers('Add a therapy', { 201: therapyAnswer });
 const edit = answers('End a therapy or change its frequency', { 200: therapyAnswer });
 const attend = answers('Record a session attended or missed', { 201: sessionAnswer });
 
+const ONE = '/:id/therapies/:therapyId';
+const SESSIONS = `${ONE}/sessions` as const;
+
 export function therapyRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
+  return signedIn()
     .get('/:id/therapies', list, childParam, async (c): Reply<typeof list> => {
-      const { db, clock } = services(c);
-      const therapies = await listTherapies(db, c.get('user').id, c.req.valid('param').id, clock.now());
-      c.header('Cache-Control', 'private, no-cache');
-      return c.json({ therapies }, 200);
+      const { db, userId, id, now } = callerOn(c);
+      return fresh(c, { therapies: await listTherapies(db, userId, id, now) });
     })
     .post('/:id/therapies', add, childParam, jsonBody(therapySchema), async (c): Reply<typeof add> => {
-      const { db, clock } = services(c);
-      const { id } = c.req.valid('param');
-      const therapy = await createTherapy(db, c.get('user').id, id, c.req.valid('json'), clock.now());
-      return c.json({ therapy }, 201);
+      const { db, userId, id, now } = callerOn(c);
+      return c.json({ therapy: await createTherapy(db, userId, id, c.req.valid('json'), now) }, 201);
     })
-    .patch(
-      '/:id/therapies/:therapyId',
-      edit,
-      childParam,
-      jsonBody(therapyPatchSchema),
-      async (c): Reply<typeof edit> => {
-        const { db, clock } = services(c);
-        const therapyId = pathId(c.req.param('therapyId'), MESSAGES.therapyNotFound);
-        const { id } = c.req.valid('param');
-        const therapy = await updateTherapy(db, c.get('user').id, id, therapyId, c.req.valid('json'), clock.now());
-        return c.json({ therapy }, 200);
-      },
-    )
-    .post(
-      '/:id/therapies/:therapyId/sessions',
-      attend,
-      childParam,
-      jsonBody(sessionSchema),
-      async (c): Reply<typeof attend> => {
-        const { db, clock } = services(c);
-        const therapyId = pathId(c.req.param('therapyId'), MESSAGES.therapyNotFound);
-        const { id } = c.req.valid('param');
-        const session = await recordSession(db, c.get('user').id, id, therapyId, c.req.valid('json'), clock.now());
-        return c.json({ session }, 201);
-      },
-    );
+    .patch(ONE, edit, childParam, jsonBody(therapyPatchSchema), async (c): Reply<typeof edit> => {
+      const { db, userId, id, now } = callerOn(c);
+      const therapyId = pathId(c.req.param('therapyId'), MESSAGES.therapyNotFound);
+      return c.json({ therapy: await updateTherapy(db, userId, id, therapyId, c.req.valid('json'), now) }, 200);
+    })
+    .post(SESSIONS, attend, childParam, jsonBody(sessionSchema), async (c): Reply<typeof attend> => {
+      const { db, userId, id, now } = callerOn(c);
+      const therapyId = pathId(c.req.param('therapyId'), MESSAGES.therapyNotFound);
+      return c.json({ session: await recordSession(db, userId, id, therapyId, c.req.valid('json'), now) }, 201);
+    });
 }
