@@ -153,12 +153,9 @@ test.describe('the family circle and the school', () => {
 
   test('a carer signs up through the invitation and marks a dose having given only a name', async ({
     browser,
-    context,
+    lia,
     request,
   }) => {
-    test.setTimeout(120_000);
-    const { children } = await signIn(context, request, { subscribed: true, children: ['Lia'] });
-    const lia = children[0]!;
     await addMedicine(request, lia.id, {
       name: 'Remédio A',
       dose: 10,
@@ -222,11 +219,9 @@ test.describe('the family circle and the school', () => {
 
   test('a therapist who only follows sees the history, who wrote it and no form; the switcher says whose child it is', async ({
     browser,
-    context,
+    lia,
     request,
   }) => {
-    const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
-    const lia = mother.children[0]!;
     const entry = {
       type: 'behavior',
       childId: lia.id,
@@ -272,11 +267,9 @@ test.describe('the family circle and the school', () => {
 
   test("a carer's entry made offline after she was removed is dropped with a message, never applied", async ({
     browser,
-    context,
+    lia,
     request,
   }) => {
-    const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
-    const lia = mother.children[0]!;
     const dad = await joinCircle(browser, request, lia.id, 'Carlos Souza', 'carer');
 
     const dadPage = await dad.newPage();

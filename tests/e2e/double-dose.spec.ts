@@ -11,7 +11,7 @@ import { ALERTS_EVERY_MS } from '../../src/shared/dose-alerts.ts';
 import { type FakePushService, startFakePush } from '../support/fake-push.ts';
 import { pdfText } from '../support/pdf.ts';
 import { pushPortOf } from './env.ts';
-import { addMedicine, expect, expectNoAxeViolations, hydrated, joinCircle, shot, signIn, test } from './fixtures.ts';
+import { addMedicine, expect, expectNoAxeViolations, hydrated, joinCircle, shot, test } from './fixtures.ts';
 
 // Offline and back: the service worker is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
@@ -55,11 +55,10 @@ test.describe('one true record: a second dose is told to everyone', () => {
     context,
     page,
     request,
+    lia: { id: lia },
   }) => {
     test.setTimeout(300_000);
     const today = todayInSaoPaulo();
-    const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
-    const lia = mother.children[0]!.id;
     await remindersOn(request);
     await addMedicine(request, lia, {
       name: 'Ibuprofeno',

@@ -308,7 +308,14 @@ export async function hydrated(page: Page, component: string) {
 const BROKEN_PAGE =
   /Minified React error #4(18|19|22|23|25)|Hydration failed|didn't match the client|Content Security Policy/;
 
-export const test = base.extend<{ pageProblems: undefined }, { closeSeedDatabase: undefined }>({
+export const test = base.extend<
+  { pageProblems: undefined; lia: Account['children'][number] },
+  { closeSeedDatabase: undefined }
+>({
+  /** Lia's record: her mother, subscribed, signed in on the test's `context` and `request` (made when a test asks). */
+  lia: async ({ context, request }, use) => {
+    await use((await signIn(context, request, { subscribed: true, children: ['Lia'] })).children[0]!);
+  },
   closeSeedDatabase: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {

@@ -69,11 +69,9 @@ test.describe('offline means the whole record', () => {
     page,
     context,
     request,
+    lia,
   }) => {
-    test.slow();
     const today = todayInSaoPaulo();
-    const account = await signIn(context, request, { subscribed: true, children: ['Lia'] });
-    const lia = account.children[0]!;
     await addMedicine(request, lia.id, {
       id: crypto.randomUUID(),
       name: 'Metilfenidato',

@@ -11,7 +11,6 @@ import {
   joinCircle,
   openCircleSection,
   shot,
-  signIn,
   test,
 } from './fixtures.ts';
 
@@ -57,16 +56,14 @@ async function episodes(request: APIRequestContext, childId: string, from: strin
 test.describe('how the week went: home and school, side by side, before and after', () => {
   test('mother and father rate two weeks, the teacher rates by the link, the patterns show both, before/after a medicine, the letter', async ({
     browser,
-    context,
     page,
     request,
+    lia,
   }) => {
     test.setTimeout(300_000);
     const today = todayInSaoPaulo();
     const thisMonday = mondayOf(today);
     const lastMonday = addDays(thisMonday, -7);
-    const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
-    const lia = mother.children[0]!;
 
     // The father: an account of his own, a carer of Lia.
     const dad = await joinCircle(browser, request, lia.id, 'Carlos Souza', 'carer');

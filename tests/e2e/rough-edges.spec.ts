@@ -6,21 +6,16 @@ import {
   invitationMail,
   openCircleSection,
   signedInOn,
-  signIn,
   test,
 } from './fixtures.ts';
 
 test.describe('rough edges (issue 29)', () => {
   test('a long e-mail wraps inside 390 px; the invitation speaks in infinitives; a removed carer is told on reload', async ({
     browser,
-    context,
     page,
     request,
+    lia: { id: lia },
   }) => {
-    test.setTimeout(120_000);
-    const owner = await signIn(context, request, { subscribed: true, children: ['Lia'] });
-    const lia = owner.children[0]!.id;
-
     // A 40-character-and-more address, an account of its own.
     const long = `cuidadora.com.um.endereco.comprido.${Date.now()}@example.com`;
     expect(long.length).toBeGreaterThan(40);

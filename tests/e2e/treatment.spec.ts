@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { pdfText } from '../support/pdf.ts';
-import { expect, expectNoAxeViolations, hydrated, joinCircle, shot, signIn, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, hydrated, joinCircle, shot, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
@@ -11,14 +11,12 @@ const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`
 test.describe('treatment: medicines, doses and therapies', () => {
   test('she adds a medicine with two times and a therapy; the father marks the morning dose offline; she sees it, changes the dose', async ({
     browser,
-    context,
     page,
     request,
+    lia,
   }) => {
     test.setTimeout(300_000);
     const today = todayInSaoPaulo();
-    const mother = await signIn(context, request, { subscribed: true, children: ['Lia'] });
-    const lia = mother.children[0]!;
     expect(
       (
         await request.post('/api/professionals', {
