@@ -65,6 +65,11 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
   const id = useId();
   const role = child ? roleOf(child) : 'owner';
   const canRate = role !== 'viewer';
+  /** An answer changes its list and hides the last save's message. */
+  const answered = (set: typeof setAnswers) => (key: string, value: number) => {
+    set((a) => ({ ...a, [key]: value }));
+    setDone(null);
+  };
 
   const load = useCallback(async () => {
     if (!child) return;
@@ -215,15 +220,11 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
           <Questions
             id={id}
             group="item"
-            items={scale.items}
-            answers={scale.answers}
+            scale={scale}
             values={answers}
             previous={previous}
             missing={missing}
-            onChange={(key, value) => {
-              setAnswers((a) => ({ ...a, [key]: value }));
-              setDone(null);
-            }}
+            onChange={answered(setAnswers)}
           />
           {week.medicine && (
             <section className="rating-effects" aria-labelledby={`${id}-effects`}>
@@ -231,17 +232,7 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
               <p className="muted small">
                 O que você notou nesta semana. Leve o que chamar atenção ao médico que acompanha.
               </p>
-              <Questions
-                id={id}
-                group="effect"
-                items={scale.sideEffects}
-                answers={scale.answers}
-                values={effects}
-                onChange={(key, value) => {
-                  setEffects((e) => ({ ...e, [key]: value }));
-                  setDone(null);
-                }}
-              />
+              <Questions id={id} group="effect" scale={scale} values={effects} onChange={answered(setEffects)} />
             </section>
           )}
           <Field

@@ -65,12 +65,13 @@ export default function Question({
   );
 }
 
+type Item = { key: string; label: string; hint?: string };
+
 /** Every question of one list of the scale (its items, or the side effects), each answer kept by key. */
 export function Questions({
   id,
   group,
-  items,
-  answers,
+  scale,
   values,
   previous,
   missing,
@@ -78,15 +79,16 @@ export function Questions({
 }: {
   /** the form's id: a question's first answer is `${id}-${key}`, its radio group `${id}-${group}-${key}` */
   id: string;
+  /** the scale's items, or its side effects */
   group: 'item' | 'effect';
-  items: Array<{ key: string; label: string; hint?: string }>;
-  answers: string[];
+  scale: { items: Item[]; sideEffects?: Item[]; answers: string[] };
   values: Record<string, number>;
   previous?: Record<string, number>;
   /** the keys she left unanswered at save */
   missing?: string[];
   onChange: (key: string, value: number) => void;
 }) {
+  const items = (group === 'effect' ? scale.sideEffects : scale.items) ?? [];
   return items.map((item) => (
     <Question
       key={item.key}
@@ -94,7 +96,7 @@ export function Questions({
       name={`${id}-${group}-${item.key}`}
       label={item.label}
       hint={item.hint}
-      answers={answers}
+      answers={scale.answers}
       value={values[item.key]}
       previous={previous?.[item.key]}
       error={missing?.includes(item.key) ? 'Escolha uma resposta.' : undefined}

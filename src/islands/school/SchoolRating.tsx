@@ -47,6 +47,7 @@ export default function SchoolRating({
   const [missing, setMissing] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const answer = (key: string, value: number) => setAnswers((a) => ({ ...a, [key]: value }));
   const weekText = `${formatDay(monday).slice(0, 5)} a ${formatDay(addDays(monday, 6)).slice(0, 5)}`;
 
   async function submit(event: FormEvent) {
@@ -101,15 +102,7 @@ export default function SchoolRating({
         </button>
       </p>
       <form className="rating-form" onSubmit={submit} noValidate aria-busy={busy}>
-        <Questions
-          id={id}
-          group="item"
-          items={scale.items}
-          answers={scale.answers}
-          values={answers}
-          missing={missing}
-          onChange={(key, value) => setAnswers((a) => ({ ...a, [key]: value }))}
-        />
+        <Questions id={id} group="item" scale={scale} values={answers} missing={missing} onChange={answer} />
         <Fields id={id} table={OBSERVER} bind={bind} />
         <Missing count={missing.length} />
         {result && (
