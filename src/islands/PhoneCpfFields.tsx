@@ -3,6 +3,18 @@ import { MASKED_LENGTH, maskCpf, maskPhone } from '../shared/format.ts';
 import Field from './Field.tsx';
 import type { Bound } from './form-kit.tsx';
 
+/** What differs between the two: the words, the keyboard's hints and the mask. */
+const MASKED = {
+  phone: {
+    label: 'Celular',
+    type: 'tel',
+    autoComplete: 'tel-national',
+    placeholder: '(11) 98765-4321',
+    mask: maskPhone,
+  },
+  cpf: { label: 'CPF', placeholder: '000.000.000-00', mask: maskCpf },
+} as const;
+
 export default function PhoneCpfFields({
   bind,
   required,
@@ -10,26 +22,17 @@ export default function PhoneCpfFields({
   bind: (name: 'phone' | 'cpf', mask: (value: string) => string) => Bound;
   required?: boolean;
 }) {
-  return (
-    <>
+  return (['phone', 'cpf'] as const).map((name) => {
+    const { mask, ...spec } = MASKED[name];
+    return (
       <Field
-        label="Celular"
-        type="tel"
-        autoComplete="tel-national"
+        key={name}
         inputMode="numeric"
-        maxLength={MASKED_LENGTH.phone}
-        placeholder="(11) 98765-4321"
-        {...bind('phone', maskPhone)}
+        maxLength={MASKED_LENGTH[name]}
+        {...spec}
+        {...bind(name, (value) => mask(value))}
         required={required}
       />
-      <Field
-        label="CPF"
-        inputMode="numeric"
-        maxLength={MASKED_LENGTH.cpf}
-        placeholder="000.000.000-00"
-        {...bind('cpf', maskCpf)}
-        required={required}
-      />
-    </>
-  );
+    );
+  });
 }
