@@ -26,6 +26,9 @@ export interface FieldSpec
   'aria-required'?: boolean;
 }
 
+/** The same props, for a textarea (its events are a textarea's, its other attributes the same). */
+type TextareaProps = ComponentPropsWithRef<'textarea'> & { label: string };
+
 /** What `bind(name)` of useForm gives one Field. */
 export interface Bound {
   name: string;
@@ -51,7 +54,7 @@ export function Fields<Name extends string>({
     const { limit, textarea, ...spec } = table[name]!;
     const props = { id: `${id}-${name}`, maxLength: limit && LIMITS[limit], ...spec, ...bind(name) };
     return textarea ? (
-      <Field key={name} as="textarea" {...(props as unknown as ComponentPropsWithRef<'textarea'> & { label: string })} />
+      <Field key={name} as="textarea" {...(props as unknown as TextareaProps)} />
     ) : (
       <Field key={name} {...props} />
     );
