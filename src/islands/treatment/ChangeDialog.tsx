@@ -8,7 +8,7 @@ import { doseText } from '../../shared/words.ts';
 import Dialog from '../Dialog.tsx';
 import { DialogForm, type FieldSpec, Fields } from '../form-kit.tsx';
 import { useForm } from '../useForm.ts';
-import { amount, DoseRow, later, NoDoseAdvice, prefetchRules, rules, saveChecked, TimesField } from './form-kit.tsx';
+import { amount, DoseRow, later, NoDoseAdvice, prefetchRules, TimesField, useCheckedSave } from './form-kit.tsx';
 
 export type ChangeKind = 'dose' | 'times' | 'stop';
 
@@ -66,11 +66,9 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
     reason: '',
   }));
   const [times, setTimes] = useState<string[]>(medicine.times.length ? medicine.times : ['']);
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useCheckedSave(setErrors, 'Mudança não anotada');
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
+  function submit(event: FormEvent<HTMLFormElement>) {
     const body = {
       on: form.on,
       kind,
@@ -78,12 +76,9 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
       ...(kind === 'times' ? { times: times.filter(Boolean) } : {}),
       ...(form.reason.trim() ? { reason: form.reason.trim() } : {}),
     };
-    const { medicineChangeSchema } = await rules();
-    await saveChecked(
-      target,
-      medicineChangeSchema.safeParse(body),
-      { setErrors, setSaving },
-      'Mudança não anotada',
+    void save(
+      event,
+      ({ medicineChangeSchema }) => medicineChangeSchema.safeParse(body),
       async (data) => {
         const saved = await changeMedicine(childId, medicine.id, data);
         toast(

@@ -8,7 +8,7 @@ import { MEDICINE_SUGGESTIONS } from '../../shared/treatment.ts';
 import { CheckField, ChoiceField } from '../Field.tsx';
 import { type FieldSpec, Fields, FormCard } from '../form-kit.tsx';
 import { useForm } from '../useForm.ts';
-import { amount, DoseRow, NoDoseAdvice, prefetchRules, rules, saveChecked, TimesField } from './form-kit.tsx';
+import { amount, DoseRow, NoDoseAdvice, prefetchRules, TimesField, useCheckedSave } from './form-kit.tsx';
 
 const HOW = ['Em horários fixos', 'Quando precisar'] as const;
 
@@ -36,7 +36,7 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
   const [how, setHow] = useState<(typeof HOW)[number]>(HOW[0]);
   const [times, setTimes] = useState<string[]>(['']);
   const [remind, setRemind] = useState(true);
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useCheckedSave(setErrors, 'Remédio não anotado');
   const asNeeded = how === 'Quando precisar';
   const fields: Partial<Record<keyof ReturnType<typeof freshMedicine>, FieldSpec>> = {
     name: {
@@ -68,9 +68,7 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
     },
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
+  function submit(event: FormEvent<HTMLFormElement>) {
     const body = {
       name: form.name.trim(),
       dose: amount(form.dose),
@@ -83,12 +81,9 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
       startedOn: form.startedOn,
       remind: !asNeeded && remind,
     };
-    const { medicineSchema } = await rules();
-    await saveChecked(
-      target,
-      medicineSchema.safeParse(body),
-      { setErrors, setSaving },
-      'Remédio não anotado',
+    void save(
+      event,
+      ({ medicineSchema }) => medicineSchema.safeParse(body),
       async (data) => {
         const medicine = await addMedicine(childId, data);
         toast('Remédio anotado', `${medicine.name} está no tratamento de ${childName}.`, 'success');

@@ -9,7 +9,7 @@ import Dialog from '../Dialog.tsx';
 import Field, { ChoiceField } from '../Field.tsx';
 import { DialogForm, type FieldSpec, Fields, FormCard } from '../form-kit.tsx';
 import { useForm } from '../useForm.ts';
-import { prefetchRules, rules, saveChecked } from './form-kit.tsx';
+import { prefetchRules, useCheckedSave } from './form-kit.tsx';
 
 interface TherapyFormProps {
   childId: string;
@@ -38,12 +38,10 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
     frequency: '',
     startedOn: nowStamp().date,
   }));
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useCheckedSave(setErrors, 'Terapia não anotada');
   const typed = form.professionalId === TYPED;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
+  function submit(event: FormEvent<HTMLFormElement>) {
     const body = {
       kind: form.kind as TherapyKind,
       ...(typed
@@ -54,12 +52,9 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
       ...(form.frequency.trim() ? { frequency: form.frequency.trim() } : {}),
       startedOn: form.startedOn,
     };
-    const { therapySchema } = await rules();
-    await saveChecked(
-      target,
-      therapySchema.safeParse(body),
-      { setErrors, setSaving },
-      'Terapia não anotada',
+    void save(
+      event,
+      ({ therapySchema }) => therapySchema.safeParse(body),
       async (data) => {
         const therapy = await addTherapy(childId, data);
         toast('Terapia anotada', `${THERAPY_KINDS[therapy.kind]} está no tratamento de ${childName}.`, 'success');
@@ -146,23 +141,18 @@ function SessionForm({ childId, therapy, onSaved, onClose }: SessionProps & { th
   const { form, setErrors, bind } = useForm(() => ({ date: nowStamp().date, note: '' }));
   const [attended, setAttended] = useState<(typeof ATTENDED)[number]>('Foi');
   const [sessionId] = useState(() => crypto.randomUUID());
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useCheckedSave(setErrors, 'Sessão não anotada');
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
+  function submit(event: FormEvent<HTMLFormElement>) {
     const body = {
       id: sessionId,
       date: form.date,
       attended: attended === 'Foi',
       ...(form.note.trim() ? { note: form.note.trim() } : {}),
     };
-    const { sessionSchema } = await rules();
-    await saveChecked(
-      target,
-      sessionSchema.safeParse(body),
-      { setErrors, setSaving },
-      'Sessão não anotada',
+    void save(
+      event,
+      ({ sessionSchema }) => sessionSchema.safeParse(body),
       async (data) => {
         await addSession(childId, therapy.id, { ...data, id: sessionId });
         toast(

@@ -3,7 +3,7 @@
  * comma, the times of day, the note that the app never suggests a dose, and the check-then-save
  * every form does (the shells and the field table are every form's: ../form-kit.tsx).
  */
-import { useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { failureText, UNITS } from '../../lib/treatment.ts';
@@ -14,6 +14,7 @@ import Field from '../Field.tsx';
 import { type Bound, focusInvalid } from '../form-kit.tsx';
 
 export const rules = () => import('../../shared/treatment.ts');
+type Rules = Awaited<ReturnType<typeof rules>>;
 
 /** Starts loading the rules when she first focuses a form, so the check is ready at save. */
 export const prefetchRules = () => void rules();
@@ -97,29 +98,35 @@ export function TimesField({
 type Checked<T> = { success: true; data: T } | { success: false; error: Parameters<typeof fieldMessages>[0] };
 
 /**
- * Sends what passed the API's own rules: a refusal (the rules', or the API's 422) marks the fields
- * and focuses the first; any other failure is a toast titled `refusedTitle`.
+ * A treatment form's `saving` and its `save(event, check, then)`: the body `check` gives, checked
+ * with the API's own rules, is saved by `then`; a refusal (the rules', or the API's 422) marks the
+ * fields and focuses the first; any other failure is a toast titled `refusedTitle`.
  */
-export async function saveChecked<T>(
-  form: HTMLFormElement,
-  checked: Checked<T>,
-  { setErrors, setSaving }: { setErrors: (errors: Record<string, string>) => void; setSaving: (on: boolean) => void },
-  refusedTitle: string,
-  save: (data: T) => Promise<void>,
-) {
-  if (!checked.success) {
-    setErrors(messages(checked.error));
-    focusInvalid(form);
-    return;
+export function useCheckedSave(setErrors: (errors: Record<string, string>) => void, refusedTitle: string) {
+  const [saving, setSaving] = useState(false);
+  async function save<T>(
+    event: FormEvent<HTMLFormElement>,
+    check: (rules: Rules) => Checked<T>,
+    then: (data: T) => Promise<void>,
+  ) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = check(await rules());
+    if (!checked.success) {
+      setErrors(messages(checked.error));
+      focusInvalid(form);
+      return;
+    }
+    setSaving(true);
+    try {
+      await then(checked.data);
+    } catch (err) {
+      setErrors(refused(err, refusedTitle));
+      focusInvalid(form);
+    }
+    setSaving(false);
   }
-  setSaving(true);
-  try {
-    await save(checked.data);
-  } catch (err) {
-    setErrors(refused(err, refusedTitle));
-    focusInvalid(form);
-  }
-  setSaving(false);
+  return { saving, save };
 }
 
 /** A dose as typed (a comma allowed) and its unit, side by side. */
