@@ -4,6 +4,7 @@
  * clicks and shows no close icon (the spec's step-1 dialog).
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import LineIcon from './LineIcon.tsx';
 
 interface Props {
   open: boolean;
@@ -48,18 +49,9 @@ export default function Dialog({ open, onClose, title, children, dismissible = t
       <div className="dialog-panel">
         {dismissible && (
           <button type="button" className="dialog-x" onClick={onClose} aria-label="Fechar">
-            <svg
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              aria-hidden="true"
-            >
+            <LineIcon>
               <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            </LineIcon>
           </button>
         )}
         <h2 id={titleId} className="dialog-title">

@@ -72,6 +72,10 @@ export default function Field(props: Props) {
 
 interface ChoiceProps<Value extends string> {
   label: string;
+  /** shows "(opcional)" beside the legend */
+  optional?: boolean;
+  /** a class beside "field choice" */
+  className?: string;
   /** the radio group's name (unique on the page) */
   name: string;
   values: readonly Value[];
@@ -84,6 +88,8 @@ interface ChoiceProps<Value extends string> {
 
 export function ChoiceField<Value extends string>({
   label,
+  optional,
+  className,
   name,
   values,
   labels,
@@ -94,11 +100,14 @@ export function ChoiceField<Value extends string>({
   const id = useId();
   return (
     <fieldset
-      className="field choice"
+      className={`field choice ${className ?? ''}`.trim()}
       aria-describedby={describedBy(id, error)}
       aria-invalid={error ? true : undefined}
     >
-      <legend>{label}</legend>
+      <legend>
+        {label}
+        {optional && <span className="optional"> (opcional)</span>}
+      </legend>
       <div className="choice-options">
         {values.map((option) => (
           <label key={option} className={value === option ? 'is-selected' : undefined}>

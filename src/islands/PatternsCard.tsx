@@ -4,18 +4,13 @@
  * it comes into view (issue 41); the period comes from the chooser's store. Nothing at all when the
  * child has no card (or no subscription: the page shows its sample); a plain line when it fails.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { type CardSummary, loadSummary } from '../lib/daily-card.ts';
 import { shortDay } from '../shared/format.ts';
 import { count } from '../shared/words.ts';
-import { currentChild } from '../stores/child.ts';
-import { patternsPeriod } from '../stores/patterns.ts';
-import { SESSION_UNKNOWN, session } from '../stores/session.ts';
 import LoadFailure from './LoadFailure.tsx';
-import { presetPeriod, todayInSaoPaulo } from './patterns/model.ts';
-import { useHydratedStore } from './useHydrated.ts';
+import { usePatternsScope } from './patterns/usePatternsScope.ts';
 
 type Target = CardSummary['targets'][number];
 type Met = Target['school'];
@@ -82,11 +77,7 @@ function TargetWeeks({ target }: { target: Target }) {
 }
 
 export default function PatternsCard() {
-  const { loading } = useHydratedStore(session, SESSION_UNKNOWN);
-  const child = useHydratedStore(currentChild, null);
-  const chosen = useStore(patternsPeriod);
-  const [fallback] = useState(() => presetPeriod(14, todayInSaoPaulo()));
-  const { from, to } = chosen ?? fallback;
+  const { loading, child, from, to } = usePatternsScope();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const childId = child?.id;

@@ -4,17 +4,12 @@
  * (SummaryView prints summarySections). Its own island, hydrated when it comes into view (issue 41):
  * the period comes from the chooser's store, the child from the session's.
  */
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatDay } from '../shared/format.ts';
 import { type ClinicalSummary, type SummarySection, summarySections } from '../shared/summary-sections.ts';
-import { currentChild } from '../stores/child.ts';
-import { patternsPeriod } from '../stores/patterns.ts';
-import { SESSION_UNKNOWN, session } from '../stores/session.ts';
 import { fetchSummary } from './patterns/api.ts';
-import { presetPeriod, todayInSaoPaulo } from './patterns/model.ts';
+import { usePatternsScope } from './patterns/usePatternsScope.ts';
 import SummaryView from './summary/SummaryView.tsx';
-import { useHydratedStore } from './useHydrated.ts';
 
 const HomeSchoolCharts = lazy(() => import('./patterns/HomeSchool.tsx'));
 const BeforeAfterChooser = lazy(() => import('./patterns/BeforeAfter.tsx'));
@@ -30,11 +25,7 @@ type State =
   | { status: 'quiet' };
 
 export default function PatternsSummary() {
-  const { loading } = useHydratedStore(session, SESSION_UNKNOWN);
-  const child = useHydratedStore(currentChild, null);
-  const chosen = useStore(patternsPeriod);
-  const [fallback] = useState(() => presetPeriod(14, todayInSaoPaulo()));
-  const { from, to } = chosen ?? fallback;
+  const { loading, child, from, to } = usePatternsScope();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [comparison, setComparison] = useState<SummarySection | null>(null);
   const childId = child?.id;

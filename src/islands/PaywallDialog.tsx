@@ -1,5 +1,6 @@
 /** Spec §2: the benefits of subscribing, "Escolher Plano" → /continuar, and "Fechar". Shared by guides and diaries. */
 import Dialog from './Dialog.tsx';
+import LineIcon from './LineIcon.tsx';
 
 export const PAYWALL_BENEFITS = [
   'Acesso completo ao diário alimentar',
@@ -30,19 +31,9 @@ export default function PaywallDialog({ open, onClose, next }: Props) {
       <ul className="benefits">
         {PAYWALL_BENEFITS.map((benefit) => (
           <li key={benefit}>
-            <svg
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-            >
+            <LineIcon size={20} strokeWidth="2.5" joined>
               <path d="M5 12.5l4.5 4.5L19 7.5" />
-            </svg>
+            </LineIcon>
             {benefit === SUPPORT_BENEFIT ? (
               <span>
                 <a href={SUPPORT_PATH}>{benefit}</a>: {SUPPORT_PROMISE}

@@ -10,9 +10,10 @@ import { nextPage } from '../lib/next-page.ts';
 import { flash, toast } from '../lib/toast.ts';
 import { joinedByInvitation, LIMITS } from '../shared/enums.ts';
 import { fieldMessages } from '../shared/field-messages.ts';
-import { formatCpf, formatPhone, MASKED_LENGTH, maskCpf, maskPhone } from '../shared/format.ts';
+import { formatCpf, formatPhone, maskCpf, maskPhone } from '../shared/format.ts';
 import { refreshSession } from '../stores/session.ts';
 import Field from './Field.tsx';
+import PhoneCpfFields from './PhoneCpfFields.tsx';
 import { useForm } from './useForm.ts';
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
@@ -103,24 +104,7 @@ export default function ProfileForm() {
             {...bind('email')}
             required
           />
-          <Field
-            label="Celular"
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="numeric"
-            maxLength={MASKED_LENGTH.phone}
-            placeholder="(11) 98765-4321"
-            {...bind('phone', maskPhone)}
-            required
-          />
-          <Field
-            label="CPF"
-            inputMode="numeric"
-            maxLength={MASKED_LENGTH.cpf}
-            placeholder="000.000.000-00"
-            {...bind('cpf', maskCpf)}
-            required
-          />
+          <PhoneCpfFields bind={bind} required />
         </>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy || loading}>

@@ -8,9 +8,10 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { postSchoolObservation, schoolLink } from '../lib/circle.ts';
 import { readJson, removeKey, writeJson } from '../lib/storage.ts';
-import { ATTENTION_WORDS, LIMITS } from '../shared/enums.ts';
+import { ATTENTION_WORDS } from '../shared/enums.ts';
 import { nowStamp } from '../shared/format.ts';
-import Field from './Field.tsx';
+import { ChoiceField } from './Field.tsx';
+import { type FieldSpec, Fields, focusInvalid } from './form-kit.tsx';
 import { Gone, Sent } from './school/Answers.tsx';
 import SchoolRating, { type SchoolScale } from './school/SchoolRating.tsx';
 import { useForm } from './useForm.ts';
@@ -20,7 +21,48 @@ const OFFLINE = 'Sem conexão agora. O que você escreveu continua aqui: envie d
 const DRAFT_KEY = 'escola-rascunho';
 
 /** 1–5 in words that fit a girl or a boy. */
-const ATTENTION = ATTENTION_WORDS.slice(1).map((words, i) => [String(i + 1), words] as const);
+const ATTENTION_VALUES = ATTENTION_WORDS.slice(1).map((_, i) => String(i + 1));
+const ATTENTION_LABELS = Object.fromEntries(
+  ATTENTION_VALUES.map((value, i) => [value, `${value} · ${ATTENTION_WORDS[i + 1]}`]),
+);
+
+/** The episode as she saw it: when, where, what came before, what the child and the adult did. */
+const episodeFields = (name: string): Partial<Record<keyof Values, FieldSpec>> => ({
+  date: { label: 'Dia', type: 'date', max: nowStamp().date, 'aria-required': true },
+  period: { label: 'Período ou aula', optional: true, limit: 'schoolShort', hint: 'Ex.: manhã, 2ª aula, recreio.' },
+  activity: {
+    label: 'Atividade',
+    optional: true,
+    limit: 'schoolShort',
+    hint: 'Ex.: ditado, roda de leitura, educação física.',
+  },
+  antecedent: {
+    label: 'O que aconteceu antes',
+    textarea: true,
+    limit: 'freeText',
+    hint: 'O pedido, a mudança ou o barulho logo antes.',
+    'aria-required': true,
+  },
+  behavior: {
+    label: `O que ${name} fez`,
+    textarea: true,
+    limit: 'freeText',
+    hint: 'Descreva o que viu, sem rótulos: “saiu da carteira três vezes”.',
+    'aria-required': true,
+  },
+  consequence: { label: 'O que o adulto fez', textarea: true, optional: true, limit: 'freeText' },
+  helped: { label: 'O que ajudou', textarea: true, optional: true, limit: 'freeText' },
+});
+
+const OBSERVER: Partial<Record<keyof Values, FieldSpec>> = {
+  observer: {
+    label: 'Seu nome',
+    optional: true,
+    limit: 'schoolShort',
+    autoComplete: 'name',
+    hint: 'Para a família saber quem observou.',
+  },
+};
 
 const EMPTY = {
   date: '',
@@ -99,7 +141,7 @@ export default function SchoolObservation({ scale }: { scale: SchoolScale }) {
     setErrors(found);
     setProblem(null);
     if (Object.keys(found).length) {
-      requestAnimationFrame(() => target.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusInvalid(target);
       return;
     }
     const text = (value: string) => value.trim() || undefined;
@@ -168,90 +210,19 @@ export default function SchoolObservation({ scale }: { scale: SchoolScale }) {
       <SchoolRating token={token} name={name} scale={scale} onGone={() => setState({ kind: 'gone', message: GONE })} />
       <h2 className="school-episode">Contar um episódio</h2>
       <form method="post" onSubmit={submit} noValidate aria-busy={busy}>
-        <Field id={`${id}-date`} label="Dia" type="date" max={nowStamp().date} aria-required {...bind('date')} />
-        <Field
-          id={`${id}-period`}
-          label="Período ou aula"
+        <Fields id={id} table={episodeFields(name)} bind={bind} />
+        <ChoiceField
+          label="Atenção na atividade"
           optional
-          maxLength={LIMITS.schoolShort}
-          hint="Ex.: manhã, 2ª aula, recreio."
-          {...bind('period')}
+          className="attention"
+          name={`${id}-attention`}
+          values={ATTENTION_VALUES}
+          labels={ATTENTION_LABELS}
+          value={form.attention}
+          onChange={(attention) => setForm((f) => ({ ...f, attention }))}
+          error={errors.attention}
         />
-        <Field
-          id={`${id}-activity`}
-          label="Atividade"
-          optional
-          maxLength={LIMITS.schoolShort}
-          hint="Ex.: ditado, roda de leitura, educação física."
-          {...bind('activity')}
-        />
-        <Field
-          as="textarea"
-          id={`${id}-antecedent`}
-          label="O que aconteceu antes"
-          maxLength={LIMITS.freeText}
-          hint="O pedido, a mudança ou o barulho logo antes."
-          aria-required
-          {...bind('antecedent')}
-        />
-        <Field
-          as="textarea"
-          id={`${id}-behavior`}
-          label={`O que ${name} fez`}
-          maxLength={LIMITS.freeText}
-          hint="Descreva o que viu, sem rótulos: “saiu da carteira três vezes”."
-          aria-required
-          {...bind('behavior')}
-        />
-        <Field
-          as="textarea"
-          id={`${id}-consequence`}
-          label="O que o adulto fez"
-          optional
-          maxLength={LIMITS.freeText}
-          {...bind('consequence')}
-        />
-        <Field
-          as="textarea"
-          id={`${id}-helped`}
-          label="O que ajudou"
-          optional
-          maxLength={LIMITS.freeText}
-          {...bind('helped')}
-        />
-        <fieldset className="choice attention" aria-describedby={errors.attention ? `${id}-att-error` : undefined}>
-          <legend>
-            Atenção na atividade <span className="optional">(opcional)</span>
-          </legend>
-          <div className="choice-options">
-            {ATTENTION.map(([value, words]) => (
-              <label key={value} className={form.attention === value ? 'is-selected' : undefined}>
-                <input
-                  type="radio"
-                  name={`${id}-attention`}
-                  value={value}
-                  checked={form.attention === value}
-                  onChange={() => setForm((f) => ({ ...f, attention: value }))}
-                />
-                {value} · {words}
-              </label>
-            ))}
-          </div>
-          {errors.attention && (
-            <p id={`${id}-att-error`} className="field-error">
-              {errors.attention}
-            </p>
-          )}
-        </fieldset>
-        <Field
-          id={`${id}-observer`}
-          label="Seu nome"
-          optional
-          maxLength={LIMITS.schoolShort}
-          autoComplete="name"
-          hint="Para a família saber quem observou."
-          {...bind('observer')}
-        />
+        <Fields id={id} table={OBSERVER} bind={bind} />
         {problem && (
           <div className="notice notice-warning" role="alert">
             <p>{problem}</p>

@@ -16,11 +16,11 @@ import { loadMedicines } from '../lib/treatment.ts';
 import { LIMITS } from '../shared/enums.ts';
 import { formatDay, nowStamp } from '../shared/format.ts';
 import { addDays, mondayOf, questionsLine, type WeeklyScale } from '../shared/weekly-scale-words.ts';
-import { count } from '../shared/words.ts';
 import { currentChild } from '../stores/child.ts';
 import { session } from '../stores/session.ts';
+import Field from './Field.tsx';
 import LoadFailure from './LoadFailure.tsx';
-import Question from './ratings/Question.tsx';
+import { Missing, Questions } from './ratings/Question.tsx';
 import ViewerWeek from './ratings/ViewerWeek.tsx';
 import { useHydratedStore } from './useHydrated.ts';
 import { useMountedOnce } from './useMountedOnce.ts';
@@ -65,6 +65,11 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
   const id = useId();
   const role = child ? roleOf(child) : 'owner';
   const canRate = role !== 'viewer';
+  /** An answer changes its list and hides the last save's message. */
+  const answered = (set: typeof setAnswers) => (key: string, value: number) => {
+    set((a) => ({ ...a, [key]: value }));
+    setDone(null);
+  };
 
   // Keyed on the child's id: the children list refreshed (a new object, the same child) keeps the week and what
   // she has answered, and an alert she is reading.
@@ -219,62 +224,35 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
             {questionsLine(scale, week.medicine)} Pense na semana toda. Nada está certo ou errado: é o que você viu. O
             tracinho marca sua resposta da semana passada.
           </p>
-          {scale.items.map((item) => (
-            <Question
-              key={item.key}
-              id={`${id}-${item.key}`}
-              name={`${id}-item-${item.key}`}
-              label={item.label}
-              hint={item.hint}
-              answers={scale.answers}
-              value={answers[item.key]}
-              previous={previous[item.key]}
-              error={missing.includes(item.key) ? 'Escolha uma resposta.' : undefined}
-              onChange={(value) => {
-                setAnswers((a) => ({ ...a, [item.key]: value }));
-                setDone(null);
-              }}
-            />
-          ))}
+          <Questions
+            id={id}
+            group="item"
+            scale={scale}
+            values={answers}
+            previous={previous}
+            missing={missing}
+            onChange={answered(setAnswers)}
+          />
           {week.medicine && (
             <section className="rating-effects" aria-labelledby={`${id}-effects`}>
               <h2 id={`${id}-effects`}>Enquanto toma remédio</h2>
               <p className="muted small">
                 O que você notou nesta semana. Leve o que chamar atenção ao médico que acompanha.
               </p>
-              {scale.sideEffects.map((effect) => (
-                <Question
-                  key={effect.key}
-                  id={`${id}-${effect.key}`}
-                  name={`${id}-effect-${effect.key}`}
-                  label={effect.label}
-                  answers={scale.answers}
-                  value={effects[effect.key]}
-                  onChange={(value) => {
-                    setEffects((e) => ({ ...e, [effect.key]: value }));
-                    setDone(null);
-                  }}
-                />
-              ))}
+              <Questions id={id} group="effect" scale={scale} values={effects} onChange={answered(setEffects)} />
             </section>
           )}
-          <div className="field">
-            <label htmlFor={`${id}-note`}>
-              Quer anotar algo da semana? <span className="optional">(opcional)</span>
-            </label>
-            <textarea
-              id={`${id}-note`}
-              rows={2}
-              maxLength={LIMITS.freeText}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
-          {missing.length > 0 && (
-            <p className="field-error" role="alert">
-              Falta responder {count(missing.length, 'pergunta', 'perguntas')}.
-            </p>
-          )}
+          <Field
+            as="textarea"
+            id={`${id}-note`}
+            label="Quer anotar algo da semana?"
+            optional
+            rows={2}
+            maxLength={LIMITS.freeText}
+            value={note}
+            onChange={(e: { target: { value: string } }) => setNote(e.target.value)}
+          />
+          <Missing count={missing.length} />
           {done && (
             <p className="notice notice-success" role="status">
               {done}

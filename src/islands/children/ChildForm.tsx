@@ -1,10 +1,9 @@
 /** A child's details (spec §3's child shape): name or nickname, birth date, school year, dietary restrictions. */
 import { type FormEvent, useId, useState } from 'react';
 import type { Child } from '../../lib/resources.ts';
-import { LIMITS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { nowStamp } from '../../shared/format.ts';
-import Field from '../Field.tsx';
+import { type FieldSpec, Fields, focusInvalid } from '../form-kit.tsx';
 import { useForm } from '../useForm.ts';
 
 const rules = () => import('../../shared/children.ts');
@@ -15,6 +14,26 @@ const valuesOf = (child: Child | null): ChildFields => ({
   birthDate: child?.birthDate ?? '',
   schoolYear: child?.schoolYear ?? '',
   dietaryRestrictions: child?.dietaryRestrictions ?? '',
+});
+
+/** What she tells of the child; the birth date only up to today. */
+const childFields = (): Record<keyof ChildFields, FieldSpec> => ({
+  name: { label: 'Nome ou apelido', autoComplete: 'off', limit: 'childName', 'aria-required': true },
+  birthDate: {
+    label: 'Data de nascimento',
+    type: 'date',
+    max: nowStamp().date,
+    hint: 'Para mostrar as referências certas para a idade (sono, atenção).',
+    'aria-required': true,
+  },
+  schoolYear: { label: 'Ano escolar', optional: true, limit: 'schoolYear', hint: 'Ex.: Infantil 5, 2º ano.' },
+  dietaryRestrictions: {
+    label: 'Restrições alimentares',
+    textarea: true,
+    optional: true,
+    limit: 'freeText',
+    hint: 'Alergias, intolerâncias ou alimentos que ela não come.',
+  },
 });
 
 interface Props {
@@ -38,7 +57,7 @@ export default function ChildForm({ child, submitLabel, onSave, onCancel }: Prop
     const parsed = childSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(fieldMessages(parsed.error));
-      requestAnimationFrame(() => target.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusInvalid(target);
       return;
     }
     setSaving(true);
@@ -56,40 +75,7 @@ export default function ChildForm({ child, submitLabel, onSave, onCancel }: Prop
       noValidate
       aria-busy={saving}
     >
-      <Field
-        id={`${id}-name`}
-        label="Nome ou apelido"
-        autoComplete="off"
-        maxLength={LIMITS.childName}
-        aria-required
-        {...bind('name')}
-      />
-      <Field
-        id={`${id}-birth`}
-        label="Data de nascimento"
-        type="date"
-        max={nowStamp().date}
-        hint="Para mostrar as referências certas para a idade (sono, atenção)."
-        aria-required
-        {...bind('birthDate')}
-      />
-      <Field
-        id={`${id}-school`}
-        label="Ano escolar"
-        optional
-        maxLength={LIMITS.schoolYear}
-        hint="Ex.: Infantil 5, 2º ano."
-        {...bind('schoolYear')}
-      />
-      <Field
-        as="textarea"
-        id={`${id}-diet`}
-        label="Restrições alimentares"
-        optional
-        maxLength={LIMITS.freeText}
-        hint="Alergias, intolerâncias ou alimentos que ela não come."
-        {...bind('dietaryRestrictions')}
-      />
+      <Fields id={id} table={childFields()} bind={bind} />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? 'Salvando…' : submitLabel}

@@ -6,10 +6,10 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { ApiError, call, client } from '../../lib/api.ts';
 import type { DiaryEntry } from '../../lib/resources.ts';
 import { toast } from '../../lib/toast.ts';
-import { LIMITS, MAX_NIGHT_WAKINGS } from '../../shared/enums.ts';
+import { MAX_NIGHT_WAKINGS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { dayFromNow, formatDay, nowStamp } from '../../shared/format.ts';
-import Field from '../Field.tsx';
+import { type FieldSpec, Fields } from '../form-kit.tsx';
 import { useDraft } from '../useDraft.ts';
 import { resetUnchanged, useForm } from '../useForm.ts';
 import { useHydrated } from '../useHydrated.ts';
@@ -34,6 +34,28 @@ const fromNight = (n: Night) => ({
 });
 
 type NightForm = ReturnType<typeof fresh>;
+
+/** The night's fields; the date stays as it was when she corrects a night. */
+const nightFields = (who: string, editing: boolean): Record<keyof NightForm, FieldSpec> => ({
+  date: { label: `Noite em que ${who} foi deitar`, type: 'date', max: nowStamp().date, disabled: editing },
+  bedtime: { label: 'Deitou às', type: 'time', 'aria-required': true },
+  asleepAt: { label: 'Dormiu às', type: 'time', optional: true },
+  wokeAt: { label: 'Acordou às', type: 'time', 'aria-required': true },
+  nightWakings: {
+    label: `Quantas vezes ${who} acordou?`,
+    type: 'number',
+    inputMode: 'numeric',
+    min: 0,
+    max: MAX_NIGHT_WAKINGS,
+  },
+  notes: {
+    label: 'Observações',
+    textarea: true,
+    optional: true,
+    limit: 'freeText',
+    hint: 'Pesadelos, medo do escuro, se pediu para dormir com você…',
+  },
+});
 /** Only the times and notes are hers: the date and "0" wakings are the form's own defaults. */
 const blankNight = (n: NightForm) => !n.bedtime && !n.asleepAt && !n.wokeAt && !n.notes.trim();
 
@@ -54,6 +76,7 @@ export default function SleepForm({ childId, childName, list, editing, onEditing
   const hydrated = useHydrated();
   const submitRef = useRef<HTMLButtonElement>(null);
   const who = childName?.trim().split(/\s+/)[0] || 'a criança';
+  const fields = nightFields(who, Boolean(editing));
   useEffect(() => {
     setForm(editing ? fromNight(editing) : fresh());
     setErrors({});
@@ -112,14 +135,7 @@ export default function SleepForm({ childId, childName, list, editing, onEditing
       aria-busy={saving}
     >
       <h2>{editing ? `Corrigir a noite de ${formatDay(editing.date)}` : 'Nova noite'}</h2>
-      <Field
-        id={`${id}-date`}
-        label={`Noite em que ${who} foi deitar`}
-        type="date"
-        max={nowStamp().date}
-        disabled={Boolean(editing)}
-        {...bind('date')}
-      />
+      <Fields id={id} table={fields} bind={bind} names={['date']} />
       {clash && (
         <div className="notice notice-warning" role="status">
           <p>A noite de {formatDay(clash.date)} já está registrada.</p>
@@ -129,28 +145,9 @@ export default function SleepForm({ childId, childName, list, editing, onEditing
         </div>
       )}
       <div className="when-row">
-        <Field id={`${id}-bedtime`} label="Deitou às" type="time" aria-required {...bind('bedtime')} />
-        <Field id={`${id}-asleep`} label="Dormiu às" type="time" optional {...bind('asleepAt')} />
+        <Fields id={id} table={fields} bind={bind} names={['bedtime', 'asleepAt']} />
       </div>
-      <Field id={`${id}-woke`} label="Acordou às" type="time" aria-required {...bind('wokeAt')} />
-      <Field
-        id={`${id}-wakings`}
-        label={`Quantas vezes ${who} acordou?`}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={MAX_NIGHT_WAKINGS}
-        {...bind('nightWakings')}
-      />
-      <Field
-        as="textarea"
-        id={`${id}-notes`}
-        label="Observações"
-        optional
-        maxLength={LIMITS.freeText}
-        hint="Pesadelos, medo do escuro, se pediu para dormir com você…"
-        {...bind('notes')}
-      />
+      <Fields id={id} table={fields} bind={bind} names={['wokeAt', 'nightWakings', 'notes']} />
       {restored && !editing && (
         <p className="notice notice-success draft-notice" role="status">
           Sua anotação está aqui, como você deixou. Confira e toque em “Adicionar noite” para salvar.

@@ -7,17 +7,24 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { type BeforeAfter, loadBeforeAfter } from '../../lib/ratings.ts';
-import { LIMITS } from '../../shared/enums.ts';
 import { formatDay } from '../../shared/format.ts';
 import { beforeAfterRows, beforeAfterSection, changeText, type SummarySection } from '../../shared/summary-sections.ts';
 import { BEFORE_AFTER_DAYS, type ChangeKind } from '../../shared/weekly-scale-words.ts';
 import Field from '../Field.tsx';
+import { type FieldSpec, Fields } from '../form-kit.tsx';
+import { useForm } from '../useForm.ts';
 
 type Change = BeforeAfter['changes'][number];
 
 const DAY_CHOICES = [7, 14, 21, 28, 42, 56].filter((d) => d >= BEFORE_AFTER_DAYS.min && d <= BEFORE_AFTER_DAYS.max);
 const OTHER = 'outra';
 const keyOf = (c: Change) => `${c.on}|${c.kind}|${c.name}`;
+
+/** A change that is not in the treatment record: its day, and in her words what changed. */
+const OTHER_FIELDS: Record<'day' | 'label', FieldSpec> = {
+  day: { label: 'Dia da mudança', type: 'date' },
+  label: { label: 'O que mudou', optional: true, limit: 'comparisonLabel', hint: 'Ex.: comecei a rotina do sono' },
+};
 
 /** The comparison the API answered, as the summary's section says it; `what` names a day she chose. */
 export function comparisonSection(answer: BeforeAfter, what?: string): SummarySection {
@@ -46,11 +53,13 @@ export default function BeforeAfterChooser({
 }) {
   const id = useId();
   const [changes, setChanges] = useState<Change[] | null>(null);
-  const [choice, setChoice] = useState('');
-  const [otherDay, setOtherDay] = useState('');
-  const [otherLabel, setOtherLabel] = useState('');
-  const [days, setDays] = useState(String(BEFORE_AFTER_DAYS.default));
-  const [error, setError] = useState<string | undefined>();
+  const { form, setForm, setErrors, bind } = useForm({
+    choice: '',
+    day: '',
+    label: '',
+    days: String(BEFORE_AFTER_DAYS.default),
+  });
+  const { choice } = form;
   const [status, setStatus] = useState<'idle' | 'loading' | string>('idle');
 
   /** The changes to pick from, once she opens the chooser. */
@@ -60,7 +69,7 @@ export default function BeforeAfterChooser({
       (answer) => {
         setChanges(answer.changes);
         const latest = answer.changes.find((c) => c.on === answer.on);
-        if (latest) setChoice(keyOf(latest));
+        if (latest) setForm((f) => ({ ...f, choice: keyOf(latest) }));
       },
       () => setChanges([]),
     );
@@ -78,16 +87,16 @@ export default function BeforeAfterChooser({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setError(undefined);
-    const span = Number(days);
+    setErrors({});
+    const span = Number(form.days);
     if (choice === OTHER) {
-      if (!otherDay) return setError('Escolha o dia da mudança.');
-      const label = otherLabel.trim();
+      if (!form.day) return setErrors({ day: 'Escolha o dia da mudança.' });
+      const label = form.label.trim();
       const named = label ? `${label.charAt(0).toUpperCase()}${label.slice(1)}` : 'A mudança';
-      return void compare(otherDay, span, `${named} em ${formatDay(otherDay)}`);
+      return void compare(form.day, span, `${named} em ${formatDay(form.day)}`);
     }
     const [on] = choice.split('|');
-    if (!on) return setError('Escolha uma mudança.');
+    if (!on) return setErrors({ days: 'Escolha uma mudança.' });
     void compare(on, span);
   }
 
@@ -98,13 +107,7 @@ export default function BeforeAfterChooser({
         Escolha uma mudança — um remédio, uma terapia ou uma rotina nova — e compare os dias antes com os dias depois.
       </p>
       <form className="card before-after-form" onSubmit={submit} noValidate>
-        <Field
-          as="select"
-          id={`${id}-change`}
-          label="Mudança"
-          value={choice}
-          onChange={(e: { target: { value: string } }) => setChoice(e.target.value)}
-        >
+        <Field as="select" id={`${id}-change`} label="Mudança" {...bind('choice')}>
           <option value="">{changes ? 'Escolha…' : 'Carregando as mudanças…'}</option>
           {(changes ?? []).map((c) => (
             <option key={keyOf(c)} value={keyOf(c)}>
@@ -115,33 +118,10 @@ export default function BeforeAfterChooser({
         </Field>
         {choice === OTHER && (
           <div className="before-after-other">
-            <Field
-              id={`${id}-day`}
-              label="Dia da mudança"
-              type="date"
-              value={otherDay}
-              error={error}
-              onChange={(e: { target: { value: string } }) => setOtherDay(e.target.value)}
-            />
-            <Field
-              id={`${id}-label`}
-              label="O que mudou"
-              optional
-              maxLength={LIMITS.comparisonLabel}
-              hint="Ex.: comecei a rotina do sono"
-              value={otherLabel}
-              onChange={(e: { target: { value: string } }) => setOtherLabel(e.target.value)}
-            />
+            <Fields id={id} table={OTHER_FIELDS} bind={bind} />
           </div>
         )}
-        <Field
-          as="select"
-          id={`${id}-days`}
-          label="Dias de cada lado"
-          value={days}
-          error={choice !== OTHER ? error : undefined}
-          onChange={(e: { target: { value: string } }) => setDays(e.target.value)}
-        >
+        <Field as="select" id={`${id}-days`} label="Dias de cada lado" {...bind('days')}>
           {DAY_CHOICES.map((d) => (
             <option key={d} value={d}>
               {d} dias antes e {d} depois

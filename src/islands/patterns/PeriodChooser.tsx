@@ -1,11 +1,19 @@
 /** The period: the last 14 days (the guides' two-week diary), 30, 90, or dates she chooses. */
-import { type FormEvent, useState } from 'react';
-import Field, { ChoiceField } from '../Field.tsx';
+import { type FormEvent, useId, useState } from 'react';
+import { ChoiceField } from '../Field.tsx';
+import { type FieldSpec, Fields } from '../form-kit.tsx';
+import { useForm } from '../useForm.ts';
 import { customPeriodErrors, type Period, presetPeriod } from './model.ts';
 
 const CHOICES = ['14 dias', '30 dias', '90 dias', 'Outras datas'] as const;
 type Choice = (typeof CHOICES)[number];
 const DAYS: Record<Exclude<Choice, 'Outras datas'>, number> = { '14 dias': 14, '30 dias': 30, '90 dias': 90 };
+
+/** Her own dates: none after today. */
+const periodFields = (today: string): Record<keyof Period, FieldSpec> => ({
+  from: { label: 'De', type: 'date', max: today },
+  to: { label: 'Até', type: 'date', max: today },
+});
 
 interface Props {
   today: string;
@@ -14,8 +22,8 @@ interface Props {
 
 export default function PeriodChooser({ today, onChange }: Props) {
   const [choice, setChoice] = useState<Choice>('14 dias');
-  const [dates, setDates] = useState<Period>(() => presetPeriod(14, today));
-  const [errors, setErrors] = useState<Partial<Record<keyof Period, string>>>({});
+  const id = useId();
+  const { form: dates, setErrors, bind } = useForm(() => ({ ...presetPeriod(14, today) }));
 
   const choose = (next: Choice) => {
     setChoice(next);
@@ -34,22 +42,7 @@ export default function PeriodChooser({ today, onChange }: Props) {
       <ChoiceField label="Período" name="periodo" values={CHOICES} value={choice} onChange={choose} />
       {choice === 'Outras datas' && (
         <form className="period-dates" onSubmit={submit} noValidate>
-          <Field
-            label="De"
-            type="date"
-            value={dates.from}
-            max={today}
-            error={errors.from}
-            onChange={(e) => setDates({ ...dates, from: e.target.value })}
-          />
-          <Field
-            label="Até"
-            type="date"
-            value={dates.to}
-            max={today}
-            error={errors.to}
-            onChange={(e) => setDates({ ...dates, to: e.target.value })}
-          />
+          <Fields id={id} table={periodFields(today)} bind={bind} />
           <button type="submit" className="btn btn-secondary">
             Ver período
           </button>

@@ -5,11 +5,12 @@ import { logSecurityEvent } from '../../lib/security-log.ts';
 import { toast } from '../../lib/toast.ts';
 import { LIMITS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
-import { formatCpf, formatPhone, MASKED_LENGTH, maskCpf, maskPhone } from '../../shared/format.ts';
+import { formatCpf, formatPhone } from '../../shared/format.ts';
 import { paymentSchema } from '../../shared/payment.ts';
 import type { Plan } from '../../shared/plans.ts';
 import { session } from '../../stores/session.ts';
 import Field from '../Field.tsx';
+import PhoneCpfFields from '../PhoneCpfFields.tsx';
 import { useForm } from '../useForm.ts';
 
 export type Payment = Answer<typeof client.payments.$post>['payment'];
@@ -82,21 +83,7 @@ export default function PaymentForm({ open, plan, onCreated }: Props) {
       <p className="field-hint">Confira seus dados. Eles aparecem no PIX e ficam só com o Olhar de Mãe e o banco.</p>
       <Field label="Nome completo" autoComplete="name" maxLength={LIMITS.fullName} {...bind('fullName')} />
       <Field label="E-mail" type="email" autoComplete="email" maxLength={LIMITS.email} {...bind('email')} />
-      <Field
-        label="Celular"
-        type="tel"
-        inputMode="numeric"
-        maxLength={MASKED_LENGTH.phone}
-        placeholder="(11) 98765-4321"
-        {...bind('phone', (v) => maskPhone(v, 11))}
-      />
-      <Field
-        label="CPF"
-        inputMode="numeric"
-        maxLength={MASKED_LENGTH.cpf}
-        placeholder="000.000.000-00"
-        {...bind('cpf', maskCpf)}
-      />
+      <PhoneCpfFields bind={bind} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? 'Gerando QR Code…' : 'Gerar QR Code PIX'}
       </button>

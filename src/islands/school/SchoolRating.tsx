@@ -6,17 +6,26 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { sendSchoolRating } from '../../lib/ratings.ts';
-import { LIMITS } from '../../shared/enums.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import { addDays, mondayOf } from '../../shared/weekly-scale-words.ts';
 import { count } from '../../shared/words.ts';
-import Field from '../Field.tsx';
-import Question from '../ratings/Question.tsx';
+import { type FieldSpec, Fields } from '../form-kit.tsx';
+import { Missing, Questions } from '../ratings/Question.tsx';
+import { useForm } from '../useForm.ts';
 
 export interface SchoolScale {
   items: Array<{ key: string; label: string; hint: string }>;
   answers: string[];
 }
+
+const OBSERVER: Record<'observer', FieldSpec> = {
+  observer: {
+    label: 'Quem está avaliando',
+    optional: true,
+    limit: 'schoolShort',
+    hint: 'Ex.: Profª Ana. Para a família saber quem respondeu.',
+  },
+};
 
 export default function SchoolRating({
   token,
@@ -33,10 +42,12 @@ export default function SchoolRating({
   const thisMonday = mondayOf(nowStamp().date);
   const [monday, setMonday] = useState(thisMonday);
   const [answers, setAnswers] = useState<Record<string, number>>({});
-  const [observer, setObserver] = useState('');
+  const { form, bind } = useForm({ observer: '' });
+  const observer = form.observer;
   const [missing, setMissing] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const answer = (key: string, value: number) => setAnswers((a) => ({ ...a, [key]: value }));
   const weekText = `${formatDay(monday).slice(0, 5)} a ${formatDay(addDays(monday, 6)).slice(0, 5)}`;
 
   async function submit(event: FormEvent) {
@@ -91,33 +102,9 @@ export default function SchoolRating({
         </button>
       </p>
       <form className="rating-form" onSubmit={submit} noValidate aria-busy={busy}>
-        {scale.items.map((item) => (
-          <Question
-            key={item.key}
-            id={`${id}-${item.key}`}
-            name={`${id}-item-${item.key}`}
-            label={item.label}
-            hint={item.hint}
-            answers={scale.answers}
-            value={answers[item.key]}
-            error={missing.includes(item.key) ? 'Escolha uma resposta.' : undefined}
-            onChange={(value) => setAnswers((a) => ({ ...a, [item.key]: value }))}
-          />
-        ))}
-        <Field
-          id={`${id}-observer`}
-          label="Quem está avaliando"
-          optional
-          maxLength={LIMITS.schoolShort}
-          hint="Ex.: Profª Ana. Para a família saber quem respondeu."
-          value={observer}
-          onChange={(e: { target: { value: string } }) => setObserver(e.target.value)}
-        />
-        {missing.length > 0 && (
-          <p className="field-error" role="alert">
-            Falta responder {count(missing.length, 'pergunta', 'perguntas')}.
-          </p>
-        )}
+        <Questions id={id} group="item" scale={scale} values={answers} missing={missing} onChange={answer} />
+        <Fields id={id} table={OBSERVER} bind={bind} />
+        <Missing count={missing.length} />
         {result && (
           <div className={`notice ${result.ok ? 'notice-success' : 'notice-warning'}`} role="status">
             <p>{result.text}</p>

@@ -10,6 +10,7 @@ import { formatDay } from '../../shared/format.ts';
 import { PASSCODE_DIGITS, parseShareFragment } from '../../shared/share-link-rules.ts';
 import SummaryView from '../summary/SummaryView.tsx';
 import { momentText } from './moments.ts';
+import { saveFile } from './save-file.ts';
 
 export const GONE = 'Este link não está mais disponível.';
 const BROKEN = 'Este link está incompleto. Peça à família que envie o link de novo, inteiro.';
@@ -29,17 +30,6 @@ type State =
   | { kind: 'passcode'; message: string | null; busy: boolean }
   | { kind: 'failed'; message: string; gone: boolean }
   | { kind: 'open'; opened: Opened };
-
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export default function ProfessionalView() {
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -155,7 +145,7 @@ export default function ProfessionalView() {
             onClick={async () => {
               // Loaded when asked for: most doctors read the page and never need the file.
               const { fhirBundle, fhirFileName } = await import('../../shared/fhir-bundle.ts');
-              download(fhirFileName(summary), JSON.stringify(fhirBundle(summary), null, 2), 'application/fhir+json');
+              saveFile(fhirFileName(summary), JSON.stringify(fhirBundle(summary), null, 2), 'application/fhir+json');
             }}
           >
             Arquivo para o sistema da clínica

@@ -5,6 +5,7 @@
 import { call, client } from '../../lib/api.ts';
 import type { ClinicalSummary } from '../../shared/clinical-summary.ts';
 import { shareUrl } from '../../shared/share-link-rules.ts';
+import { saveFile } from './save-file.ts';
 
 export interface Period {
   from: string;
@@ -38,16 +39,7 @@ export async function downloadFhir(childId: string, period: Period): Promise<str
   const summary = await fetchSummary(childId, period);
   const { fhirBundle, fhirFileName } = await import('../../shared/fhir-bundle.ts');
   const name = fhirFileName(summary);
-  const url = URL.createObjectURL(
-    new Blob([JSON.stringify(fhirBundle(summary), null, 2)], { type: 'application/fhir+json' }),
-  );
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(name, JSON.stringify(fhirBundle(summary), null, 2), 'application/fhir+json');
   return name;
 }
 

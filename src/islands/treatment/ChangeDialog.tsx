@@ -3,15 +3,35 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { changeMedicine, type Medicine, timesText } from '../../lib/treatment.ts';
 import { DAYS_AHEAD, lastDayFor } from '../../shared/dates.ts';
-import { LIMITS } from '../../shared/enums.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import { doseText } from '../../shared/words.ts';
 import Dialog from '../Dialog.tsx';
-import Field from '../Field.tsx';
+import { DialogForm, type FieldSpec, Fields } from '../form-kit.tsx';
 import { useForm } from '../useForm.ts';
-import { amount, DialogForm, DoseRow, later, NoDoseAdvice, rules, saveChecked, TimesField } from './form-kit.tsx';
+import { amount, DoseRow, later, NoDoseAdvice, prefetchRules, TimesField, useCheckedSave } from './form-kit.tsx';
 
 export type ChangeKind = 'dose' | 'times' | 'stop';
+
+/** When the change holds from (not before the last one, not too far ahead) and why. */
+const changeFields = (kind: ChangeKind, lastOn: string): Record<'on' | 'reason', FieldSpec> => ({
+  on: {
+    label: kind === 'stop' ? 'Parou em' : 'A partir de',
+    type: 'date',
+    min: lastOn,
+    max: lastDayFor(DAYS_AHEAD, nowStamp().date),
+    hint: `Não antes de ${formatDay(lastOn)}, a última mudança anotada, e no máximo ${DAYS_AHEAD} dias depois de hoje.`,
+  },
+  reason: {
+    label: 'Motivo',
+    textarea: true,
+    optional: true,
+    limit: 'freeText',
+    hint:
+      kind === 'stop'
+        ? 'Por exemplo: orientação da médica na consulta.'
+        : 'Por exemplo: a neuropediatra aumentou na consulta de hoje.',
+  },
+});
 
 const CHANGE_TITLE: Record<ChangeKind, (name: string) => string> = {
   dose: (name) => `Mudar a dose de ${name}`,
@@ -46,11 +66,9 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
     reason: '',
   }));
   const [times, setTimes] = useState<string[]>(medicine.times.length ? medicine.times : ['']);
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useCheckedSave(setErrors, 'Mudança não anotada');
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
+  function submit(event: FormEvent<HTMLFormElement>) {
     const body = {
       on: form.on,
       kind,
@@ -58,12 +76,9 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
       ...(kind === 'times' ? { times: times.filter(Boolean) } : {}),
       ...(form.reason.trim() ? { reason: form.reason.trim() } : {}),
     };
-    const { medicineChangeSchema } = await rules();
-    await saveChecked(
-      target,
-      medicineChangeSchema.safeParse(body),
-      { setErrors, setSaving },
-      'Mudança não anotada',
+    void save(
+      event,
+      ({ medicineChangeSchema }) => medicineChangeSchema.safeParse(body),
       async (data) => {
         const saved = await changeMedicine(childId, medicine.id, data);
         toast(
@@ -91,33 +106,13 @@ function ChangeForm({ childId, medicine, kind, onSaved, onClose }: ChangeProps &
       onSubmit={submit}
       onCancel={onClose}
       danger={kind === 'stop'}
+      onFocus={prefetchRules}
     >
       {kind === 'dose' && <NoDoseAdvice />}
       <p className="muted">{now}</p>
       {kind === 'dose' && <DoseRow id={id} label="Nova dose" dose={bind('dose')} unit={bind('unit')} />}
       {kind === 'times' && <TimesField times={times} onChange={setTimes} error={errors.times} />}
-      <Field
-        id={`${id}-on`}
-        label={kind === 'stop' ? 'Parou em' : 'A partir de'}
-        type="date"
-        min={lastOn}
-        max={lastDayFor(DAYS_AHEAD, nowStamp().date)}
-        hint={`Não antes de ${formatDay(lastOn)}, a última mudança anotada, e no máximo ${DAYS_AHEAD} dias depois de hoje.`}
-        {...bind('on')}
-      />
-      <Field
-        as="textarea"
-        id={`${id}-reason`}
-        label="Motivo"
-        optional
-        maxLength={LIMITS.freeText}
-        hint={
-          kind === 'stop'
-            ? 'Por exemplo: orientação da médica na consulta.'
-            : 'Por exemplo: a neuropediatra aumentou na consulta de hoje.'
-        }
-        {...bind('reason')}
-      />
+      <Fields id={id} table={changeFields(kind, lastOn)} bind={bind} />
     </DialogForm>
   );
 }

@@ -3,12 +3,12 @@ import { type FormEvent, useId, useState } from 'react';
 import type { Professional } from '../../lib/resources.ts';
 import { toast } from '../../lib/toast.ts';
 import { addMedicine, type Medicine } from '../../lib/treatment.ts';
-import { LIMITS } from '../../shared/enums.ts';
 import { nowStamp } from '../../shared/format.ts';
 import { MEDICINE_SUGGESTIONS } from '../../shared/treatment.ts';
-import Field, { CheckField, ChoiceField } from '../Field.tsx';
+import { CheckField, ChoiceField } from '../Field.tsx';
+import { type FieldSpec, Fields, FormCard } from '../form-kit.tsx';
 import { useForm } from '../useForm.ts';
-import { amount, DoseRow, FormCard, NoDoseAdvice, rules, saveChecked, TimesField } from './form-kit.tsx';
+import { amount, DoseRow, NoDoseAdvice, prefetchRules, TimesField, useCheckedSave } from './form-kit.tsx';
 
 const HOW = ['Em horários fixos', 'Quando precisar'] as const;
 
@@ -36,12 +36,39 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
   const [how, setHow] = useState<(typeof HOW)[number]>(HOW[0]);
   const [times, setTimes] = useState<string[]>(['']);
   const [remind, setRemind] = useState(true);
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useCheckedSave(setErrors, 'Remédio não anotado');
   const asNeeded = how === 'Quando precisar';
+  const fields: Partial<Record<keyof ReturnType<typeof freshMedicine>, FieldSpec>> = {
+    name: {
+      label: 'Nome do remédio',
+      list: `${id}-suggestions`,
+      autoComplete: 'off',
+      limit: 'name',
+      hint: 'Escreva como está na receita. Sugestões aparecem enquanto você digita.',
+    },
+    minIntervalHours: {
+      label: 'Intervalo mínimo entre as doses (em horas)',
+      inputMode: 'decimal',
+      hint: 'O que o médico orientou. O app avisa quando uma dose vier antes disso.',
+    },
+    prescriber: {
+      label: 'Quem receitou',
+      optional: true,
+      list: `${id}-professionals`,
+      autoComplete: 'off',
+      limit: 'name',
+      hint: professionals.length ? 'Escolha da sua lista de profissionais ou escreva o nome.' : undefined,
+    },
+    reason: { label: 'Para quê', optional: true, limit: 'freeText', hint: 'Por exemplo: atenção na escola, sono.' },
+    startedOn: {
+      label: 'Começou a tomar em',
+      type: 'date',
+      max: nowStamp().date,
+      hint: 'Se ela já toma há algum tempo, escolha a data em que começou.',
+    },
+  };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
+  function submit(event: FormEvent<HTMLFormElement>) {
     const body = {
       name: form.name.trim(),
       dose: amount(form.dose),
@@ -54,12 +81,9 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
       startedOn: form.startedOn,
       remind: !asNeeded && remind,
     };
-    const { medicineSchema } = await rules();
-    await saveChecked(
-      target,
-      medicineSchema.safeParse(body),
-      { setErrors, setSaving },
-      'Remédio não anotado',
+    void save(
+      event,
+      ({ medicineSchema }) => medicineSchema.safeParse(body),
       async (data) => {
         const medicine = await addMedicine(childId, data);
         toast('Remédio anotado', `${medicine.name} está no tratamento de ${childName}.`, 'success');
@@ -69,66 +93,35 @@ export function MedicineForm({ childId, childName, professionals, onSaved, onCan
   }
 
   return (
-    <FormCard title="Novo remédio" saving={saving} submitLabel="Anotar remédio" onSubmit={submit} onCancel={onCancel}>
+    <FormCard
+      title="Novo remédio"
+      className="treatment-form"
+      saving={saving}
+      submitLabel="Anotar remédio"
+      onSubmit={submit}
+      onCancel={onCancel}
+      onFocus={prefetchRules}
+    >
       <NoDoseAdvice />
-      <Field
-        id={`${id}-name`}
-        label="Nome do remédio"
-        list={`${id}-suggestions`}
-        autoComplete="off"
-        maxLength={LIMITS.name}
-        hint="Escreva como está na receita. Sugestões aparecem enquanto você digita."
-        {...bind('name')}
-      />
+      <Fields id={id} table={fields} bind={bind} names={['name']} />
+      <DoseRow id={id} label="Dose" dose={bind('dose')} unit={bind('unit')} />
+      <ChoiceField label="Como ela toma" name={`${id}-how`} values={HOW} value={how} onChange={setHow} />
+      {asNeeded ? (
+        <Fields id={id} table={fields} bind={bind} names={['minIntervalHours']} />
+      ) : (
+        <TimesField times={times} onChange={setTimes} error={errors.times} />
+      )}
+      <Fields id={id} table={fields} bind={bind} names={['prescriber', 'reason', 'startedOn']} />
       <datalist id={`${id}-suggestions`}>
         {MEDICINE_SUGGESTIONS.map((name) => (
           <option key={name} value={name} />
         ))}
       </datalist>
-      <DoseRow id={id} label="Dose" dose={bind('dose')} unit={bind('unit')} />
-      <ChoiceField label="Como ela toma" name={`${id}-how`} values={HOW} value={how} onChange={setHow} />
-      {asNeeded ? (
-        <Field
-          id={`${id}-interval`}
-          label="Intervalo mínimo entre as doses (em horas)"
-          inputMode="decimal"
-          hint="O que o médico orientou. O app avisa quando uma dose vier antes disso."
-          {...bind('minIntervalHours')}
-        />
-      ) : (
-        <TimesField times={times} onChange={setTimes} error={errors.times} />
-      )}
-      <Field
-        id={`${id}-prescriber`}
-        label="Quem receitou"
-        optional
-        list={`${id}-professionals`}
-        autoComplete="off"
-        maxLength={LIMITS.name}
-        hint={professionals.length ? 'Escolha da sua lista de profissionais ou escreva o nome.' : undefined}
-        {...bind('prescriber')}
-      />
       <datalist id={`${id}-professionals`}>
         {professionals.map((p) => (
           <option key={p.id} value={p.name} />
         ))}
       </datalist>
-      <Field
-        id={`${id}-reason`}
-        label="Para quê"
-        optional
-        maxLength={LIMITS.freeText}
-        hint="Por exemplo: atenção na escola, sono."
-        {...bind('reason')}
-      />
-      <Field
-        id={`${id}-started`}
-        label="Começou a tomar em"
-        type="date"
-        max={nowStamp().date}
-        hint="Se ela já toma há algum tempo, escolha a data em que começou."
-        {...bind('startedOn')}
-      />
       {!asNeeded && (
         <CheckField checked={remind} onChange={(event) => setRemind(event.target.checked)} className="remind-field">
           Lembrar nos horários quem ligou “remédios” em <a href="/lembretes/">Lembretes</a>

@@ -4,12 +4,12 @@ import type { Professional } from '../../lib/resources.ts';
 import { toast } from '../../lib/toast.ts';
 import { addSession, addTherapy, THERAPY_KINDS, type Therapy, type TherapyKind } from '../../lib/treatment.ts';
 import { DAYS_AHEAD, lastDayFor } from '../../shared/dates.ts';
-import { LIMITS } from '../../shared/enums.ts';
 import { formatDay, nowStamp } from '../../shared/format.ts';
 import Dialog from '../Dialog.tsx';
 import Field, { ChoiceField } from '../Field.tsx';
+import { DialogForm, type FieldSpec, Fields, FormCard } from '../form-kit.tsx';
 import { useForm } from '../useForm.ts';
-import { DialogForm, FormCard, rules, saveChecked } from './form-kit.tsx';
+import { prefetchRules, useCheckedSave } from './form-kit.tsx';
 
 interface TherapyFormProps {
   childId: string;
@@ -22,6 +22,13 @@ interface TherapyFormProps {
 const KINDS = Object.keys(THERAPY_KINDS) as TherapyKind[];
 const TYPED = '__typed';
 
+/** A therapy's written fields (the name only when she types who). */
+const therapyFields = (): Record<'professionalName' | 'frequency' | 'startedOn', FieldSpec> => ({
+  professionalName: { label: 'Nome de quem atende', optional: true, limit: 'name' },
+  frequency: { label: 'Frequência', optional: true, limit: 'name', hint: 'Por exemplo: 1 vez por semana, às terças.' },
+  startedOn: { label: 'Começou em', type: 'date', max: lastDayFor(DAYS_AHEAD, nowStamp().date) },
+});
+
 export function TherapyForm({ childId, childName, professionals, onSaved, onCancel }: TherapyFormProps) {
   const id = useId();
   const { form, setErrors, bind } = useForm(() => ({
@@ -31,12 +38,10 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
     frequency: '',
     startedOn: nowStamp().date,
   }));
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useCheckedSave(setErrors, 'Terapia não anotada');
   const typed = form.professionalId === TYPED;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
+  function submit(event: FormEvent<HTMLFormElement>) {
     const body = {
       kind: form.kind as TherapyKind,
       ...(typed
@@ -47,12 +52,9 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
       ...(form.frequency.trim() ? { frequency: form.frequency.trim() } : {}),
       startedOn: form.startedOn,
     };
-    const { therapySchema } = await rules();
-    await saveChecked(
-      target,
-      therapySchema.safeParse(body),
-      { setErrors, setSaving },
-      'Terapia não anotada',
+    void save(
+      event,
+      ({ therapySchema }) => therapySchema.safeParse(body),
       async (data) => {
         const therapy = await addTherapy(childId, data);
         toast('Terapia anotada', `${THERAPY_KINDS[therapy.kind]} está no tratamento de ${childName}.`, 'success');
@@ -62,7 +64,15 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
   }
 
   return (
-    <FormCard title="Nova terapia" saving={saving} submitLabel="Anotar terapia" onSubmit={submit} onCancel={onCancel}>
+    <FormCard
+      title="Nova terapia"
+      className="treatment-form"
+      saving={saving}
+      submitLabel="Anotar terapia"
+      onSubmit={submit}
+      onCancel={onCancel}
+      onFocus={prefetchRules}
+    >
       <Field as="select" id={`${id}-kind`} label="Terapia" {...bind('kind')}>
         {KINDS.map((kind) => (
           <option key={kind} value={kind}>
@@ -89,35 +99,22 @@ export function TherapyForm({ childId, childName, professionals, onSaved, onCanc
         ))}
         <option value={TYPED}>Outra pessoa (escrever o nome)</option>
       </Field>
-      {typed && (
-        <Field
-          id={`${id}-professional-name`}
-          label="Nome de quem atende"
-          optional
-          maxLength={LIMITS.name}
-          {...bind('professionalName')}
-        />
-      )}
-      <Field
-        id={`${id}-frequency`}
-        label="Frequência"
-        optional
-        maxLength={LIMITS.name}
-        hint="Por exemplo: 1 vez por semana, às terças."
-        {...bind('frequency')}
-      />
-      <Field
-        id={`${id}-started`}
-        label="Começou em"
-        type="date"
-        max={lastDayFor(DAYS_AHEAD, nowStamp().date)}
-        {...bind('startedOn')}
-      />
+      <Fields id={id} table={therapyFields()} bind={bind} names={typed ? undefined : ['frequency', 'startedOn']} />
     </FormCard>
   );
 }
 
 const ATTENDED = ['Foi', 'Faltou'] as const;
+
+const SESSION_NOTE: Record<'note', FieldSpec> = {
+  note: {
+    label: 'O que trabalhar em casa',
+    textarea: true,
+    optional: true,
+    limit: 'freeText',
+    hint: 'O que a terapeuta pediu para treinar até a próxima sessão.',
+  },
+};
 
 interface SessionProps {
   childId: string;
@@ -144,23 +141,18 @@ function SessionForm({ childId, therapy, onSaved, onClose }: SessionProps & { th
   const { form, setErrors, bind } = useForm(() => ({ date: nowStamp().date, note: '' }));
   const [attended, setAttended] = useState<(typeof ATTENDED)[number]>('Foi');
   const [sessionId] = useState(() => crypto.randomUUID());
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useCheckedSave(setErrors, 'Sessão não anotada');
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
+  function submit(event: FormEvent<HTMLFormElement>) {
     const body = {
       id: sessionId,
       date: form.date,
       attended: attended === 'Foi',
       ...(form.note.trim() ? { note: form.note.trim() } : {}),
     };
-    const { sessionSchema } = await rules();
-    await saveChecked(
-      target,
-      sessionSchema.safeParse(body),
-      { setErrors, setSaving },
-      'Sessão não anotada',
+    void save(
+      event,
+      ({ sessionSchema }) => sessionSchema.safeParse(body),
       async (data) => {
         await addSession(childId, therapy.id, { ...data, id: sessionId });
         toast(
@@ -174,18 +166,16 @@ function SessionForm({ childId, therapy, onSaved, onClose }: SessionProps & { th
   }
 
   return (
-    <DialogForm saving={saving} submitLabel="Anotar sessão" onSubmit={submit} onCancel={onClose}>
+    <DialogForm
+      saving={saving}
+      submitLabel="Anotar sessão"
+      onSubmit={submit}
+      onCancel={onClose}
+      onFocus={prefetchRules}
+    >
       <Field id={`${id}-date`} label="Dia da sessão" type="date" max={nowStamp().date} {...bind('date')} />
       <ChoiceField label="Ela foi?" name={`${id}-attended`} values={ATTENDED} value={attended} onChange={setAttended} />
-      <Field
-        as="textarea"
-        id={`${id}-note`}
-        label="O que trabalhar em casa"
-        optional
-        maxLength={LIMITS.freeText}
-        hint="O que a terapeuta pediu para treinar até a próxima sessão."
-        {...bind('note')}
-      />
+      <Fields id={id} table={SESSION_NOTE} bind={bind} />
     </DialogForm>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * What the treatment forms share: the API's rules loaded on first focus, a number typed with a
  * comma, the times of day, the note that the app never suggests a dose, and the check-then-save
- * every form does.
+ * every form does (the shells and the field table are every form's: ../form-kit.tsx).
  */
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { failureText, UNITS } from '../../lib/treatment.ts';
@@ -11,16 +11,16 @@ import { LIMITS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { DOSE_NOTICE } from '../../shared/treatment.ts';
 import Field from '../Field.tsx';
-import type { useForm } from '../useForm.ts';
+import { type Bound, focusInvalid } from '../form-kit.tsx';
 
 export const rules = () => import('../../shared/treatment.ts');
+type Rules = Awaited<ReturnType<typeof rules>>;
+
+/** Starts loading the rules when she first focuses a form, so the check is ready at save. */
+export const prefetchRules = () => void rules();
 
 /** The later of two days ('YYYY-MM-DD'). */
 export const later = (a: string, b: string) => (a.localeCompare(b) > 0 ? a : b);
-
-/** Focuses the first field marked wrong. */
-const focusInvalid = (form: HTMLFormElement) =>
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
 /** "10,5" → 10.5; what is not a number stays as typed, for the rules to refuse. */
 export const amount = (value: string) => {
@@ -98,93 +98,36 @@ export function TimesField({
 type Checked<T> = { success: true; data: T } | { success: false; error: Parameters<typeof fieldMessages>[0] };
 
 /**
- * Sends what passed the API's own rules: a refusal (the rules', or the API's 422) marks the fields
- * and focuses the first; any other failure is a toast titled `refusedTitle`.
+ * A treatment form's `saving` and its `save(event, check, then)`: the body `check` gives, checked
+ * with the API's own rules, is saved by `then`; a refusal (the rules', or the API's 422) marks the
+ * fields and focuses the first; any other failure is a toast titled `refusedTitle`.
  */
-export async function saveChecked<T>(
-  form: HTMLFormElement,
-  checked: Checked<T>,
-  { setErrors, setSaving }: { setErrors: (errors: Record<string, string>) => void; setSaving: (on: boolean) => void },
-  refusedTitle: string,
-  save: (data: T) => Promise<void>,
-) {
-  if (!checked.success) {
-    setErrors(messages(checked.error));
-    focusInvalid(form);
-    return;
+export function useCheckedSave(setErrors: (errors: Record<string, string>) => void, refusedTitle: string) {
+  const [saving, setSaving] = useState(false);
+  async function save<T>(
+    event: FormEvent<HTMLFormElement>,
+    check: (rules: Rules) => Checked<T>,
+    then: (data: T) => Promise<void>,
+  ) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = check(await rules());
+    if (!checked.success) {
+      setErrors(messages(checked.error));
+      focusInvalid(form);
+      return;
+    }
+    setSaving(true);
+    try {
+      await then(checked.data);
+    } catch (err) {
+      setErrors(refused(err, refusedTitle));
+      focusInvalid(form);
+    }
+    setSaving(false);
   }
-  setSaving(true);
-  try {
-    await save(checked.data);
-  } catch (err) {
-    setErrors(refused(err, refusedTitle));
-    focusInvalid(form);
-  }
-  setSaving(false);
+  return { saving, save };
 }
-
-interface ShellProps {
-  saving: boolean;
-  /** what the button says while not saving */
-  submitLabel: string;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  onCancel: () => void;
-  children: ReactNode;
-}
-
-/** A form on the page (a card with its title): its fields, then save and cancel. */
-export function FormCard({ title, saving, submitLabel, onSubmit, onCancel, children }: ShellProps & { title: string }) {
-  const id = useId();
-  return (
-    <form
-      method="post"
-      className="card treatment-form"
-      onFocus={() => void rules()}
-      onSubmit={onSubmit}
-      noValidate
-      aria-busy={saving}
-      aria-labelledby={`${id}-title`}
-    >
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary btn-block" disabled={saving}>
-          {saving ? 'Salvando…' : submitLabel}
-        </button>
-        <button type="button" className="btn btn-ghost btn-block" onClick={onCancel}>
-          Cancelar
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** A form inside a dialog (the dialog has the title): its fields, then save (or stop) and cancel. */
-export function DialogForm({
-  saving,
-  submitLabel,
-  onSubmit,
-  onCancel,
-  danger,
-  children,
-}: ShellProps & { danger?: boolean }) {
-  return (
-    <form method="post" onFocus={() => void rules()} onSubmit={onSubmit} noValidate aria-busy={saving}>
-      {children}
-      <div className="dialog-actions">
-        <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={saving}>
-          {saving ? 'Salvando…' : submitLabel}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancelar
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** What `bind(name)` of useForm gives one Field. */
-type Bound = Omit<ReturnType<ReturnType<typeof useForm<Record<string, string>>>['bind']>, 'name'> & { name: string };
 
 /** A dose as typed (a comma allowed) and its unit, side by side. */
 export function DoseRow({ id, label, dose, unit }: { id: string; label: string; dose: Bound; unit: Bound }) {
