@@ -36,7 +36,6 @@ test.describe('the family circle and the school', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     await signIn(context, request, { subscribed: true, children: ['Lia'] });
 
     // The father has an account of his own, without a subscription and without children.

@@ -23,7 +23,6 @@ test('the daily card: her targets, the teacher offline in 4 taps sent once, the 
   browser,
   baseURL,
 }) => {
-  test.slow();
   const {
     children: [lia],
   } = await signIn(context, request, { subscribed: true });

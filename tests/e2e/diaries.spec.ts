@@ -84,7 +84,6 @@ test.describe('diaries, professionals and emergency', () => {
     context,
     request,
   }) => {
-    test.setTimeout(90_000);
     const { children } = await signIn(context, request, { subscribed: true });
     await page.goto('/comportamento/');
     await hydrated(page, 'Diary');

@@ -196,7 +196,6 @@ test.describe('nothing is dropped in silence', () => {
     context,
     request,
   }) => {
-    test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(context, request, { subscribed: true, children: ['Lia'] });
     await page.goto('/comportamento/');

@@ -67,7 +67,6 @@ test.describe('installable and offline', () => {
     request,
   }) => {
     // Three pages offline, two entries, a sync: the longest path of this file.
-    test.slow();
     await signIn(context, request, { subscribed: true });
     await page.goto('/comportamento/');
     await controlledBySw(page);

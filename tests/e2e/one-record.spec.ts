@@ -129,7 +129,6 @@ test.describe('one true record', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const { lia, dad, dadPage } = await motherAndFather(browser, context, request);
     await openGuide(page);
     await openGuide(dadPage);

@@ -137,7 +137,6 @@ test.describe('reminders', () => {
     context,
     request,
   }) => {
-    test.setTimeout(60_000);
     const device = push.subscription();
     await fakePushDevice(context, device);
     const { children } = await signIn(context, request, { subscribed: true });

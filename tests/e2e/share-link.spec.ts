@@ -52,7 +52,6 @@ test('a link with a code: opened by the professional with no session, then revok
   browser,
 }) => {
   // Two browsers, four axe scans, a PDF and a download: more than the default 30 s on a shared machine.
-  test.setTimeout(90_000);
   const { children } = await signIn(context, request, { subscribed: true });
   const lia = children[0]!;
   await addWeek(request, lia.id);

@@ -39,7 +39,6 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
     context,
     request,
   }) => {
-    test.setTimeout(120_000);
     await signIn(context, request);
     await page.goto('/comportamento/');
     await hydrated(page, 'Diary');
@@ -91,7 +90,6 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
   test('the history lists entries by when they happened, under their day, whatever order she typed them; no toast covers a control', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await signedInOn(page, '/comportamento/', 'Diary');
     const typed: Array<[string, string, string]> = [
       ['2025-03-10', '09:00', 'Segunda de manhã'],
@@ -184,7 +182,6 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
   });
 
   test('the sleep form names the child; logout lands on a page that says she left', async ({ page }) => {
-    test.setTimeout(90_000);
     await signedInOn(page, '/diario-do-sono/', 'Diary', { subscribed: true, children: ['Lucas'] });
     await expect(page.getByLabel('Noite em que Lucas foi deitar')).toBeVisible();
     await expect(page.getByLabel('Quantas vezes Lucas acordou?')).toBeVisible();
@@ -199,7 +196,6 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
   });
 
   test('the school link and the invitation offer the share sheet and WhatsApp beside copying', async ({ page }) => {
-    test.setTimeout(90_000);
     // Chromium on Linux has no share sheet: a stand-in keeps what it was given.
     await page.addInitScript(() => {
       const shared: unknown[] = [];
