@@ -9,15 +9,14 @@ import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { mondayOf } from '../../src/shared/clock.ts';
 import { shortDay } from '../../src/shared/format.ts';
 import { pdfText } from '../support/pdf.ts';
-import { expect, expectNoAxeViolations, hydrated, joinCircle, shot, signIn, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, hydrated, joinCircle, shot, test } from './fixtures.ts';
 
 test('the card on /padroes/: days met per week, school and home, and the goal that changed', async ({
   page,
-  context,
   request,
+  lia,
 }) => {
-  const { children } = await signIn(context, request, { subscribed: true });
-  const childId = children[0]!.id;
+  const childId = lia.id;
   const today = todayInSaoPaulo();
   const section = page.getByRole('region', { name: 'Cartão do dia, semana a semana' });
   const scrollDown = () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -95,12 +94,11 @@ test('the card on /padroes/: days met per week, school and home, and the goal th
 
 test('the owner sets the school reminder on /cartao-do-dia/; a carer does not see it', async ({
   page,
-  context,
   request,
   browser,
+  lia,
 }) => {
-  const { children } = await signIn(context, request, { subscribed: true });
-  const childId = children[0]!.id;
+  const childId = lia.id;
   const targets = [{ text: 'Espera a vez para falar', where: 'escola', parts: 2, goal: 1 }];
   expect((await request.put(`/api/children/${childId}/daily-card`, { data: { targets } })).status()).toBe(200);
 

@@ -81,10 +81,8 @@ test.describe('diaries, professionals and emergency', () => {
 
   test('choices counted as they mean: "nada de diferente" is no reaction in the PDF, a context chip counted whole on /padroes/', async ({
     page,
-    context,
-    request,
+    lia,
   }) => {
-    const { children } = await signIn(context, request, { subscribed: true });
     await page.goto('/comportamento/');
     await hydrated(page, 'Diary');
     // The chips fill the context field, phrase by phrase; her own words stay beside them.
@@ -151,7 +149,7 @@ test.describe('diaries, professionals and emergency', () => {
     expect(foods).not.toContain('feijão');
     expect(foods).not.toContain('frango');
 
-    const pdf = await page.request.get(`/api/children/${children[0]!.id}/report.pdf`);
+    const pdf = await page.request.get(`/api/children/${lia.id}/report.pdf`);
     expect(pdf.status()).toBe(200);
     const text = (await pdfText(Buffer.from(await pdf.body()))).replace(/\s+/g, ' ');
     expect(text).toContain('Alimentos seguidos de reação chocolate: 2 de 2 refeições · arroz: 2 de 5 refeições Conta');
@@ -195,15 +193,14 @@ test.describe('diaries, professionals and emergency', () => {
 
   test('a long history shows 20 entries at a time, and the button moves her to the first older one', async ({
     page,
-    context,
     request,
+    lia,
   }) => {
-    const { children } = await signIn(context, request, { subscribed: true });
     for (let day = 1; day <= 25; day++) {
       const res = await request.post('/api/diary', {
         data: {
           type: 'food',
-          childId: children[0]!.id,
+          childId: lia.id,
           date: `2026-10-${String(day).padStart(2, '0')}`,
           time: '12:00:00',
           meal: `Almoço ${day}`,

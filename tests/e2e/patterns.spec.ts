@@ -22,11 +22,10 @@ const addFortnight = (request: APIRequestContext, childId: string) =>
 test.describe('patterns page', () => {
   test('a subscriber with two weeks of entries sees the patterns, changes the period and downloads the report', async ({
     page,
-    context,
     request,
+    lia,
   }) => {
-    const { children } = await signIn(context, request, { subscribed: true });
-    await addFortnight(request, children[0]!.id);
+    await addFortnight(request, lia.id);
     await page.goto('/padroes/');
     await hydrated(page, 'Patterns');
     await expect(page.getByRole('heading', { name: 'Comportamento' })).toBeVisible();
@@ -76,11 +75,10 @@ test.describe('patterns page', () => {
 
   test('"Compartilhar" hands the PDF to the share sheet where files can be shared, and downloads it elsewhere', async ({
     page,
-    context,
     request,
+    lia,
   }) => {
-    const { children } = await signIn(context, request, { subscribed: true });
-    await addFortnight(request, children[0]!.id);
+    await addFortnight(request, lia.id);
     // Chromium on Linux has no share sheet: this phone's is played by a stand-in that keeps what it got.
     await page.addInitScript(() => {
       const shared: Array<{ name: string; type: string; head: string }> = [];

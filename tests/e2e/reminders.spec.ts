@@ -136,13 +136,13 @@ test.describe('reminders', () => {
     page,
     context,
     request,
+    lia,
   }) => {
     const device = push.subscription();
     await fakePushDevice(context, device);
-    const { children } = await signIn(context, request, { subscribed: true });
     const entry = await request.post('/api/diary', {
       data: {
-        childId: children[0]!.id,
+        childId: lia.id,
         type: 'behavior',
         date: new Date().toISOString().slice(0, 10),
         time: '18:00:00',

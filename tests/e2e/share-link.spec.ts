@@ -9,16 +9,7 @@ import JSONSchemaValidator from '@asymmetrik/fhir-json-schema-validator';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { addDays, todayInSaoPaulo } from '../../src/islands/patterns/model.ts';
 import { type ClinicalSummary, summarySections } from '../../src/shared/clinical-summary.ts';
-import {
-  addEpisodesAndNights,
-  addMedicine,
-  expect,
-  expectNoAxeViolations,
-  hydrated,
-  shot,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { addEpisodesAndNights, addMedicine, expect, expectNoAxeViolations, hydrated, shot, test } from './fixtures.ts';
 
 async function addWeek(request: APIRequestContext, childId: string) {
   await addEpisodesAndNights(request, childId, 7);
@@ -47,13 +38,11 @@ const wordsOf = (root: Locator) =>
 
 test('a link with a code: opened by the professional with no session, then revoked by the mother', async ({
   page,
-  context,
   request,
   browser,
+  lia,
 }) => {
   // Two browsers, four axe scans, a PDF and a download: more than the default 30 s on a shared machine.
-  const { children } = await signIn(context, request, { subscribed: true });
-  const lia = children[0]!;
   await addWeek(request, lia.id);
 
   await page.goto('/padroes/');

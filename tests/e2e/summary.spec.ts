@@ -12,16 +12,7 @@ import { type ClinicalSummary, summarySections } from '../../src/shared/clinical
 import { mondayOf } from '../../src/shared/weekly-scale-words.ts';
 import { pdfText } from '../support/pdf.ts';
 import { missingInOrder, sectionStrings } from '../support/summary-text.ts';
-import {
-  addEpisodesAndNights,
-  addMedicine,
-  expect,
-  expectNoAxeViolations,
-  hydrated,
-  shot,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { addEpisodesAndNights, addMedicine, expect, expectNoAxeViolations, hydrated, shot, test } from './fixtures.ts';
 
 const SCALE = parse(readFileSync('content/scales/weekly.yaml', 'utf8')) as { items: Array<{ key: string }> };
 
@@ -35,11 +26,10 @@ const hydratedIslands = (page: Page) =>
 
 test('the patterns page and the report print the same clinical summary; the summary hydrates when she reaches it', async ({
   page,
-  context,
   request,
+  lia,
 }) => {
-  const { children } = await signIn(context, request, { subscribed: true });
-  const childId = children[0]!.id;
+  const childId = lia.id;
   const today = todayInSaoPaulo();
   // Two weeks of episodes and nights, a medicine begun 5 days ago (2 comprimidos), a week rated at home.
   await addEpisodesAndNights(request, childId, 14);
