@@ -16,12 +16,11 @@ import {
 } from '../../api/db/schema.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { inForceOn, scheduledSlots } from '../../src/shared/treatment.ts';
-import { activateSubscription, confirmedWithProfile, PASSWORD } from '../support/accounts.ts';
+import { PASSWORD } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+import { callAs, liasCircle, type Person } from '../support/circle.ts';
 import { apiAs, reply } from '../support/client.ts';
 import { pdfText } from '../support/pdf.ts';
-
-type Person = { cookie: string; userId: string };
 
 // 2026-11-21 12:00Z is 09:00 in São Paulo.
 const clock = fixedClock(new Date('2026-11-21T12:00:00Z'));
@@ -32,17 +31,7 @@ let terapeuta: Person;
 let estranha: Person;
 let lia: string;
 
-const person = (email: string, fullName: string): Promise<Person> => confirmedWithProfile(t, email, fullName);
-
-const call = async (who: Person, path: string, init: { method?: string; body?: unknown } = {}) => {
-  const res = await t.call(path, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    body: init.method === 'DELETE' ? {} : init.body,
-    headers: { cookie: who.cookie },
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
+const call = (who: Person, path: string, init: { method?: string; body?: unknown } = {}) => callAs(t, who, path, init);
 
 const metilfenidato = {
   name: 'Metilfenidato (Ritalina)',
@@ -56,17 +45,7 @@ const metilfenidato = {
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  mae = await person('mae@example.com', 'Marina Souza');
-  pai = await person('pai@example.com', 'Carlos Souza');
-  terapeuta = await person('terapeuta@example.com', 'Paula Fono');
-  estranha = await person('estranha@example.com', 'Eva Estranha');
-  await activateSubscription(t, mae.userId);
-  await activateSubscription(t, estranha.userId);
-  lia = (await call(mae, '/api/children', { body: { name: 'Lia Souza', birthDate: '2018-04-04' } })).body.child.id;
-  await t.db.handle.db.insert(childMembers).values([
-    { childId: lia, userId: pai.userId, role: 'carer' },
-    { childId: lia, userId: terapeuta.userId, role: 'viewer' },
-  ]);
+  ({ mae, pai, terapeuta, estranha, lia } = await liasCircle(t, 'terapeuta'));
 });
 afterAll(() => t.close());
 
