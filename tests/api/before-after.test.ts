@@ -6,103 +6,41 @@
  */
 
 import { extractText } from 'unpdf';
-import { childMembers, diaryEntries, medicineDoses, weeklyRatings } from '../../api/db/schema.ts';
+import { diaryEntries, medicineDoses, weeklyRatings } from '../../api/db/schema.ts';
 import { sinceText } from '../../src/shared/clinical-summary.ts';
-import { activateSubscription, confirmedWithProfile } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
-
-type Person = { cookie: string; userId: string };
+import { callAs, cast, liasCircle, type Person } from '../support/circle.ts';
+import { changeOnTheTenth, DAYS_AFTER, diaryRows, ratingRow, WEEK_BEFORE } from '../support/records.ts';
 
 // Saturday 2026-11-21, 09:00 in São Paulo.
 const clock = fixedClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
-let mae: Person;
-let pai: Person;
-let terapeuta: Person;
+const { mae, pai, terapeuta } = cast('mae', 'pai', 'terapeuta');
 let lia: string;
 let medicineId: string;
 let linkId: string;
 
-const person = (email: string, fullName: string): Promise<Person> => confirmedWithProfile(t, email, fullName);
-
-const call = async (who: Person, route: string, body?: unknown) => {
-  const res = await t.call(route, { body, headers: { cookie: who.cookie } });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
-
-const episode = (date: string, intensity: 'Baixa' | 'Média' | 'Alta', time = '10:00:00') => ({
-  childId: lia,
-  userId: mae.userId,
-  type: 'behavior',
-  date,
-  time,
-  behavior: 'Gritou',
-  context: 'Na hora da lição',
-  intensity,
-});
-const night = (date: string, bed: string, asleep: string | null, minutes: number, wakings: number) => ({
-  childId: lia,
-  userId: mae.userId,
-  type: 'sleep',
-  date,
-  time: bed,
-  asleepAt: asleep,
-  wokeAt: '07:00:00',
-  nightWakings: wakings,
-  sleepMinutes: minutes,
-});
-const meal = (date: string, reaction: string) => ({
-  childId: lia,
-  userId: mae.userId,
-  type: 'food',
-  date,
-  time: '12:00:00',
-  meal: 'Almoço',
-  foods: 'Arroz, feijão',
-  mood: 'Tranquilo',
-  reaction,
-});
-const rating = (weekStart: string, userId: string | null, answers: Record<string, number>, extra = {}) => ({
-  childId: lia,
-  weekStart,
-  source: userId ? 'home' : 'school',
-  userId,
-  answers,
-  scaleVersion: 1,
-  ...extra,
-});
+const call = (who: Person, route: string) => callAs(t, who, route);
+const rating = (weekStart: string, userId: string | null, answers: Record<string, number>, extra = {}) =>
+  ratingRow(lia, weekStart, userId, answers, extra);
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  mae = await person('mae@example.com', 'Marina Souza');
-  pai = await person('pai@example.com', 'Carlos Souza');
-  terapeuta = await person('terapeuta@example.com', 'Paula Fono');
-  await activateSubscription(t, mae.userId);
-  lia = (await call(mae, '/api/children', { name: 'Lia Souza', birthDate: '2018-04-04' })).body.child.id;
-  await t.db.handle.db.insert(childMembers).values([
-    { childId: lia, userId: pai.userId, role: 'carer' },
-    { childId: lia, userId: terapeuta.userId, role: 'viewer' },
-  ]);
-  await call(mae, `/api/children/${lia}/therapies`, { kind: 'fonoaudiologia', startedOn: '2026-10-20' });
-  medicineId = (
-    await call(mae, `/api/children/${lia}/medicines`, {
-      name: 'Metilfenidato (Ritalina)',
-      dose: 10,
-      unit: 'mg',
-      times: ['07:00'],
-      startedOn: '2026-11-10',
-    })
-  ).body.medicine.id;
-  const link = await call(mae, `/api/children/${lia}/school-links`, { label: 'Profª Ana' });
-  linkId = link.body.link.id;
+  lia = await liasCircle(t, { mae, pai, terapeuta });
+  ({ medicineId, linkId } = await changeOnTheTenth(t, mae, lia, {
+    name: 'Metilfenidato (Ritalina)',
+    dose: 10,
+    unit: 'mg',
+  }));
+  const { episode, night, meal } = diaryRows(lia, mae.userId);
   const db = t.db.handle.db;
   // Before (03/11 to 09/11): two episodes a day — 3 Baixa, 8 Média, 3 Alta.
-  const before = ['03', '04', '05', '06', '07', '08', '09'].map((d) => `2026-11-${d}`);
   const mix: Array<'Baixa' | 'Média' | 'Alta'> = ['Baixa', 'Média', 'Média', 'Alta'];
   await db
     .insert(diaryEntries)
-    .values(before.flatMap((date, i) => [episode(date, mix[i % 4]!), episode(date, mix[(i + 1) % 4]!, '16:00:00')]));
+    .values(
+      WEEK_BEFORE.flatMap((date, i) => [episode(date, mix[i % 4]!), episode(date, mix[(i + 1) % 4]!, '16:00:00')]),
+    );
   // Two nights: 21:00 → 21:40 (40 min), 23:50 → 00:20 (30 min); 540 and 480 minutes; 2 and 1 wakings.
   await db
     .insert(diaryEntries)
@@ -122,10 +60,10 @@ beforeAll(async () => {
     .values([
       rating('2026-11-02', mae.userId, { atencao: 3, agitacao: 2 }),
       rating('2026-11-02', pai.userId, { atencao: 2, agitacao: 2 }),
-      { ...rating('2026-11-02', null, { atencao: 3, agitacao: 3 }), schoolLinkId: link.body.link.id },
+      rating('2026-11-02', null, { atencao: 3, agitacao: 3 }, { schoolLinkId: linkId }),
     ]);
   // After (10/11 on): three days with records — one Baixa episode a day, two doses given and one skipped.
-  await db.insert(diaryEntries).values(['10', '11', '12'].map((d) => episode(`2026-11-${d}`, 'Baixa')));
+  await db.insert(diaryEntries).values(DAYS_AFTER.map((date) => episode(date, 'Baixa')));
   await db.insert(medicineDoses).values(
     (['given', 'given', 'skipped'] as const).map((status, i) => ({
       childId: lia,

@@ -9,17 +9,14 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { CARD_MESSAGES } from '../../src/shared/daily-card.ts';
 import { PASSWORD } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
-import { callAs, liasCircle, type Person, schoolLink } from '../support/circle.ts';
+import { callAs, cast, liasCircle, type Person, schoolLink } from '../support/circle.ts';
 
 // 2026-11-20 15:00Z is Friday 12:00 in São Paulo.
 const clock = fixedClock(new Date('2026-11-20T15:00:00Z'));
 const TODAY = '2026-11-20';
 const YESTERDAY = '2026-11-19';
 let t: TestApp;
-let mae: Person;
-let pai: Person;
-let avo: Person;
-let estranha: Person;
+const { mae, pai, avo, estranha } = cast('mae', 'pai', 'avo', 'estranha');
 let lia: string;
 let token: string;
 /** the card's targets: school only, home only, both */
@@ -40,7 +37,7 @@ const targetsNow = async () => (await call(mae, `/api/children/${lia}/daily-card
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  ({ mae, pai, avo, estranha, lia } = await liasCircle(t, 'avo'));
+  lia = await liasCircle(t, { mae, pai, avo, estranha });
   ({ token } = await schoolLink(t, mae, lia, 'Profª Ana — 2º ano'));
 });
 afterAll(() => t.close());

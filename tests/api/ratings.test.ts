@@ -14,17 +14,14 @@ import { readWeeklyScale } from '../../api/services/weekly-scale.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { confirmedWithProfile, PASSWORD } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
-import { callAs, liasCircle, type Person, schoolLink } from '../support/circle.ts';
+import { callAs, cast, liasCircle, type Person, schoolLink } from '../support/circle.ts';
 
 // 2026-11-21 12:00Z is Saturday 09:00 in São Paulo: this week's Monday is 2026-11-16.
 const clock = fixedClock(new Date('2026-11-21T12:00:00Z'));
 const THIS_WEEK = '2026-11-16';
 const LAST_WEEK = '2026-11-09';
 let t: TestApp;
-let mae: Person;
-let pai: Person;
-let terapeuta: Person;
-let estranha: Person;
+const { mae, pai, terapeuta, estranha } = cast('mae', 'pai', 'terapeuta', 'estranha');
 let lia: string;
 let token: string;
 let linkId: string;
@@ -47,7 +44,7 @@ const rate = (who: Person, week: string, body: unknown) =>
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  ({ mae, pai, terapeuta, estranha, lia } = await liasCircle(t, 'terapeuta'));
+  lia = await liasCircle(t, { mae, pai, terapeuta, estranha });
   ({ id: linkId, token } = await schoolLink(t, mae, lia, 'Profª Ana — 2º ano'));
 });
 afterAll(() => t.close());

@@ -18,17 +18,14 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { inForceOn, scheduledSlots } from '../../src/shared/treatment.ts';
 import { PASSWORD } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
-import { callAs, liasCircle, type Person } from '../support/circle.ts';
+import { callAs, cast, liasCircle, type Person } from '../support/circle.ts';
 import { apiAs, reply } from '../support/client.ts';
 import { pdfText } from '../support/pdf.ts';
 
 // 2026-11-21 12:00Z is 09:00 in São Paulo.
 const clock = fixedClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
-let mae: Person;
-let pai: Person;
-let terapeuta: Person;
-let estranha: Person;
+const { mae, pai, terapeuta, estranha } = cast('mae', 'pai', 'terapeuta', 'estranha');
 let lia: string;
 
 const call = (who: Person, path: string, init: { method?: string; body?: unknown } = {}) => callAs(t, who, path, init);
@@ -45,7 +42,7 @@ const metilfenidato = {
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  ({ mae, pai, terapeuta, estranha, lia } = await liasCircle(t, 'terapeuta'));
+  lia = await liasCircle(t, { mae, pai, terapeuta, estranha });
 });
 afterAll(() => t.close());
 

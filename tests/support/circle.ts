@@ -39,11 +39,18 @@ export const NAMES = {
   estranha: 'Eva Estranha',
 } as const;
 
-/** Confirmed people with profiles, as `<key>@example.com` with the name of NAMES. */
-export async function people<K extends keyof typeof NAMES>(t: TestApp, keys: K[]): Promise<Record<K, Person>> {
-  const made = {} as Record<K, Person>;
-  for (const key of keys) made[key] = await confirmedWithProfile(t, `${key}@example.com`, NAMES[key]);
-  return made;
+type Key = keyof typeof NAMES;
+
+/** The people a file will use, named now and made in its `beforeAll` by `signUp` (which fills them in). */
+export function cast<K extends Key>(...keys: K[]): Record<K, Person> {
+  return Object.fromEntries(keys.map((key) => [key, { cookie: '', userId: '' }])) as Record<K, Person>;
+}
+
+/** Signs up each person of `who` as `<key>@example.com`, confirmed, with the name of NAMES and a profile. */
+export async function signUp(t: TestApp, who: Partial<Record<Key, Person>>): Promise<void> {
+  for (const [key, person] of Object.entries(who) as Array<[Key, Person]>) {
+    Object.assign(person, await confirmedWithProfile(t, `${key}@example.com`, NAMES[key]));
+  }
 }
 
 /** A child added by `owner` through the route (Lia Souza, born 2018-04-04, unless named), with its id. */
@@ -64,23 +71,23 @@ export async function addMembers(t: TestApp, childId: string, members: Array<[Pe
     .values(members.map(([who, role]) => ({ childId, userId: who.userId, role })));
 }
 
+/** Lia's circle's people: her mother, the father, a viewer (the therapist or the grandmother), maybe a stranger. */
+type Circle = { mae: Person; pai: Person; estranha?: Person } & ({ terapeuta: Person } | { avo: Person });
+
 /**
- * Lia's circle: her mother and a stranger, both subscribed, the father a carer and `viewer` (the
- * therapist or the grandmother) a viewer, Lia added by her mother.
+ * Lia's circle: signs up `who`, subscribes the mother and the stranger (if any), and answers the id of Lia,
+ * added by her mother, with the father a carer and the therapist or the grandmother a viewer.
  */
-export async function liasCircle<V extends 'terapeuta' | 'avo'>(
-  t: TestApp,
-  viewer: V,
-): Promise<Record<'mae' | 'pai' | 'estranha' | V, Person> & { lia: string }> {
-  const cast = await people(t, ['mae', 'pai', viewer, 'estranha']);
-  await activateSubscription(t, cast.mae.userId);
-  await activateSubscription(t, cast.estranha.userId);
-  const lia = await addChild(t, cast.mae);
+export async function liasCircle(t: TestApp, who: Circle): Promise<string> {
+  await signUp(t, who);
+  await activateSubscription(t, who.mae.userId);
+  if (who.estranha) await activateSubscription(t, who.estranha.userId);
+  const lia = await addChild(t, who.mae);
   await addMembers(t, lia, [
-    [cast.pai, 'carer'],
-    [cast[viewer], 'viewer'],
+    [who.pai, 'carer'],
+    ['terapeuta' in who ? who.terapeuta : who.avo, 'viewer'],
   ]);
-  return { ...cast, lia };
+  return lia;
 }
 
 /** A school link of the child's made by `owner`: its id and the token its address carries. */
