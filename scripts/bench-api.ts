@@ -789,30 +789,21 @@ try {
     `\nautocannon: ${CONNECTIONS} connections, ${CELLS} cells × ${SECONDS} s per route and side, PostgreSQL pool ${POOL}; medians, the spread in brackets\n`,
   );
   const header = ['route', 'target', 'req/s', 'p50', 'p97.5', 'p99', 'errors', 'non-2xx', 'API/floor'];
+  /** One side's line of a route in the table: its medians, with the spread of its cells' req/s and p99. */
+  const sideLine = (route: string, side: 'api' | 'floor', m: Result, cells: Array<Record<typeof side, Result>>) => [
+    route,
+    side,
+    withSpread(cells.map((c) => c[side].rps)),
+    m.p50,
+    m.p975,
+    withSpread(cells.map((c) => c[side].p99)),
+    m.errors,
+    m.non2xx,
+  ];
   const lines = rows
     .flatMap(({ route, api: a, floor: f, ratios, cells }) => [
-      [
-        route,
-        'api',
-        withSpread(cells.map((c) => c.api.rps)),
-        a.p50,
-        a.p975,
-        withSpread(cells.map((c) => c.api.p99)),
-        a.errors,
-        a.non2xx,
-        `${withSpread(ratios)}%`,
-      ],
-      [
-        '',
-        'floor',
-        withSpread(cells.map((c) => c.floor.rps)),
-        f.p50,
-        f.p975,
-        withSpread(cells.map((c) => c.floor.p99)),
-        f.errors,
-        f.non2xx,
-        '',
-      ],
+      [...sideLine(route, 'api', a, cells), `${withSpread(ratios)}%`],
+      [...sideLine('', 'floor', f, cells), ''],
     ])
     .map((cells) => cells.map(String));
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));

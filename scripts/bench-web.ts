@@ -14,9 +14,8 @@
  *   findings: the LCP element and its phases, every request). The mother is made by
  *   scripts/bench-account.ts (also run by `npm test`).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -26,6 +25,7 @@ import { addDays, today } from '../src/shared/clock.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
 import { BenchSetupError, createBenchAccount } from './bench-account.ts';
 import { medianRow, withSpread } from './bench-stats.ts';
+import { startSiteServer } from './site-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4470);
 const BASE = `http://localhost:${PORT}`;
@@ -69,33 +69,13 @@ writeFileSync(
 );
 
 // The real server, on a fresh embedded database.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'olhar-bench-web-'));
-let serverLog = '';
-const server = spawn(process.execPath, ['api/server.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    PGLITE_DIR: path.join(dataDir, 'pglite'),
-    ADMIN_TOKEN: ADMIN,
-    LOG_REQUESTS: '0',
-    STATIC_DIR: 'dist',
-    PUBLIC_SITE_URL: BASE,
-    DATABASE_URL: '',
-    // The confirmation e-mail must land in this log, where the bench reads its link.
-    SMTP_URL: '',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+const site = startSiteServer({ port: PORT, adminToken: ADMIN, folder: 'olhar-bench-web-', env: { LOG_REQUESTS: '0' } });
+const { server } = site;
 let serverExit: number | null | undefined;
 server.once('exit', (code) => (serverExit = code));
 const stop = () => {
-  server.kill('SIGTERM');
+  site.stop();
   rmSync(floorDir, { recursive: true, force: true });
-  // The server may still be closing its database: a leftover temp folder is no reason to fail.
-  try {
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
-  } catch {}
 };
 process.on('exit', stop);
 
@@ -326,7 +306,7 @@ try {
   await waitForHealth();
   const { cookie } = await createBenchAccount({
     send: (p, init) => fetch(`${BASE}${p}`, { ...init, redirect: 'manual' }),
-    mailText: () => serverLog,
+    mailText: site.output,
     adminToken: ADMIN,
     email: `bench-${Date.now()}@example.com`,
   });

@@ -4,38 +4,15 @@
  * screenshots (`SESSION_COOKIE=… npm run screenshot -- http://localhost:4330 /comportamento/`)
  * or try them by hand (the cookie line is printed). Ctrl-C stops it and deletes the database.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { addDays, today } from '../src/shared/clock.ts';
 import { createBenchAccount } from './bench-account.ts';
+import { startSiteServer } from './site-server.ts';
 
 const PORT = Number(process.env.DEMO_PORT ?? 4330);
 const BASE = `http://localhost:${PORT}`;
 const ADMIN = 'demo-admin-token-0123456789abcdef';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'olhar-demo-'));
-let serverLog = '';
-const server = spawn(process.execPath, ['api/server.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    PGLITE_DIR: path.join(dataDir, 'pglite'),
-    ADMIN_TOKEN: ADMIN,
-    STATIC_DIR: 'dist',
-    PUBLIC_SITE_URL: BASE,
-    DATABASE_URL: '',
-    SMTP_URL: '',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-const stop = () => {
-  server.kill('SIGTERM');
-  try {
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
-  } catch {}
-};
+const site = startSiteServer({ port: PORT, adminToken: ADMIN, folder: 'olhar-demo-' });
+const { server, dataDir, stop } = site;
 process.on('exit', stop);
 process.on('SIGINT', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
@@ -71,7 +48,7 @@ console.log(
 
 const { cookie } = await createBenchAccount({
   send: (p, init) => fetch(`${BASE}${p}`, { ...init, redirect: 'manual' }),
-  mailText: () => serverLog,
+  mailText: site.output,
   adminToken: ADMIN,
   email: 'maria@exemplo.com.br',
   entries: 0,

@@ -4,18 +4,16 @@
  * after two weeks met on ≥ 4 days, `ease` under half, the first goal from the first week, nothing
  * otherwise, nothing across a goal change. Real route, our database.
  */
-import { cardDays, cardEvents, cardTargets, childMembers } from '../../api/db/schema.ts';
+import { cardDays, cardEvents, cardTargets } from '../../api/db/schema.ts';
 import { beforeAfterRows, figureText, summarySections } from '../../src/shared/clinical-summary.ts';
 import { addDays } from '../../src/shared/clock.ts';
-import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { activateSubscription } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+import { addChild, addMembers, callAs, cast, type Person, signUp } from '../support/circle.ts';
 
-type Person = { cookie: string; userId: string };
 const clock = fixedClock(new Date('2026-11-20T15:00:00Z'));
 let t: TestApp;
-let mae: Person;
-let avo: Person;
-let estranha: Person;
+const { mae, avo, estranha } = cast('mae', 'avo', 'estranha');
 let lia: string;
 let leo: string;
 
@@ -30,10 +28,7 @@ const ids = {
   changed: '11111111-0000-4000-8000-000000000005',
 };
 
-const call = async (who: Person, route: string) => {
-  const res = await t.call(route, { headers: { cookie: who.cookie } });
-  return { status: res.status, body: await res.json() };
-};
+const call = (who: Person, route: string) => callAs(t, who, route);
 
 /** `n` true marks of `parts`. */
 const sims = (n: number, parts: number) => Array.from({ length: parts }, (_, i) => i < n);
@@ -50,20 +45,12 @@ function schoolWeek(childId: string, monday: string, counts: Record<string, { pa
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  mae = await confirmedUser(t, 'mae@example.com');
-  avo = await confirmedUser(t, 'avo@example.com');
-  estranha = await confirmedUser(t, 'estranha@example.com');
+  await signUp(t, { mae, avo, estranha });
   await activateSubscription(t, mae.userId);
-  const child = async (name: string) =>
-    (
-      await (
-        await t.call('/api/children', { body: { name, birthDate: '2018-04-04' }, headers: { cookie: mae.cookie } })
-      ).json()
-    ).child.id as string;
-  lia = await child('Lia Souza');
-  leo = await child('Leo Souza');
+  lia = await addChild(t, mae);
+  leo = await addChild(t, mae, { name: 'Leo Souza', birthDate: '2018-04-04' });
+  await addMembers(t, lia, [[avo, 'viewer']]);
   const db = t.db.handle.db;
-  await db.insert(childMembers).values({ childId: lia, userId: avo.userId, role: 'viewer' });
   const target = (childId: string, id: string, text: string, parts: number, goal: number, position: number) => ({
     id,
     childId,
@@ -219,14 +206,7 @@ describe('the report and before and after', () => {
   });
 
   it('has no card section for a child without a card', async () => {
-    const noah = (
-      await (
-        await t.call('/api/children', {
-          body: { name: 'Noah', birthDate: '2018-04-04' },
-          headers: { cookie: mae.cookie },
-        })
-      ).json()
-    ).child.id;
+    const noah = await addChild(t, mae, { name: 'Noah', birthDate: '2018-04-04' });
     const { body } = await call(mae, `/api/children/${noah}/summary?from=${W1}&to=2026-11-15`);
     expect(body.summary.card).toEqual([]);
     expect(summarySections(body.summary).map((s) => s.id)).not.toContain('cartao-do-dia');

@@ -4,31 +4,19 @@
  * stars (never below zero), each route for each role, and LGPD. Real routes, our database.
  */
 import { and, eq } from 'drizzle-orm';
-import {
-  cardDays,
-  cardEvents,
-  cardRewards,
-  cardTargets,
-  childMembers,
-  profiles,
-  starSpends,
-} from '../../api/db/schema.ts';
+import { cardDays, cardEvents, cardRewards, cardTargets, starSpends } from '../../api/db/schema.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { CARD_MESSAGES } from '../../src/shared/daily-card.ts';
-import { activateSubscription, confirmedUser, PASSWORD } from '../support/accounts.ts';
+import { PASSWORD } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
-
-type Person = { cookie: string; userId: string };
+import { callAs, cast, liasCircle, type Person, schoolLink } from '../support/circle.ts';
 
 // 2026-11-20 15:00Z is Friday 12:00 in São Paulo.
 const clock = fixedClock(new Date('2026-11-20T15:00:00Z'));
 const TODAY = '2026-11-20';
 const YESTERDAY = '2026-11-19';
 let t: TestApp;
-let mae: Person;
-let pai: Person;
-let avo: Person;
-let estranha: Person;
+const { mae, pai, avo, estranha } = cast('mae', 'pai', 'avo', 'estranha');
 let lia: string;
 let token: string;
 /** the card's targets: school only, home only, both */
@@ -36,23 +24,8 @@ let escola: string;
 let casa: string;
 let ambos: string;
 
-async function person(email: string, fullName: string): Promise<Person> {
-  const made = await confirmedUser(t, email);
-  await t.db.handle.db
-    .insert(profiles)
-    .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
-  return made;
-}
-
-const call = async (who: Person | null, route: string, init: { method?: string; body?: unknown } = {}) => {
-  const res = await t.call(route, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    body: init.method === 'DELETE' ? {} : init.body,
-    headers: who ? { cookie: who.cookie } : {},
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
+const call = (who: Person | null, route: string, init: { method?: string; body?: unknown } = {}) =>
+  callAs(t, who, route, init);
 
 const putCard = (who: Person, targets: unknown[], child = lia) =>
   call(who, `/api/children/${child}/daily-card`, { method: 'PUT', body: { targets } });
@@ -64,19 +37,8 @@ const targetsNow = async () => (await call(mae, `/api/children/${lia}/daily-card
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  mae = await person('mae@example.com', 'Marina Souza');
-  pai = await person('pai@example.com', 'Carlos Souza');
-  avo = await person('avo@example.com', 'Helena Souza');
-  estranha = await person('estranha@example.com', 'Eva Estranha');
-  await activateSubscription(t, mae.userId);
-  await activateSubscription(t, estranha.userId);
-  lia = (await call(mae, '/api/children', { body: { name: 'Lia Souza', birthDate: '2018-04-04' } })).body.child.id;
-  await t.db.handle.db.insert(childMembers).values([
-    { childId: lia, userId: pai.userId, role: 'carer' },
-    { childId: lia, userId: avo.userId, role: 'viewer' },
-  ]);
-  const link = await call(mae, `/api/children/${lia}/school-links`, { body: { label: 'Profª Ana — 2º ano' } });
-  token = new URL(link.body.link.url, 'http://x').searchParams.get('token')!;
+  lia = await liasCircle(t, { mae, pai, avo, estranha });
+  ({ token } = await schoolLink(t, mae, lia, 'Profª Ana — 2º ano'));
 });
 afterAll(() => t.close());
 

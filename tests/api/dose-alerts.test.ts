@@ -344,25 +344,18 @@ describe('one scheduled time marked twice', () => {
   beforeAll(async () => {
     ritalina = await medicine({ name: 'Ritalina', dose: 10, unit: 'mg', times: ['07:00'] });
   });
+  /** `who` marks Ritalina's dose of `slot` as given or not at `at` (`extra`: offline, say). */
+  const mark = (who: Person, slot: string, status: 'given' | 'skipped', at: string, extra: Partial<DoseBody> = {}) =>
+    markDose(who, { medicineId: ritalina, scheduledFor: slot, status, at, ...extra });
 
   it('given and not given: both kept, a disagreement shown to the circle', async () => {
     const slot = '2026-11-27T07:00';
-    const given = await markDose(people.mae, {
-      medicineId: ritalina,
-      scheduledFor: slot,
-      status: 'given',
-      at: '2026-11-27T10:05:00Z',
-    });
+    const given = await mark(people.mae, slot, 'given', '2026-11-27T10:05:00Z');
     expect(given.status).toBe(201);
-    const skipped = {
-      medicineId: ritalina,
-      scheduledFor: slot,
-      status: 'skipped' as const,
-      at: '2026-11-27T10:20:00Z',
-    };
+    const skipped = (extra: Partial<DoseBody> = {}) => mark(people.pai, slot, 'skipped', '2026-11-27T10:20:00Z', extra);
     // Online, the app says it was marked already.
-    expect((await markDose(people.pai, skipped)).status).toBe(409);
-    const offline = await markDose(people.pai, { ...skipped, recordedOffline: true });
+    expect((await skipped()).status).toBe(409);
+    const offline = await skipped({ recordedOffline: true });
     expect(offline.status).toBe(201);
     expect(offline.body.dose.overlap).toEqual({
       doseId: given.body.dose.id,
@@ -382,19 +375,8 @@ describe('one scheduled time marked twice', () => {
 
   it('given twice: a possible double dose, whatever the interval', async () => {
     const slot = '2026-11-26T07:00';
-    const first = await markDose(people.mae, {
-      medicineId: ritalina,
-      scheduledFor: slot,
-      status: 'given',
-      at: '2026-11-26T10:00:00Z',
-    });
-    const second = await markDose(people.pai, {
-      medicineId: ritalina,
-      scheduledFor: slot,
-      status: 'given',
-      at: '2026-11-26T10:30:00Z',
-      recordedOffline: true,
-    });
+    const first = await mark(people.mae, slot, 'given', '2026-11-26T10:00:00Z');
+    const second = await mark(people.pai, slot, 'given', '2026-11-26T10:30:00Z', { recordedOffline: true });
     expect(second.status).toBe(201);
     expect(second.body.dose.overlap?.doseId).toBe(first.body.dose.id);
     const [alert] = (await listAlerts(people.mae, { unseen: '1' })).body.alerts.filter(
@@ -402,17 +384,8 @@ describe('one scheduled time marked twice', () => {
     );
     expect(alert?.doses.map((d: { id: string }) => d.id)).toEqual([first.body.dose.id, second.body.dose.id]);
     // Two "not given" on one time harm no one: both kept, no alert.
-    const none = await markDose(people.pai, {
-      medicineId: ritalina,
-      scheduledFor: '2026-11-25T07:00',
-      status: 'skipped',
-      at: '2026-11-25T10:00:00Z',
-    });
-    const again = await markDose(people.mae, {
-      medicineId: ritalina,
-      scheduledFor: '2026-11-25T07:00',
-      status: 'skipped',
-      at: '2026-11-25T10:10:00Z',
+    const none = await mark(people.pai, '2026-11-25T07:00', 'skipped', '2026-11-25T10:00:00Z');
+    const again = await mark(people.mae, '2026-11-25T07:00', 'skipped', '2026-11-25T10:10:00Z', {
       recordedOffline: true,
     });
     expect([none.status, again.status]).toEqual([201, 201]);

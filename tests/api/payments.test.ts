@@ -1,21 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { paymentEvents, payments, subscriptions } from '../../api/db/schema.ts';
 import { crc16 } from '../../api/payments/brcode.ts';
-import { mercadoPagoProvider } from '../../api/payments/mercadopago.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
-import { startFakeMercadoPago } from '../support/fake-mercadopago.ts';
-
-const ADMIN = 'token-de-administracao-bem-longo-123';
-const form = {
-  planDuration: '3-meses',
-  fullName: 'Maria da Silva',
-  email: 'maria@example.com',
-  phone: '(11) 98765-4321',
-  cpf: '529.982.247-25',
-};
-const monthsBetween = (a: Date, b: Date) =>
-  (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+import { ADMIN, PAYMENT_FORM as form, monthsBetween, SECRET, withMercadoPago } from '../support/payments.ts';
 
 describe('payments with the static PIX key', () => {
   let t: TestApp;
@@ -173,50 +161,25 @@ describe('payments with the static PIX key', () => {
 });
 
 describe('payments through Mercado Pago', () => {
-  const TOKEN = 'TEST-access-token';
-  const SECRET = 'segredo-do-webhook';
-  let fake: Awaited<ReturnType<typeof startFakeMercadoPago>>;
-  let t: TestApp;
-  const clock = fixedClock(new Date());
-  beforeAll(async () => {
-    fake = await startFakeMercadoPago(TOKEN);
-    t = await createTestApp({
-      clock,
-      payments: mercadoPagoProvider({ accessToken: TOKEN, webhookSecret: SECRET, baseUrl: fake.baseUrl }),
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-
-  async function newPayment(email: string) {
-    const user = await confirmedUser(t, email);
-    const res = await t.call('/api/payments', { body: form, headers: { cookie: user.cookie } });
-    expect(res.status).toBe(201);
-    const { payment } = await res.json();
-    const [row] = await t.db.handle.db.select().from(payments).where(eq(payments.id, payment.id));
-    return { ...user, payment, providerId: row!.providerPaymentId! };
-  }
-  const webhook = (hook: ReturnType<typeof fake.signedWebhook>) =>
-    t.app.request(`http://localhost:4321${hook.path}`, { method: 'POST', headers: hook.headers, body: hook.body });
+  const mp = withMercadoPago();
+  const { clock, newPayment, webhook, subscriptionOf } = mp;
 
   it('creates the charge at the provider with the plan amount and an idempotency key', async () => {
     const { payment, providerId } = await newPayment('mp1@example.com');
-    expect(fake.payments.get(Number(providerId))!.transaction_amount).toBe(39);
-    expect(fake.payments.get(Number(providerId))!.external_reference).toBe(payment.id);
+    expect(mp.fake.payments.get(Number(providerId))!.transaction_amount).toBe(39);
+    expect(mp.fake.payments.get(Number(providerId))!.external_reference).toBe(payment.id);
     expect(payment.qr_code).toContain('MP-FAKE');
   });
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {
     const { providerId, userId } = await newPayment('mp2@example.com');
-    fake.set(providerId, 'approved');
-    const hook = fake.signedWebhook(providerId, 'outro-segredo');
+    mp.fake.set(providerId, 'approved');
+    const hook = mp.fake.signedWebhook(providerId, 'outro-segredo');
     const res = await webhook(hook);
     expect(res.status).toBe(401);
-    expect(await t.db.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toHaveLength(0);
-    const tampered = fake.signedWebhook(providerId, SECRET);
-    const res2 = await t.app.request(`http://localhost:4321${tampered.path.replace(providerId, '123')}`, {
+    expect(await subscriptionOf(userId)).toHaveLength(0);
+    const tampered = mp.fake.signedWebhook(providerId, SECRET);
+    const res2 = await mp.t.app.request(`http://localhost:4321${tampered.path.replace(providerId, '123')}`, {
       method: 'POST',
       headers: tampered.headers,
       body: tampered.body,
@@ -226,43 +189,43 @@ describe('payments through Mercado Pago', () => {
 
   it('activates once for 10 duplicate webhooks, after checking the status with the provider', async () => {
     const { providerId, userId, cookie } = await newPayment('mp3@example.com');
-    const pendingHook = fake.signedWebhook(providerId, SECRET, { eventId: 'evt-pendente' });
+    const pendingHook = mp.fake.signedWebhook(providerId, SECRET, { eventId: 'evt-pendente' });
     expect((await webhook(pendingHook)).status).toBe(200);
-    expect(await t.db.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toHaveLength(0);
+    expect(await subscriptionOf(userId)).toHaveLength(0);
 
-    fake.set(providerId, 'approved');
-    const hook = fake.signedWebhook(providerId, SECRET, { eventId: 'evt-aprovado' });
+    mp.fake.set(providerId, 'approved');
+    const hook = mp.fake.signedWebhook(providerId, SECRET, { eventId: 'evt-aprovado' });
     const results = await Promise.all(Array.from({ length: 10 }, () => webhook(hook)));
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const subs = await t.db.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const subs = await subscriptionOf(userId);
     expect(subs).toHaveLength(1);
     expect(monthsBetween(clock.now(), subs[0]!.expiresAt)).toBe(3);
-    const events = await t.db.handle.db
+    const events = await mp.t.db.handle.db
       .select()
       .from(paymentEvents)
       .where(eq(paymentEvents.providerEventId, 'evt-aprovado'));
     expect(events).toHaveLength(1);
-    expect((await (await t.call('/api/me', { headers: { cookie } })).json()).subscription.active).toBe(true);
+    expect((await (await mp.t.call('/api/me', { headers: { cookie } })).json()).subscription.active).toBe(true);
   });
 
   it('never activates when the provider reports another amount', async () => {
     const { providerId, userId, payment } = await newPayment('mp4@example.com');
-    fake.set(providerId, 'approved', 1);
-    await webhook(fake.signedWebhook(providerId, SECRET));
-    expect(await t.db.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toHaveLength(0);
-    const [row] = await t.db.handle.db.select().from(payments).where(eq(payments.id, payment.id));
+    mp.fake.set(providerId, 'approved', 1);
+    await webhook(mp.fake.signedWebhook(providerId, SECRET));
+    expect(await subscriptionOf(userId)).toHaveLength(0);
+    const [row] = await mp.t.db.handle.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row!.status).toBe('failed');
   });
 
   it('asks the provider at most once every 10 s per payment, however often clients poll', async () => {
     const { payment, cookie, providerId } = await newPayment('mp5@example.com');
-    const before = fake.calls.get;
-    for (let i = 0; i < 5; i++) await t.call(`/api/payments/${payment.id}`, { headers: { cookie } });
-    expect(fake.calls.get - before).toBe(1);
-    fake.set(providerId, 'approved');
+    const before = mp.fake.calls.get;
+    for (let i = 0; i < 5; i++) await mp.t.call(`/api/payments/${payment.id}`, { headers: { cookie } });
+    expect(mp.fake.calls.get - before).toBe(1);
+    mp.fake.set(providerId, 'approved');
     clock.advance(11_000);
-    const res = await t.call(`/api/payments/${payment.id}`, { headers: { cookie } });
+    const res = await mp.t.call(`/api/payments/${payment.id}`, { headers: { cookie } });
     expect(await res.json()).toEqual({ paid: true, status: 'paid' });
-    expect(fake.calls.get - before).toBe(2);
+    expect(mp.fake.calls.get - before).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { professionalContacts } from '../../api/db/schema.ts';
 import { confirmedUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { callAs } from '../support/circle.ts';
 
 let t: TestApp;
 let a: { cookie: string };
@@ -13,6 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const add = (body: unknown, cookie = a.cookie) => t.call('/api/professionals', { body, headers: { cookie } });
+const list = async (who = a) => (await callAs(t, who, '/api/professionals')).body.professionals;
+const remove = (id: string, who = a) => callAs(t, who, `/api/professionals/${id}`, { method: 'DELETE' });
 
 describe('professionals', () => {
   it('answers 401 without a session', async () => {
@@ -30,8 +33,7 @@ describe('professionals', () => {
       phone: '11 98888-7777',
       specialty: 'Fonoaudiólogo',
     });
-    const list = (await (await t.call('/api/professionals', { headers: { cookie: a.cookie } })).json()).professionals;
-    expect(list.map((p: { name: string }) => p.name)).toEqual(['Dr. Bruno Reis', 'Dra. Ana Lima']);
+    expect((await list()).map((p: { name: string }) => p.name)).toEqual(['Dr. Bruno Reis', 'Dra. Ana Lima']);
   });
 
   it('answers "Campos obrigatórios" for missing fields and stores nothing', async () => {
@@ -56,8 +58,7 @@ describe('professionals', () => {
     const body = { id, name: 'Dra. Offline', phone: '11 3333-4444', specialty: 'Psicopedagogo' };
     expect((await add(body)).status).toBe(201);
     expect((await add(body)).status).toBe(201);
-    const list = (await (await t.call('/api/professionals', { headers: { cookie: a.cookie } })).json()).professionals;
-    expect(list.filter((p: { id: string }) => p.id === id)).toHaveLength(1);
+    expect((await list()).filter((p: { id: string }) => p.id === id)).toHaveLength(1);
     // Another mother's id answers as an unknown id would: stored for her under a fresh id.
     const foreign = await add(body, b.cookie);
     expect(foreign.status).toBe(201);
@@ -66,41 +67,14 @@ describe('professionals', () => {
     expect(professional.name).toBe('Dra. Offline');
     const unknown = await add({ ...body, id: crypto.randomUUID() }, b.cookie);
     expect(unknown.status).toBe(foreign.status);
-    for (const own of [professional.id, (await unknown.json()).professional.id])
-      await t.call(`/api/professionals/${own}`, { method: 'DELETE', body: {}, headers: { cookie: b.cookie } });
+    for (const own of [professional.id, (await unknown.json()).professional.id]) await remove(own, b);
   });
 
   it('never shows or deletes another user’s contact', async () => {
     const { professional } = await (await add({ name: 'Dra. Carla', phone: '1', specialty: 'Nutricionista' })).json();
-    expect(
-      (await (await t.call('/api/professionals', { headers: { cookie: b.cookie } })).json()).professionals,
-    ).toEqual([]);
-    expect(
-      (
-        await t.call(`/api/professionals/${professional.id}`, {
-          method: 'DELETE',
-          body: {},
-          headers: { cookie: b.cookie },
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await t.call(`/api/professionals/${professional.id}`, {
-          method: 'DELETE',
-          body: {},
-          headers: { cookie: a.cookie },
-        })
-      ).status,
-    ).toBe(204);
-    expect(
-      (
-        await t.call(`/api/professionals/${professional.id}`, {
-          method: 'DELETE',
-          body: {},
-          headers: { cookie: a.cookie },
-        })
-      ).status,
-    ).toBe(404);
+    expect(await list(b)).toEqual([]);
+    expect((await remove(professional.id, b)).status).toBe(404);
+    expect((await remove(professional.id)).status).toBe(204);
+    expect((await remove(professional.id)).status).toBe(404);
   });
 });

@@ -8,39 +8,26 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { childMembers, pushSubscriptions, weeklyRatings } from '../../api/db/schema.ts';
+import { pushSubscriptions, weeklyRatings } from '../../api/db/schema.ts';
 import { tick } from '../../api/services/reminders.ts';
 import { readWeeklyScale } from '../../api/services/weekly-scale.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { activateSubscription, confirmedWithProfile, PASSWORD } from '../support/accounts.ts';
+import { confirmedWithProfile, PASSWORD } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
-
-type Person = { cookie: string; userId: string };
+import { callAs, cast, liasCircle, type Person, schoolLink } from '../support/circle.ts';
 
 // 2026-11-21 12:00Z is Saturday 09:00 in São Paulo: this week's Monday is 2026-11-16.
 const clock = fixedClock(new Date('2026-11-21T12:00:00Z'));
 const THIS_WEEK = '2026-11-16';
 const LAST_WEEK = '2026-11-09';
 let t: TestApp;
-let mae: Person;
-let pai: Person;
-let terapeuta: Person;
-let estranha: Person;
+const { mae, pai, terapeuta, estranha } = cast('mae', 'pai', 'terapeuta', 'estranha');
 let lia: string;
 let token: string;
 let linkId: string;
 
-const person = (email: string, fullName: string): Promise<Person> => confirmedWithProfile(t, email, fullName);
-
-const call = async (who: Person | null, route: string, init: { method?: string; body?: unknown } = {}) => {
-  const res = await t.call(route, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    body: init.method === 'DELETE' ? {} : init.body,
-    headers: who ? { cookie: who.cookie } : {},
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
+const call = (who: Person | null, route: string, init: { method?: string; body?: unknown } = {}) =>
+  callAs(t, who, route, init);
 
 const allAnswers = (value: number) => ({
   atencao: value,
@@ -57,20 +44,8 @@ const rate = (who: Person, week: string, body: unknown) =>
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  mae = await person('mae@example.com', 'Marina Souza');
-  pai = await person('pai@example.com', 'Carlos Souza');
-  terapeuta = await person('terapeuta@example.com', 'Paula Fono');
-  estranha = await person('estranha@example.com', 'Eva Estranha');
-  await activateSubscription(t, mae.userId);
-  await activateSubscription(t, estranha.userId);
-  lia = (await call(mae, '/api/children', { body: { name: 'Lia Souza', birthDate: '2018-04-04' } })).body.child.id;
-  await t.db.handle.db.insert(childMembers).values([
-    { childId: lia, userId: pai.userId, role: 'carer' },
-    { childId: lia, userId: terapeuta.userId, role: 'viewer' },
-  ]);
-  const link = await call(mae, `/api/children/${lia}/school-links`, { body: { label: 'Profª Ana — 2º ano' } });
-  linkId = link.body.link.id;
-  token = new URL(link.body.link.url, 'http://x').searchParams.get('token')!;
+  lia = await liasCircle(t, { mae, pai, terapeuta, estranha });
+  ({ id: linkId, token } = await schoolLink(t, mae, lia, 'Profª Ana — 2º ano'));
 });
 afterAll(() => t.close());
 
@@ -179,7 +154,7 @@ describe('roles', () => {
   });
 
   it('needs the owner’s subscription to rate and to compare (402), not to read', async () => {
-    const livre = await person('livre@example.com', 'Lara Livre');
+    const livre = await confirmedWithProfile(t, 'livre@example.com', 'Lara Livre');
     const teo = (await call(livre, '/api/children', { body: { name: 'Téo', birthDate: '2019-02-02' } })).body.child.id;
     expect((await call(livre, `/api/children/${teo}/ratings`)).status).toBe(200);
     const put = await call(livre, `/api/children/${teo}/ratings/${THIS_WEEK}`, {

@@ -4,112 +4,45 @@
  * school with who rated, the period's figures — its sections' words, and who may read it.
  * Real routes, our database.
  */
-import { childMembers, diaryEntries, profiles, weeklyRatings } from '../../api/db/schema.ts';
+import { diaryEntries, weeklyRatings } from '../../api/db/schema.ts';
 import { type ClinicalSummary, clinicalSummarySchema, summarySections } from '../../src/shared/clinical-summary.ts';
-import { activateSubscription, confirmedUser } from '../support/accounts.ts';
+import { confirmedWithProfile } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
-
-type Person = { cookie: string; userId: string };
+import { addChild, callAs, cast, liasCircle, type Person } from '../support/circle.ts';
+import { changeOnTheTenth, DAYS_AFTER, diaryRows, ratingRow, WEEK_BEFORE } from '../support/records.ts';
 
 // Saturday 2026-11-21, 09:00 in São Paulo.
 const clock = fixedClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
-let mae: Person;
-let pai: Person;
-let terapeuta: Person;
-let estranha: Person;
+const { mae, pai, terapeuta, estranha } = cast('mae', 'pai', 'terapeuta', 'estranha');
 let semAssinatura: Person;
 let lia: string;
 let nina: string;
 
-async function person(email: string, fullName: string): Promise<Person> {
-  const made = await confirmedUser(t, email);
-  await t.db.handle.db
-    .insert(profiles)
-    .values({ userId: made.userId, fullName, email, phone: '11987654321', cpf: '52998224725' });
-  return made;
-}
-
-const call = async (who: Person, route: string, body?: unknown) => {
-  const res = await t.call(route, { body, headers: { cookie: who.cookie } });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
-
 const PERIOD = 'from=2026-11-01&to=2026-11-21';
-const summaryOf = async (who: Person, child = lia) => call(who, `/api/children/${child}/summary?${PERIOD}`);
-
-const episode = (date: string, intensity: 'Baixa' | 'Média' | 'Alta', time = '10:00:00') => ({
-  childId: lia,
-  userId: mae.userId,
-  type: 'behavior',
-  date,
-  time,
-  behavior: 'Gritou',
-  context: 'Na hora da lição',
-  intensity,
-});
+const summaryOf = (who: Person, child = lia) => callAs(t, who, `/api/children/${child}/summary?${PERIOD}`);
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  mae = await person('mae@example.com', 'Marina Souza');
-  pai = await person('pai@example.com', 'Carlos Souza');
-  terapeuta = await person('terapeuta@example.com', 'Paula Fono');
-  estranha = await person('estranha@example.com', 'Rita Alves');
-  semAssinatura = await person('livre@example.com', 'Joana Lima');
-  await activateSubscription(t, mae.userId);
-  await activateSubscription(t, estranha.userId);
-  lia = (await call(mae, '/api/children', { name: 'Lia Souza', birthDate: '2018-04-04' })).body.child.id;
-  nina = (await call(semAssinatura, '/api/children', { name: 'Nina Lima', birthDate: '2019-02-02' })).body.child.id;
-  await t.db.handle.db.insert(childMembers).values([
-    { childId: lia, userId: pai.userId, role: 'carer' },
-    { childId: lia, userId: terapeuta.userId, role: 'viewer' },
-  ]);
-  await call(mae, `/api/children/${lia}/therapies`, { kind: 'fonoaudiologia', startedOn: '2026-10-20' });
-  await call(mae, `/api/children/${lia}/medicines`, {
-    name: 'Metilfenidato',
-    dose: 2,
-    unit: 'comprimido',
-    times: ['07:00'],
-    startedOn: '2026-11-10',
-  });
-  const link = await call(mae, `/api/children/${lia}/school-links`, { label: 'Profª Ana' });
+  lia = await liasCircle(t, { mae, pai, terapeuta, estranha });
+  semAssinatura = await confirmedWithProfile(t, 'livre@example.com', 'Joana Lima');
+  nina = await addChild(t, semAssinatura, { name: 'Nina Lima', birthDate: '2019-02-02' });
+  const { linkId } = await changeOnTheTenth(t, mae, lia, { name: 'Metilfenidato', dose: 2, unit: 'comprimido' });
+  const { episode } = diaryRows(lia, mae.userId);
   const db = t.db.handle.db;
   // Before the change (03/11 to 09/11): two episodes a day; after (10/11 to 12/11): one a day.
-  const before = ['03', '04', '05', '06', '07', '08', '09'].map((d) => `2026-11-${d}`);
   await db
     .insert(diaryEntries)
-    .values(before.flatMap((date) => [episode(date, 'Média'), episode(date, 'Alta', '16:00:00')]));
-  await db.insert(diaryEntries).values(['10', '11', '12'].map((d) => episode(`2026-11-${d}`, 'Baixa')));
+    .values(WEEK_BEFORE.flatMap((date) => [episode(date, 'Média'), episode(date, 'Alta', '16:00:00')]));
+  await db.insert(diaryEntries).values(DAYS_AFTER.map((date) => episode(date, 'Baixa')));
   // This week: home low, the school high on "agitação" — two points apart.
-  await db.insert(weeklyRatings).values([
-    {
-      childId: lia,
-      weekStart: '2026-11-16',
-      source: 'home',
-      userId: mae.userId,
-      answers: { agitacao: 0 },
-      scaleVersion: 1,
-    },
-    {
-      childId: lia,
-      weekStart: '2026-11-16',
-      source: 'home',
-      userId: pai.userId,
-      answers: { agitacao: 1 },
-      scaleVersion: 1,
-    },
-    {
-      childId: lia,
-      weekStart: '2026-11-16',
-      source: 'school',
-      userId: null,
-      schoolLinkId: link.body.link.id,
-      observer: 'Ana Paula',
-      answers: { agitacao: 3 },
-      scaleVersion: 1,
-    },
-  ]);
+  await db
+    .insert(weeklyRatings)
+    .values([
+      ratingRow(lia, '2026-11-16', mae.userId, { agitacao: 0 }),
+      ratingRow(lia, '2026-11-16', pai.userId, { agitacao: 1 }),
+      ratingRow(lia, '2026-11-16', null, { agitacao: 3 }, { schoolLinkId: linkId, observer: 'Ana Paula' }),
+    ]);
 });
 afterAll(() => t.close());
 
@@ -203,7 +136,7 @@ describe('the clinical summary', () => {
   });
 
   it('refuses a broken period (422) and a request without a session (401)', async () => {
-    expect((await call(mae, `/api/children/${lia}/summary?from=2026-11-21&to=2026-11-01`)).status).toBe(422);
+    expect((await callAs(t, mae, `/api/children/${lia}/summary?from=2026-11-21&to=2026-11-01`)).status).toBe(422);
     expect((await t.call(`/api/children/${lia}/summary?${PERIOD}`)).status).toBe(401);
   });
 });

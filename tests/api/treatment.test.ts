@@ -16,33 +16,20 @@ import {
 } from '../../api/db/schema.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { inForceOn, scheduledSlots } from '../../src/shared/treatment.ts';
-import { activateSubscription, confirmedWithProfile, PASSWORD } from '../support/accounts.ts';
+import { PASSWORD } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+import { callAs, cast, liasCircle, type Person } from '../support/circle.ts';
 import { apiAs, reply } from '../support/client.ts';
 import { pdfText } from '../support/pdf.ts';
-
-type Person = { cookie: string; userId: string };
+import { missingFrom } from '../support/summary-text.ts';
 
 // 2026-11-21 12:00Z is 09:00 in São Paulo.
 const clock = fixedClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
-let mae: Person;
-let pai: Person;
-let terapeuta: Person;
-let estranha: Person;
+const { mae, pai, terapeuta, estranha } = cast('mae', 'pai', 'terapeuta', 'estranha');
 let lia: string;
 
-const person = (email: string, fullName: string): Promise<Person> => confirmedWithProfile(t, email, fullName);
-
-const call = async (who: Person, path: string, init: { method?: string; body?: unknown } = {}) => {
-  const res = await t.call(path, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    body: init.method === 'DELETE' ? {} : init.body,
-    headers: { cookie: who.cookie },
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
+const call = (who: Person, path: string, init: { method?: string; body?: unknown } = {}) => callAs(t, who, path, init);
 
 const metilfenidato = {
   name: 'Metilfenidato (Ritalina)',
@@ -56,17 +43,7 @@ const metilfenidato = {
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  mae = await person('mae@example.com', 'Marina Souza');
-  pai = await person('pai@example.com', 'Carlos Souza');
-  terapeuta = await person('terapeuta@example.com', 'Paula Fono');
-  estranha = await person('estranha@example.com', 'Eva Estranha');
-  await activateSubscription(t, mae.userId);
-  await activateSubscription(t, estranha.userId);
-  lia = (await call(mae, '/api/children', { body: { name: 'Lia Souza', birthDate: '2018-04-04' } })).body.child.id;
-  await t.db.handle.db.insert(childMembers).values([
-    { childId: lia, userId: pai.userId, role: 'carer' },
-    { childId: lia, userId: terapeuta.userId, role: 'viewer' },
-  ]);
+  lia = await liasCircle(t, { mae, pai, terapeuta, estranha });
 });
 afterAll(() => t.close());
 
@@ -587,15 +564,19 @@ describe('the patterns and the report', () => {
     });
     expect(res.status).toBe(200);
     const text = (await pdfText(Buffer.from(await res.arrayBuffer()))).replace(/\s+/g, ' ');
-    expect(text).toContain('Tratamento');
-    expect(text).toContain('nunca sugere doses');
-    expect(text).toContain('Metilfenidato (Ritalina) — prescrito por Dra. Helena');
-    expect(text).toContain('Em uso no início do período: 10 mg às 07:00 (desde 05/11/2026)');
-    expect(text).toContain('12/11/2026 · Mudança de dose: 15 mg às 07:00 (motivo: Tarde difícil na escola <b>)');
-    expect(text).toContain('18/11/2026 · Suspenso (motivo: Perda de apetite)');
-    expect(text).toContain('Doses dadas: 3 de 10 previstas no período; 1 marcada como não dada');
-    expect(text).toContain('Doses dadas: 0 de 13 previstas no período');
-    expect(text).toContain('Doses quando precisar: 2 no período (intervalo mínimo de 6 h)');
+    expect(
+      missingFrom(text, [
+        'Tratamento',
+        'nunca sugere doses',
+        'Metilfenidato (Ritalina) — prescrito por Dra. Helena',
+        'Em uso no início do período: 10 mg às 07:00 (desde 05/11/2026)',
+        '12/11/2026 · Mudança de dose: 15 mg às 07:00 (motivo: Tarde difícil na escola <b>)',
+        '18/11/2026 · Suspenso (motivo: Perda de apetite)',
+        'Doses dadas: 3 de 10 previstas no período; 1 marcada como não dada',
+        'Doses dadas: 0 de 13 previstas no período',
+        'Doses quando precisar: 2 no período (intervalo mínimo de 6 h)',
+      ]),
+    ).toEqual([]);
     expect(text).toContain(
       'Fonoaudiologia — Fga. Paula, 1x por semana (desde 01/10/2026): 1 sessão com presença, 1 falta',
     );

@@ -5,37 +5,26 @@
  * item. Real routes, our database (PGlite, or PostgreSQL with DATABASE_URL).
  */
 import { and, eq } from 'drizzle-orm';
-import { childMembers, children, observationNotes } from '../../api/db/schema.ts';
+import { children, observationNotes } from '../../api/db/schema.ts';
 import { activateSubscription, confirmedWithProfile } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
-
-type Person = { cookie: string; userId: string };
+import { addChild, addMembers, callAs, cast, type Person, signUp } from '../support/circle.ts';
 
 const clock = fixedClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
-let mae: Person;
-let pai: Person;
-let avo: Person;
+const { mae, pai, avo } = cast('mae', 'pai', 'avo');
 let semNome: Person;
 
-const person = (email: string, fullName?: string): Promise<Person> => confirmedWithProfile(t, email, fullName);
-
-const call = async (who: Person, path: string, body?: unknown) => {
-  const res = await t.call(path, { method: body === undefined ? 'GET' : 'PUT', body, headers: { cookie: who.cookie } });
-  return { status: res.status, body: await res.json() };
-};
+const call = (who: Person, path: string, body?: unknown) =>
+  callAs(t, who, path, { method: body === undefined ? 'GET' : 'PUT', body });
 
 /** A child of the mother's with the father as a carer, the grandmother as a viewer and a carer without a profile. */
 async function sharedChild(name: string): Promise<string> {
-  const res = await t.call('/api/children', {
-    body: { name, birthDate: '2019-03-02' },
-    headers: { cookie: mae.cookie },
-  });
-  const id = (await res.json()).child.id as string;
-  await t.db.handle.db.insert(childMembers).values([
-    { childId: id, userId: pai.userId, role: 'carer' },
-    { childId: id, userId: avo.userId, role: 'viewer' },
-    { childId: id, userId: semNome.userId, role: 'carer' },
+  const id = await addChild(t, mae, { name, birthDate: '2019-03-02' });
+  await addMembers(t, id, [
+    [pai, 'carer'],
+    [avo, 'viewer'],
+    [semNome, 'carer'],
   ]);
   return id;
 }
@@ -47,10 +36,8 @@ const ticked = (...indexes: number[]) => none().map((_, i) => indexes.includes(i
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  mae = await person('mae@example.com', 'Marina Souza');
-  pai = await person('pai@example.com', 'Carlos Souza');
-  avo = await person('avo@example.com', 'Lúcia Prado');
-  semNome = await person('tia.bete@example.com');
+  await signUp(t, { mae, pai, avo });
+  semNome = await confirmedWithProfile(t, 'tia.bete@example.com');
   await activateSubscription(t, mae.userId);
 });
 // At most ten children per account: each test's child goes with it.

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import postgres from 'postgres';
 import { hashPassword } from '../../api/services/passwords.ts';
 import { generateToken, hashToken } from '../../api/services/sessions.ts';
+import { requestProcess } from '../support/api-process.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 const API_PORT = 4493;
@@ -65,22 +66,8 @@ describe.runIf(process.env.DATABASE_URL)('terminated connections', () => {
     const write = i % 3 === 0;
     const path = ['/api/diary', '/api/me', '/api/children'][i % 3]!;
     try {
-      const res = await fetch(`http://127.0.0.1:${API_PORT}${path}`, {
-        method: write ? 'POST' : 'GET',
-        headers: { 'content-type': 'application/json', cookie },
-        body: write
-          ? JSON.stringify({
-              id: crypto.randomUUID(),
-              type: 'behavior',
-              date: '2026-11-21',
-              time: '21:00:00',
-              behavior: 'Rajada',
-              context: 'Conexões encerradas',
-              intensity: 'Baixa',
-            })
-          : undefined,
-        signal: AbortSignal.timeout(15_000),
-      });
+      const entry = write ? { behavior: 'Rajada', context: 'Conexões encerradas' } : undefined;
+      const res = await requestProcess(API_PORT, path, cookie, 15_000, entry);
       return { status: res.status, body: await res.text() };
     } catch (err) {
       return { status: 0, body: String(err) };

@@ -90,6 +90,9 @@ const SHARE_BODY = {
 };
 /** The console: a mother's session gets 404 on every path, with or without an id (decision 0021). */
 const isStaffRoute = (pattern: string) => pattern.startsWith('/api/staff/');
+/** A route's path with each `:param` replaced by its value in `values` (one it lacks stays as it is). */
+const fillPath = (pattern: string, values: Record<string, string | undefined>) =>
+  pattern.replace(/:(\w+)/g, (param, name: string) => values[name] ?? param);
 
 let t: TestApp;
 const A = {
@@ -343,10 +346,12 @@ function idFor(path: string, method: string): string | undefined {
   return undefined;
 }
 
+/** B's profile: what she saves as hers and what she pays with. */
+const B_PROFILE = { fullName: 'Bia Curiosa', email: 'b-curiosa@example.com', phone: '11912345678', cpf: '11144477735' };
+
 /** A valid body for B's own write, so the route runs its real code path. */
 function bodyFor(method: string, path: string): unknown {
-  if (method === 'PUT' && path === '/api/profile')
-    return { fullName: 'Bia Curiosa', email: 'b-curiosa@example.com', phone: '11912345678', cpf: '11144477735' };
+  if (method === 'PUT' && path === '/api/profile') return B_PROFILE;
   if (method === 'POST' && path === '/api/diary')
     return {
       type: 'behavior',
@@ -403,14 +408,7 @@ function bodyFor(method: string, path: string): unknown {
   if (method === 'DELETE' && path === '/api/push/subscriptions') return { endpoint: A.endpoint };
   if (method === 'PUT' && path === '/api/reminders') return { daily: { enabled: true, time: '08:00' } };
   if (method === 'POST' && path === '/api/staff/subscriptions') return { email: 'b-curiosa@example.com', months: 24 };
-  if (method === 'POST' && path === '/api/payments')
-    return {
-      planDuration: '1-mes',
-      fullName: 'Bia Curiosa',
-      email: 'b-curiosa@example.com',
-      phone: '11912345678',
-      cpf: '11144477735',
-    };
+  if (method === 'POST' && path === '/api/payments') return { planDuration: '1-mes', ...B_PROFILE };
   return {};
 }
 
@@ -435,21 +433,22 @@ describe('ownership matrix', () => {
       if (pattern.includes(':')) {
         const id = idFor(pattern, method);
         expect(id, `route ${route} takes an id this matrix does not know: add it to idFor()`).toBeDefined();
-        path = pattern
-          .replace(':id', id!)
-          .replace(':key', 'hiperatividade-signs')
-          .replace(':condition', 'foco')
-          .replace(':invitationId', A.invitationId)
-          .replace(':userId', M.userId)
-          .replace(':linkId', A.linkId)
-          .replace(':medicineId', A.medicineId)
-          .replace(':changeId', A.changeId)
-          .replace(':doseId', A.doseId)
-          .replace(':alertId', A.alertId)
-          .replace(':therapyId', A.therapyId)
-          .replace(':weekStart', WEEK)
-          .replace(':rewardId', A.rewardId)
-          .replace(':date', TODAY);
+        path = fillPath(pattern, {
+          id,
+          key: 'hiperatividade-signs',
+          condition: 'foco',
+          invitationId: A.invitationId,
+          userId: M.userId,
+          linkId: A.linkId,
+          medicineId: A.medicineId,
+          changeId: A.changeId,
+          doseId: A.doseId,
+          alertId: A.alertId,
+          therapyId: A.therapyId,
+          weekStart: WEEK,
+          rewardId: A.rewardId,
+          date: TODAY,
+        });
       }
       const query =
         path === '/api/diary' && method === 'GET'
@@ -847,21 +846,22 @@ describe('the family circle: every route of a child for owner, carer, viewer, re
 
   function request(route: string) {
     const [method, pattern] = route.split(' ') as [string, string];
-    const path = pattern
-      .replace(':id', pattern.startsWith('/api/diary/') ? (method === 'PATCH' ? ids.night : ids.entry) : ids.child)
-      .replace(':key', 'sono-signs')
-      .replace(':condition', 'sono')
-      .replace(':invitationId', ids.invitation)
-      .replace(':userId', ids.member)
-      .replace(':linkId', ids.link)
-      .replace(':medicineId', ids.medicine)
-      .replace(':changeId', ids.change)
-      .replace(':doseId', ids.dose)
-      .replace(':alertId', ids.alert)
-      .replace(':therapyId', ids.therapy)
-      .replace(':weekStart', '2026-11-09')
-      .replace(':rewardId', ids.reward)
-      .replace(':date', TODAY);
+    const path = fillPath(pattern, {
+      id: pattern.startsWith('/api/diary/') ? (method === 'PATCH' ? ids.night : ids.entry) : ids.child,
+      key: 'sono-signs',
+      condition: 'sono',
+      invitationId: ids.invitation,
+      userId: ids.member,
+      linkId: ids.link,
+      medicineId: ids.medicine,
+      changeId: ids.change,
+      doseId: ids.dose,
+      alertId: ids.alert,
+      therapyId: ids.therapy,
+      weekStart: '2026-11-09',
+      rewardId: ids.reward,
+      date: TODAY,
+    });
     const query =
       pattern === '/api/insights' || (pattern === '/api/diary' && method === 'GET')
         ? `?childId=${ids.child}${method === 'GET' && pattern === '/api/diary' ? '&type=behavior' : ''}`

@@ -19,6 +19,7 @@ import { openDatabase } from '../../api/db/client.ts';
 import { sessions, subscriptions, users } from '../../api/db/schema.ts';
 import { hashPassword } from '../../api/services/passwords.ts';
 import { generateToken, hashToken } from '../../api/services/sessions.ts';
+import { requestProcess } from '../support/api-process.ts';
 
 const API_PORT = 4494;
 const DEADLINE_MS = 1500;
@@ -92,22 +93,8 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite at 50 connections', () => {
       const started = performance.now();
       let status = 0;
       try {
-        const res = await fetch(`http://127.0.0.1:${API_PORT}/api/diary${write ? '' : '?type=behavior'}`, {
-          method: write ? 'POST' : 'GET',
-          headers: { 'content-type': 'application/json', cookie },
-          body: write
-            ? JSON.stringify({
-                id: crypto.randomUUID(),
-                type: 'behavior',
-                date: '2026-11-21',
-                time: '21:00:00',
-                behavior: `Carga ${n}-${i}`,
-                context: 'PGlite',
-                intensity: 'Baixa',
-              })
-            : undefined,
-          signal: AbortSignal.timeout(20_000),
-        });
+        const entry = write ? { behavior: `Carga ${n}-${i}`, context: 'PGlite' } : undefined;
+        const res = await requestProcess(API_PORT, `/api/diary${write ? '' : '?type=behavior'}`, cookie, 20_000, entry);
         await res.arrayBuffer();
         status = res.status;
       } catch {

@@ -60,3 +60,30 @@ export const stopProcess = (child: ChildProcess, signal: NodeJS.Signals) =>
     child.once('exit', () => resolve());
     child.kill(signal);
   });
+
+/**
+ * A request to the API process on `port` as `cookie`: a POST of a new behaviour entry of 21/11 (its
+ * id made on the "device") when `entry` names what happened, otherwise a GET of `path`.
+ */
+export const requestProcess = (
+  port: number,
+  path: string,
+  cookie: string,
+  timeoutMs: number,
+  entry?: { behavior: string; context: string },
+) =>
+  fetch(`http://127.0.0.1:${port}${path}`, {
+    method: entry ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', cookie },
+    body: entry
+      ? JSON.stringify({
+          id: crypto.randomUUID(),
+          type: 'behavior',
+          date: '2026-11-21',
+          time: '21:00:00',
+          ...entry,
+          intensity: 'Baixa',
+        })
+      : undefined,
+    signal: AbortSignal.timeout(timeoutMs),
+  });

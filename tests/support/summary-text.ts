@@ -31,3 +31,7 @@ export function missingInOrder(text: string, strings: string[]): string[] {
   }
   return missing;
 }
+
+/** The strings `text` does not hold, in any order and as they are (empty when it holds them all; all without a text). */
+export const missingFrom = (text: string | undefined, strings: string[]): string[] =>
+  strings.filter((s) => !text?.includes(s));

@@ -86,41 +86,24 @@ describe('sendOrQueue: a form’s write, sent or kept on the device by the rule'
     expect(enqueued).toEqual([op]);
   });
 
-  it('a dropped connection: queued, as offline', async () => {
-    expect(
-      await sendOrQueue(async () => {
-        throw dropped();
-      }, op),
-    ).toEqual({ outcome: 'queued', reason: 'offline' });
-    expect(enqueued).toEqual([op]);
-  });
-
-  it('a 503: queued, said as the server’s failure', async () => {
-    expect(
-      await sendOrQueue(async () => {
-        throw answered(503, 'unavailable');
-      }, op),
-    ).toEqual({ outcome: 'queued', reason: 'server' });
-    expect(enqueued).toEqual([op]);
-  });
-
-  it('a 422: returned to the form, never queued', async () => {
-    const error = answered(422, 'validation_failed');
+  const validation = answered(422, 'validation_failed');
+  const unpaid = answered(402, 'subscription_required');
+  it.each([
+    ['a dropped connection: queued, as offline', dropped(), { outcome: 'queued', reason: 'offline' }, [op]],
+    [
+      'a 503: queued, said as the server’s failure',
+      answered(503, 'unavailable'),
+      { outcome: 'queued', reason: 'server' },
+      [op],
+    ],
+    ['a 422: returned to the form, never queued', validation, { outcome: 'refused', error: validation }, []],
+    ['a 402: returned for the paywall, never queued', unpaid, { outcome: 'needs-subscription', error: unpaid }, []],
+  ])('%s', async (_, error, answer, queued) => {
     expect(
       await sendOrQueue(async () => {
         throw error;
       }, op),
-    ).toEqual({ outcome: 'refused', error });
-    expect(enqueued).toEqual([]);
-  });
-
-  it('a 402: returned for the paywall, never queued', async () => {
-    const error = answered(402, 'subscription_required');
-    expect(
-      await sendOrQueue(async () => {
-        throw error;
-      }, op),
-    ).toEqual({ outcome: 'needs-subscription', error });
-    expect(enqueued).toEqual([]);
+    ).toEqual(answer);
+    expect(enqueued).toEqual(queued);
   });
 });

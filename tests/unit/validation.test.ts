@@ -108,29 +108,25 @@ describe('e-mail', () => {
   });
 });
 
+/** A valid sign-up form with `changes`, checked. */
+const signup = (changes: Record<string, unknown>) =>
+  signupFormSchema.safeParse({
+    email: 'a@b.com',
+    password: '12345678',
+    confirmPassword: '12345678',
+    consent: true,
+    ...changes,
+  });
+
 describe('sign-up form', () => {
   it('requires 8 characters, a matching confirmation and the consent', () => {
-    const short = signupFormSchema.safeParse({
-      email: 'a@b.com',
-      password: '1234567',
-      confirmPassword: '1234567',
-      consent: true,
+    expect(fieldMessages(signup({ password: '1234567', confirmPassword: '1234567' }).error!)).toEqual({
+      password: 'A senha deve ter pelo menos 8 caracteres',
     });
-    expect(fieldMessages(short.error!)).toEqual({ password: 'A senha deve ter pelo menos 8 caracteres' });
-    const mismatch = signupFormSchema.safeParse({
-      email: 'a@b.com',
-      password: '12345678',
-      confirmPassword: '12345679',
-      consent: true,
+    expect(fieldMessages(signup({ confirmPassword: '12345679' }).error!)).toEqual({
+      confirmPassword: 'As senhas não coincidem',
     });
-    expect(fieldMessages(mismatch.error!)).toEqual({ confirmPassword: 'As senhas não coincidem' });
-    const noConsent = signupFormSchema.safeParse({
-      email: 'a@b.com',
-      password: '12345678',
-      confirmPassword: '12345678',
-      consent: false,
-    });
-    expect(fieldMessages(noConsent.error!)).toEqual({
+    expect(fieldMessages(signup({ consent: false }).error!)).toEqual({
       consent: 'Para criar a conta, é preciso concordar com o tratamento desses dados',
     });
   });
@@ -148,12 +144,7 @@ describe('profile completeness', () => {
 
 describe('sign-up form, all problems at once', () => {
   it('reports the mismatch together with a missing consent', () => {
-    const both = signupFormSchema.safeParse({
-      email: 'a@b.com',
-      password: '12345678',
-      confirmPassword: 'outra-senha',
-      consent: false,
-    });
+    const both = signup({ confirmPassword: 'outra-senha', consent: false });
     expect(Object.keys(fieldMessages(both.error!)).sort()).toEqual(['confirmPassword', 'consent']);
   });
 });

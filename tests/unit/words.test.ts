@@ -48,12 +48,14 @@ describe('list: names and times joined with "e"', () => {
 });
 
 describe('decimal: a fixed number of decimals with a comma', () => {
-  it('writes one decimal by default, rounding half away from zero', () => {
-    expect(decimal(3.14)).toBe('3,1');
-    expect(decimal(1)).toBe('1,0');
-    expect(decimal(0.25)).toBe('0,3');
-    expect(decimal(1.25)).toBe('1,3');
-    expect(decimal(0)).toBe('0,0');
+  it.each([
+    [3.14, '3,1'],
+    [1, '1,0'],
+    [0.25, '0,3'],
+    [1.25, '1,3'],
+    [0, '0,0'],
+  ])('writes one decimal by default, rounding half away from zero: %s → %s', (figure, text) => {
+    expect(decimal(figure)).toBe(text);
   });
 
   it('writes as many decimals as asked', () => {
@@ -72,12 +74,14 @@ describe('decimal: a fixed number of decimals with a comma', () => {
 });
 
 describe('amount: a figure as she wrote it', () => {
-  it('has no more decimals than the figure and no grouping', () => {
-    expect(amount(1.5)).toBe('1,5');
-    expect(amount(10)).toBe('10');
-    expect(amount(0.25)).toBe('0,25');
-    expect(amount(1000)).toBe('1000');
-    expect(amount(0.1 + 0.2)).toBe('0,30000000000000004');
+  it.each([
+    [1.5, '1,5'],
+    [10, '10'],
+    [0.25, '0,25'],
+    [1000, '1000'],
+    [0.1 + 0.2, '0,30000000000000004'],
+  ])('has no more decimals than the figure and no grouping: %s → %s', (figure, text) => {
+    expect(amount(figure)).toBe(text);
   });
 });
 
