@@ -25,6 +25,7 @@ import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { lockCard, presentTarget, targetsOf } from './daily-card.ts';
 import { firstName, recordersOf } from './people.ts';
+import { askedPeriod } from './periods.ts';
 import { liveLink, spendLinkDay } from './school.ts';
 import { starsOf } from './stars.ts';
 
@@ -189,11 +190,7 @@ export async function listCardDays(
   now: Date,
 ) {
   await requireChild(db, userId, childId, 'read', { now });
-  const to = query.to ?? dayOf(now);
-  const from = query.from ?? addDays(to, -6);
-  if (from > to) throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodReversed } });
-  if (from < addDays(to, -365))
-    throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodTooLong } });
+  const { from, to } = askedPeriod(query, now, (last) => addDays(last, -6), 366);
   const rows = await db
     .select()
     .from(cardDays)

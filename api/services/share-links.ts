@@ -79,34 +79,43 @@ export async function createShareLink(
   return { id, expiresAt: expiresAt.toISOString(), hasPasscode: passcodeHash !== null };
 }
 
+/** What a list of links shows of each (besides its id). */
+const linkColumns = {
+  from: shareLinks.from,
+  to: shareLinks.to,
+  expiresAt: shareLinks.expiresAt,
+  hasPasscode: sql<boolean>`${shareLinks.passcodeHash} is not null`,
+  revokedAt: shareLinks.revokedAt,
+  lockedAt: shareLinks.lockedAt,
+};
+
+/** When each of these links was opened, oldest first, by link id. */
+async function openingsOf(db: Database, links: Array<{ id: string }>): Promise<Map<string, Date[]>> {
+  const byLink = new Map<string, Date[]>();
+  if (links.length === 0) return byLink;
+  const rows = await db
+    .select({ linkId: shareLinkOpenings.linkId, at: shareLinkOpenings.at })
+    .from(shareLinkOpenings)
+    .where(
+      inArray(
+        shareLinkOpenings.linkId,
+        links.map((l) => l.id),
+      ),
+    )
+    .orderBy(asc(shareLinkOpenings.at));
+  for (const row of rows) byLink.set(row.linkId, [...(byLink.get(row.linkId) ?? []), row.at]);
+  return byLink;
+}
+
 /** The child's links not yet purged (live, revoked or locked), each with its openings; never a key. */
 export async function shareLinksOf(db: Database, userId: string, childId: string) {
   await requireChild(db, userId, childId, 'write');
   const links = await db
-    .select({
-      id: shareLinks.id,
-      from: shareLinks.from,
-      to: shareLinks.to,
-      expiresAt: shareLinks.expiresAt,
-      hasPasscode: sql<boolean>`${shareLinks.passcodeHash} is not null`,
-      revokedAt: shareLinks.revokedAt,
-      lockedAt: shareLinks.lockedAt,
-    })
+    .select({ id: shareLinks.id, ...linkColumns })
     .from(shareLinks)
     .where(eq(shareLinks.childId, childId))
     .orderBy(asc(shareLinks.createdAt));
-  const openings = links.length
-    ? await db
-        .select({ linkId: shareLinkOpenings.linkId, at: shareLinkOpenings.at })
-        .from(shareLinkOpenings)
-        .where(
-          inArray(
-            shareLinkOpenings.linkId,
-            links.map((l) => l.id),
-          ),
-        )
-        .orderBy(asc(shareLinkOpenings.at))
-    : [];
+  const openings = await openingsOf(db, links);
   return links.map((l) => ({
     id: l.id,
     from: l.from,
@@ -115,7 +124,7 @@ export async function shareLinksOf(db: Database, userId: string, childId: string
     hasPasscode: l.hasPasscode,
     revokedAt: l.revokedAt?.toISOString() ?? null,
     lockedAt: l.lockedAt?.toISOString() ?? null,
-    openings: openings.filter((o) => o.linkId === l.id).map((o) => ({ at: o.at.toISOString() })),
+    openings: (openings.get(l.id) ?? []).map((at) => ({ at: at.toISOString() })),
   }));
 }
 
@@ -218,28 +227,13 @@ export async function shareLinksForExport(db: Database, userId: string) {
     .select({
       id: shareLinks.id,
       childId: shareLinks.childId,
-      from: shareLinks.from,
-      to: shareLinks.to,
       createdAt: shareLinks.createdAt,
-      expiresAt: shareLinks.expiresAt,
-      hasPasscode: sql<boolean>`${shareLinks.passcodeHash} is not null`,
-      revokedAt: shareLinks.revokedAt,
-      lockedAt: shareLinks.lockedAt,
+      ...linkColumns,
       createdByYou: sql<boolean>`${shareLinks.createdBy} = ${userId}`,
     })
     .from(shareLinks)
     .where(or(eq(shareLinks.createdBy, userId), inArray(shareLinks.childId, owned)))
     .orderBy(asc(shareLinks.createdAt));
-  const openings = links.length
-    ? await db
-        .select({ linkId: shareLinkOpenings.linkId, at: shareLinkOpenings.at })
-        .from(shareLinkOpenings)
-        .where(
-          inArray(
-            shareLinkOpenings.linkId,
-            links.map((l) => l.id),
-          ),
-        )
-    : [];
-  return links.map((l) => ({ ...l, openings: openings.filter((o) => o.linkId === l.id).map((o) => o.at) }));
+  const openings = await openingsOf(db, links);
+  return links.map((l) => ({ ...l, openings: openings.get(l.id) ?? [] }));
 }
