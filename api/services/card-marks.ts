@@ -25,7 +25,7 @@ import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { lockCard, presentTarget, targetsOf } from './daily-card.ts';
 import { firstName, recordersOf } from './people.ts';
-import { askedPeriod } from './periods.ts';
+import { askedPeriod, type PeriodQuery } from './periods.ts';
 import { liveLink, spendLinkDay } from './school.ts';
 import { starsOf } from './stars.ts';
 
@@ -182,13 +182,7 @@ export async function saveSchoolMarks(
 }
 
 /** GET /api/children/:id/daily-card/days?from=&to= — the days marked, oldest first (default: the last 7 days). */
-export async function listCardDays(
-  db: Database,
-  userId: string,
-  childId: string,
-  query: { from?: string | undefined; to?: string | undefined },
-  now: Date,
-) {
+export async function listCardDays(db: Database, userId: string, childId: string, query: PeriodQuery, now: Date) {
   await requireChild(db, userId, childId, 'read', { now });
   const { from, to } = askedPeriod(query, now, (last) => addDays(last, -6), 366);
   const rows = await db

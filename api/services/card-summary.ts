@@ -19,7 +19,7 @@ import { cardDays, cardEvents } from '../db/schema.ts';
 import { requireChild } from './access.ts';
 import { type CardTarget, presentTarget, targetsOf } from './daily-card.ts';
 import { childFirstName } from './people.ts';
-import { askedPeriod } from './periods.ts';
+import { askedPeriod, type PeriodQuery } from './periods.ts';
 
 /** Without ?from, the last four weeks. */
 export const DEFAULT_SUMMARY_WEEKS = 4;
@@ -183,13 +183,7 @@ export function summarise(
 }
 
 /** GET /api/children/:id/daily-card/summary?from=&to= */
-export async function cardSummary(
-  db: Database,
-  userId: string,
-  childId: string,
-  query: { from?: string | undefined; to?: string | undefined },
-  now: Date,
-) {
+export async function cardSummary(db: Database, userId: string, childId: string, query: PeriodQuery, now: Date) {
   await requireChild(db, userId, childId, 'read', { now });
   const firstDay = (last: string) => addDays(mondayOf(last), -7 * (DEFAULT_SUMMARY_WEEKS - 1));
   return cardOver(db, childId, askedPeriod(query, now, firstDay, MAX_SUMMARY_DAYS));

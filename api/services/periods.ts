@@ -3,12 +3,15 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { addDays, dayOf } from '../../src/shared/clock.ts';
 import { ApiError } from '../errors.ts';
 
+/** `?from=&to=` as a list's route parsed it (each a YYYY-MM-DD day, or absent). */
+export type PeriodQuery = { from?: string | undefined; to?: string | undefined };
+
 /**
  * `to` defaults to today in São Paulo and `from` to `firstDay(to)`; 422 on `from` when the period
  * is reversed or longer than `maxDays` days.
  */
 export function askedPeriod(
-  query: { from?: string | undefined; to?: string | undefined },
+  query: PeriodQuery,
   now: Date,
   firstDay: (to: string) => string,
   maxDays: number,

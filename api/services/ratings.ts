@@ -21,7 +21,7 @@ import { children, weeklyRatings } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { recordersOf } from './people.ts';
-import { askedPeriod } from './periods.ts';
+import { askedPeriod, type PeriodQuery } from './periods.ts';
 import { checkWeekOfLife } from './record-dates.ts';
 import { liveLink, spendLinkDay } from './school.ts';
 import { weeklyScale } from './weekly-scale.ts';
@@ -91,7 +91,7 @@ export async function listRatings(
   db: Database,
   userId: string,
   childId: string,
-  query: { from?: string | undefined; to?: string | undefined },
+  query: PeriodQuery,
   now: Date,
 ): Promise<Rating[]> {
   await requireChild(db, userId, childId, 'read', { now });
