@@ -21,11 +21,12 @@ import {
 } from '../../src/shared/share-links.ts';
 import type { Database } from '../db/client.ts';
 import { children, shareLinkCiphertexts, shareLinkOpenings, shareLinks } from '../db/schema.ts';
-import { ApiError, tooManyRequests } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { firstName } from './people.ts';
+import { refuseOverDay } from './rate-limit.ts';
 
 /** 128 random bits, base64url (22 characters). */
 export const newShareId = () => randomBytes(16).toString('base64url');
@@ -57,12 +58,8 @@ export async function createShareLink(
     const today = await tx
       .select({ at: shareLinks.createdAt })
       .from(shareLinks)
-      .where(and(eq(shareLinks.childId, childId), gt(shareLinks.createdAt, new Date(now.getTime() - DAY_MS))))
-      .orderBy(asc(shareLinks.createdAt));
-    if (today.length >= SHARE_LINKS_PER_CHILD_PER_DAY) {
-      const freeAt = today[today.length - SHARE_LINKS_PER_CHILD_PER_DAY]!.at.getTime() + DAY_MS;
-      throw tooManyRequests(MESSAGES.shareLinksPerDay, freeAt - now.getTime());
-    }
+      .where(and(eq(shareLinks.childId, childId), gt(shareLinks.createdAt, new Date(now.getTime() - DAY_MS))));
+    refuseOverDay(today, SHARE_LINKS_PER_CHILD_PER_DAY, MESSAGES.shareLinksPerDay, now);
     await tx.insert(shareLinks).values({
       id,
       childId,
