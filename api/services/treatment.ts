@@ -241,7 +241,7 @@ export async function createMedicine(
 }
 
 /** The medicine, when it is this child's (404 otherwise, as an unknown id). */
-async function medicineOf(db: Database, childId: string, medicineId: string, lock = false) {
+export async function medicineOf(db: Database, childId: string, medicineId: string, lock = false) {
   const query = db
     .select(medicineColumns)
     .from(medicines)
