@@ -48,8 +48,23 @@ const oneOf = (column: string, values: readonly string[]): SQL =>
   sql.raw(`"${column}" in (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')})`);
 const maxLength = (column: string, max: number): SQL => sql.raw(`char_length("${column}") <= ${max}`);
 
+/** A moment, stored with its time zone and read as a Date. */
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** The child a row belongs to: removing the child removes the row. */
+const childRef = () =>
+  uuid('child_id')
+    .notNull()
+    .references(() => children.id, { onDelete: 'cascade' });
+/** The medicine a row belongs to: removing the medicine removes the row. */
+const medicineRef = () =>
+  uuid('medicine_id')
+    .notNull()
+    .references(() => medicines.id, { onDelete: 'cascade' });
+/** Someone who did something; null once that account is deleted (decision 0020). */
+const personRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
+
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: stamp('created_at').notNull().defaultNow(),
 };
 const ownerId = () =>
   uuid('user_id')
@@ -63,8 +78,8 @@ export const users = pgTable(
     /** lower-cased and trimmed before it gets here */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    emailConfirmedAt: stamp('email_confirmed_at'),
+    passwordChangedAt: stamp('password_changed_at'),
     ...timestamps,
   },
   (t) => [
@@ -84,9 +99,9 @@ export const sessions = pgTable(
   {
     id: text('id').primaryKey(),
     userId: ownerId(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: stamp('expires_at').notNull(),
     /** when a staff member's code was accepted on this session (the console's second factor) */
-    twoFactorAt: timestamp('two_factor_at', { withTimezone: true, mode: 'date' }),
+    twoFactorAt: stamp('two_factor_at'),
     ...timestamps,
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
@@ -118,7 +133,7 @@ export const trustedDevices = pgTable(
     id: text('id').primaryKey(),
     userId: ownerId(),
     /** the cookie's end; a device older than this is a stranger again */
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: stamp('expires_at').notNull(),
     /**
      * set once a staff member passed the second factor in this browser: it is then trusted for codes,
      * and this is the key of its own code budget, kept when the cookie is renewed at a login (issue 40)
@@ -136,8 +151,8 @@ export const emailTokens = pgTable(
     id: text('id').primaryKey(),
     userId: ownerId(),
     purpose: text('purpose').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: stamp('expires_at').notNull(),
+    usedAt: stamp('used_at'),
     ...timestamps,
   },
   (t) => [
@@ -159,7 +174,7 @@ export const profiles = pgTable(
     phone: text('phone'),
     /** digits only, 11; null like the phone (asked of whoever pays, at checkout) */
     cpf: text('cpf'),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   () => [
     check('profiles_full_name', sql.raw(`char_length(btrim("full_name")) between 2 and ${LIMITS.fullName}`)),
@@ -200,9 +215,7 @@ export const children = pgTable(
 export const childMembers = pgTable(
   'child_members',
   {
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -221,14 +234,12 @@ export const childInvitations = pgTable(
   'child_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     email: text('email').notNull(),
     role: text('role').notNull(),
     tokenHash: text('token_hash').notNull().unique('child_invitations_token_unique'),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: stamp('expires_at').notNull(),
+    acceptedAt: stamp('accepted_at'),
     ...timestamps,
   },
   (t) => [
@@ -242,13 +253,11 @@ export const schoolLinks = pgTable(
   'school_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     label: text('label').notNull(),
     tokenHash: text('token_hash').notNull().unique('school_links_token_unique'),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: stamp('expires_at').notNull(),
+    revokedAt: stamp('revoked_at'),
     ...timestamps,
   },
   (t) => [
@@ -261,16 +270,14 @@ export const schoolLinks = pgTable(
 export const checklistProgress = pgTable(
   'checklist_progress',
   {
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     key: text('key').notNull(),
     checked: boolean('checked').array().notNull(),
     /** bumped at each save; a device sends the list it started from (`base`), never a blind copy (issue 37) */
     version: integer('version').notNull().default(1),
     /** who saved it last; null once that account is deleted */
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedBy: personRef('updated_by'),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.childId, t.key] }),
@@ -282,16 +289,14 @@ export const checklistProgress = pgTable(
 export const observationNotes = pgTable(
   'observation_notes',
   {
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     condition: text('condition').notNull(),
     text: text('text').notNull(),
     /** bumped at each save; a write from an older version is refused with the current copy (issue 37) */
     version: integer('version').notNull().default(1),
     /** who wrote it last; null once that account is deleted */
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedBy: personRef('updated_by'),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.childId, t.condition] }),
@@ -310,11 +315,9 @@ export const diaryEntries = pgTable(
      * who recorded it: the owner or a member of the child's circle; null for the school's
      * observations, and for a member who deleted her account (her entries stay: decision 0020)
      */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personRef('user_id'),
     /** every entry belongs to a child; removing the child removes them */
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     type: text('type').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     /** when it happened (behaviour, food); the bedtime for a night of sleep */
@@ -430,9 +433,9 @@ export const subscriptions = pgTable(
     userId: ownerId().unique('subscriptions_user_id_unique'),
     status: text('status').notNull(),
     planId: text('plan_id').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: stamp('expires_at').notNull(),
     ...timestamps,
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('subscriptions_user_status_expires_idx').on(t.userId, t.status, t.expiresAt.desc()),
@@ -449,7 +452,7 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personRef('user_id'),
     planId: text('plan_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('BRL'),
@@ -462,9 +465,9 @@ export const payments = pgTable(
     payerEmail: text('payer_email'),
     payerPhone: text('payer_phone'),
     payerCpf: text('payer_cpf'),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
-    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: stamp('expires_at').notNull(),
+    paidAt: stamp('paid_at'),
+    lastCheckedAt: stamp('last_checked_at'),
     ...timestamps,
   },
   (t) => [
@@ -487,7 +490,7 @@ export const paymentEvents = pgTable(
     providerEventId: text('provider_event_id').notNull(),
     type: text('type').notNull(),
     payload: jsonb('payload'),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    receivedAt: stamp('received_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.providerEventId),
@@ -510,12 +513,12 @@ export const supportThreads = pgTable(
     status: text('status').notNull().default('open'),
     priority: boolean('priority').notNull(),
     /** her oldest message the team has not answered yet; null when nothing waits for the team */
-    waitingSince: timestamp('waiting_since', { withTimezone: true, mode: 'date' }),
+    waitingSince: stamp('waiting_since'),
     /** the team's first answer, for the median first response */
-    firstResponseAt: timestamp('first_response_at', { withTimezone: true, mode: 'date' }),
+    firstResponseAt: stamp('first_response_at'),
     ...timestamps,
     /** the last message or change of status */
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('support_threads_user_updated_idx').on(t.userId, t.updatedAt.desc()),
@@ -537,10 +540,10 @@ export const supportMessages = pgTable(
     /** `mother` or `team` */
     sender: text('sender').notNull(),
     /** who wrote it; null once a staff member's account is gone (the answer stays in her conversation) */
-    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorId: personRef('author_id'),
     text: text('text').notNull(),
     /** the team's messages: when she opened the conversation after it (null: unread) */
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    readAt: stamp('read_at'),
     ...timestamps,
   },
   (t) => [
@@ -558,7 +561,7 @@ export const rateLimits = pgTable(
   'rate_limits',
   {
     key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    windowStart: stamp('window_start').notNull(),
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
@@ -584,7 +587,7 @@ export const consents = pgTable(
     userId: ownerId(),
     purpose: text('purpose').notNull(),
     policyVersion: text('policy_version').notNull(),
-    grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    grantedAt: stamp('granted_at').notNull().defaultNow(),
   },
   (t) => [index('consents_user_idx').on(t.userId), check('consents_purpose', oneOf('purpose', CONSENT_PURPOSES))],
 );
@@ -594,9 +597,9 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: stamp('at').notNull().defaultNow(),
     event: text('event').notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personRef('user_id'),
     emailHash: text('email_hash'),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -619,7 +622,7 @@ export const pushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     ...timestamps,
     /** when the device last sent its subscription (each visit to Lembretes); unseen 60 days, it goes */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: stamp('last_seen_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
@@ -654,7 +657,7 @@ export const reminderSettings = pgTable(
     medicinesEnabled: boolean('medicines_enabled').notNull().default(false),
     /** "avaliação da semana": on Sunday, "Como foi a semana de {nome}?" for each child she rates (issue 30) */
     ratingEnabled: boolean('rating_enabled').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('reminder_settings_daily_idx').on(t.dailyMinute).where(sql`${t.dailyEnabled}`),
@@ -674,9 +677,7 @@ export const medicines = pgTable(
   {
     /** may be generated by the client, which makes an offline insert idempotent */
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     /** free text (suggestions of what is common in Brazil); the app never suggests a dose */
     name: text('name').notNull(),
     /** "quando precisar": no times, a minimum interval between doses instead */
@@ -694,7 +695,7 @@ export const medicines = pgTable(
     /** push a reminder at each time to the circle's members who turned "remédios" on */
     remind: boolean('remind').notNull().default(false),
     /** who added it; null once that account is deleted (the record stays: decision 0020) */
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: personRef('created_by'),
     ...timestamps,
   },
   (t) => [
@@ -724,9 +725,7 @@ export const medicineChanges = pgTable(
   'medicine_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    medicineId: uuid('medicine_id')
-      .notNull()
-      .references(() => medicines.id, { onDelete: 'cascade' }),
+    medicineId: medicineRef(),
     /** the order events were recorded in, for several on one day */
     position: bigint('position', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     /** the day it takes effect */
@@ -742,7 +741,7 @@ export const medicineChanges = pgTable(
     /** why it changed (the doctor's words, a side effect…) */
     reason: text('reason'),
     /** who recorded it; null once that account is deleted (decision 0020) */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personRef('user_id'),
     ...timestamps,
   },
   (t) => [
@@ -769,9 +768,7 @@ export const medicineCorrections = pgTable(
   'medicine_corrections',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    medicineId: uuid('medicine_id')
-      .notNull()
-      .references(() => medicines.id, { onDelete: 'cascade' }),
+    medicineId: medicineRef(),
     /** the event corrected (gone from `medicine_changes` when removed) */
     changeId: uuid('change_id').notNull(),
     /** `removed` or `redated` */
@@ -788,10 +785,10 @@ export const medicineCorrections = pgTable(
     times: text('times').array().notNull(),
     reason: text('reason'),
     /** who recorded the event, and when; null once that account is deleted (decision 0020) */
-    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
-    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    recordedBy: personRef('recorded_by'),
+    recordedAt: stamp('recorded_at').notNull(),
     /** who corrected it; null once that account is deleted */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personRef('user_id'),
     ...timestamps,
   },
   (t) => [
@@ -814,12 +811,8 @@ export const medicineDoses = pgTable(
   {
     /** made on the device: the same id twice stores one dose (marked offline) */
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
-    medicineId: uuid('medicine_id')
-      .notNull()
-      .references(() => medicines.id, { onDelete: 'cascade' }),
+    childId: childRef(),
+    medicineId: medicineRef(),
     /** `YYYY-MM-DDTHH:MM` in São Paulo, the time it was due; null for an as-needed dose */
     scheduledFor: text('scheduled_for'),
     /** the São Paulo day it belongs to: the scheduled one, else the day it was given */
@@ -827,10 +820,10 @@ export const medicineDoses = pgTable(
     /** `given` or `skipped` */
     status: text('status').notNull(),
     /** when it was given (or marked as not given) */
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    at: stamp('at').notNull(),
     note: text('note'),
     /** who marked it; null once that account is deleted (decision 0020) */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personRef('user_id'),
     /** marked on a device without a connection: a fact, stored whatever it conflicts with (issue 37) */
     recordedOffline: boolean('recorded_offline').notNull().default(false),
     /**
@@ -865,18 +858,14 @@ export const doseAlerts = pgTable(
   'dose_alerts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
-    medicineId: uuid('medicine_id')
-      .notNull()
-      .references(() => medicines.id, { onDelete: 'cascade' }),
+    childId: childRef(),
+    medicineId: medicineRef(),
     /** `double` (two given) or `disagree` (given and not given on one time) */
     kind: text('kind').notNull(),
     /** the doses involved, oldest first; a dose deleted since is left out when shown */
     doseIds: uuid('dose_ids').array().notNull(),
-    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
-    seenBy: uuid('seen_by').references(() => users.id, { onDelete: 'set null' }),
+    seenAt: stamp('seen_at'),
+    seenBy: personRef('seen_by'),
     ...timestamps,
   },
   (t) => [
@@ -892,9 +881,7 @@ export const therapies = pgTable(
   {
     /** may be generated by the client, which makes an offline insert idempotent */
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     /** one of THERAPY_KINDS */
     kind: text('kind').notNull(),
     /** a professional of the list of whoever added it; null when typed, or once removed from the list */
@@ -906,7 +893,7 @@ export const therapies = pgTable(
     startedOn: date('started_on', { mode: 'string' }).notNull(),
     endedOn: date('ended_on', { mode: 'string' }),
     /** who added it; null once that account is deleted (decision 0020) */
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: personRef('created_by'),
     ...timestamps,
   },
   (t) => [
@@ -931,15 +918,13 @@ export const therapySessions = pgTable(
     therapyId: uuid('therapy_id')
       .notNull()
       .references(() => therapies.id, { onDelete: 'cascade' }),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     date: date('date', { mode: 'string' }).notNull(),
     attended: boolean('attended').notNull(),
     /** "o que trabalhar em casa" */
     note: text('note'),
     /** who marked it; null once that account is deleted (decision 0020) */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personRef('user_id'),
     ...timestamps,
   },
   (t) => [
@@ -959,15 +944,13 @@ export const weeklyRatings = pgTable(
   'weekly_ratings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     /** the week's Monday */
     weekStart: date('week_start', { mode: 'string' }).notNull(),
     /** `home` or `school` */
     source: text('source').notNull(),
     /** home: who rated; null once that account is deleted (decision 0020) */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personRef('user_id'),
     /** school: the link it came through */
     schoolLinkId: uuid('school_link_id').references(() => schoolLinks.id, { onDelete: 'cascade' }),
     /** school: the teacher's name, when she gave it */
@@ -980,7 +963,7 @@ export const weeklyRatings = pgTable(
     /** the scale's version it answered */
     scaleVersion: integer('scale_version').notNull(),
     ...timestamps,
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('weekly_ratings_one_per_member').on(t.childId, t.weekStart, t.userId).where(sql`${t.source} = 'home'`),
@@ -1020,9 +1003,7 @@ export const cardTargets = pgTable(
   {
     /** may be made on the device */
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     text: text('text').notNull(),
     /** `escola`, `casa` or `ambos` */
     where: text('place').notNull(),
@@ -1049,9 +1030,7 @@ export const cardEvents = pgTable(
   'card_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     targetId: uuid('target_id')
       .notNull()
       .references(() => cardTargets.id, { onDelete: 'cascade' }),
@@ -1068,7 +1047,7 @@ export const cardEvents = pgTable(
     /** the target's words from `on` */
     text: text('text').notNull(),
     /** who changed it; null once that account is deleted (decision 0020) */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personRef('user_id'),
     ...timestamps,
   },
   (t) => [
@@ -1085,21 +1064,19 @@ export const cardDays = pgTable(
   'card_days',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     date: date('date', { mode: 'string' }).notNull(),
     source: text('source').notNull(),
     marks: jsonb('marks').$type<Record<string, boolean[]>>().notNull(),
     note: text('note'),
     /** a member who marked it (home, or the school's paper card copied); null once that account is deleted */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personRef('user_id'),
     /** the school link it came through; null once the link is deleted */
     schoolLinkId: uuid('school_link_id').references(() => schoolLinks.id, { onDelete: 'set null' }),
     /** the devices' ids of the sends applied to this day: the same id again is a no-op */
     opIds: uuid('op_ids').array().notNull().default(sql`'{}'::uuid[]`),
     ...timestamps,
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('card_days_one_per_source').on(t.childId, t.date, t.source),
@@ -1117,15 +1094,13 @@ export const cardRewards = pgTable(
   {
     /** may be made on the device */
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     text: text('text').notNull(),
     /** stars it costs */
     cost: integer('cost').notNull(),
     /** `dia` or `semana`; null when she did not say */
     kind: text('kind'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: personRef('created_by'),
     ...timestamps,
   },
   (t) => [
@@ -1145,15 +1120,13 @@ export const starSpends = pgTable(
   {
     /** made on the device: the same id twice spends once */
     id: uuid('id').primaryKey().defaultRandom(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     /** the reward; null once it is removed from the menu (its words and cost stay here) */
     rewardId: uuid('reward_id').references(() => cardRewards.id, { onDelete: 'set null' }),
     rewardText: text('reward_text').notNull(),
     cost: integer('cost').notNull(),
     /** who spent them; null once that account is deleted */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personRef('user_id'),
     ...timestamps,
   },
   (t) => [index('star_spends_child_idx').on(t.childId, t.createdAt), check('star_spends_cost', sql.raw(`"cost" > 0`))],
@@ -1174,7 +1147,7 @@ export const cardSettings = pgTable(
     schoolReminderMinute: integer('school_reminder_minute')
       .notNull()
       .default(17 * 60),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('card_settings_reminder_idx').on(t.schoolReminderMinute).where(sql`${t.schoolReminder}`),
@@ -1191,21 +1164,19 @@ export const shareLinks = pgTable(
   'share_links',
   {
     id: text('id').primaryKey(),
-    childId: uuid('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     /** who made it (the owner or a carer): her account's deletion ends it */
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     from: date('from', { mode: 'string' }).notNull(),
     to: date('to', { mode: 'string' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: stamp('expires_at').notNull(),
     /** Argon2id of the 6-digit passcode, when she set one */
     passcodeHash: text('passcode_hash'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    lockedAt: stamp('locked_at'),
+    revokedAt: stamp('revoked_at'),
     ...timestamps,
   },
   (t) => [
@@ -1233,7 +1204,7 @@ export const shareLinkOpenings = pgTable(
     linkId: text('link_id')
       .notNull()
       .references(() => shareLinks.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    at: stamp('at').notNull(),
   },
   (t) => [index('share_link_openings_link_idx').on(t.linkId, t.at)],
 );

@@ -31,16 +31,33 @@ function layout(title: string, paragraphs: string[], button?: { label: string; h
   return `<!doctype html><html lang="pt-BR"><body style="margin:0;background:#fff8f3;font-family:Arial,sans-serif;color:#2e2a33"><div style="max-width:520px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#852f56">${escapeHtml(title)}</h1>${body}${action}<p style="font-size:13px;color:#5c5563">Olhar de Mãe — o olhar que só uma mãe tem.</p></div></body></html>`;
 }
 
+/**
+ * One e-mail: "Olá!", the paragraphs, the link (in the text, between `before` and `after`; in the
+ * HTML, a button below them all) and the signature.
+ */
+function letter(
+  to: string,
+  subject: string,
+  title: string,
+  paragraphs: { before: string[]; after?: string[] },
+  button: { label: string; href: string; line?: string },
+): MailMessage {
+  const after = paragraphs.after ?? [];
+  const text = ['Olá!', ...paragraphs.before, button.line ?? button.href, ...after, 'Olhar de Mãe'].join('\n\n');
+  return { to, subject, text, html: layout(title, ['Olá!', ...paragraphs.before, ...after], button) };
+}
+
 export function confirmationEmail(to: string, link: string): MailMessage {
   const intro = 'Que bom ter você no Olhar de Mãe! Para ativar sua conta, confirme seu e-mail pelo link abaixo.';
   const expiry =
     'O link vale por 24 horas e só pode ser usado uma vez. Se você não criou esta conta, ignore esta mensagem.';
-  return {
+  return letter(
     to,
-    subject: 'Confirme seu e-mail no Olhar de Mãe',
-    text: `Olá!\n\n${intro}\n\n${link}\n\n${expiry}\n\nOlhar de Mãe`,
-    html: layout('Confirme seu e-mail', ['Olá!', intro, expiry], { label: 'Confirmar meu e-mail', href: link }),
-  };
+    'Confirme seu e-mail no Olhar de Mãe',
+    'Confirme seu e-mail',
+    { before: [intro], after: [expiry] },
+    { label: 'Confirmar meu e-mail', href: link },
+  );
 }
 
 export function alreadyRegisteredEmail(to: string, loginLink: string): MailMessage {
@@ -48,12 +65,13 @@ export function alreadyRegisteredEmail(to: string, loginLink: string): MailMessa
     'Alguém (talvez você) tentou criar uma conta no Olhar de Mãe com este e-mail, mas você já tem uma conta.';
   const next =
     'Para entrar, use seu e-mail e sua senha. Se não foi você, pode ignorar esta mensagem: nada foi alterado.';
-  return {
+  return letter(
     to,
-    subject: 'Você já tem uma conta no Olhar de Mãe',
-    text: `Olá!\n\n${intro}\n\n${next}\n\nEntrar: ${loginLink}\n\nOlhar de Mãe`,
-    html: layout('Você já tem uma conta', ['Olá!', intro, next], { label: 'Entrar no Olhar de Mãe', href: loginLink }),
-  };
+    'Você já tem uma conta no Olhar de Mãe',
+    'Você já tem uma conta',
+    { before: [intro, next] },
+    { label: 'Entrar no Olhar de Mãe', href: loginLink, line: `Entrar: ${loginLink}` },
+  );
 }
 
 export function passwordResetEmail(to: string, link: string): MailMessage {
@@ -62,12 +80,13 @@ export function passwordResetEmail(to: string, link: string): MailMessage {
   const expiry =
     'O link vale por 1 hora e só pode ser usado uma vez. Ao criar a nova senha, sua conta sai de todos os aparelhos em que estava aberta.';
   const ignore = 'Se você não pediu, ignore esta mensagem: sua senha continua a mesma.';
-  return {
+  return letter(
     to,
-    subject: 'Crie uma nova senha no Olhar de Mãe',
-    text: `Olá!\n\n${intro}\n\n${link}\n\n${expiry}\n\n${ignore}\n\nOlhar de Mãe`,
-    html: layout('Crie uma nova senha', ['Olá!', intro, expiry, ignore], { label: 'Criar nova senha', href: link }),
-  };
+    'Crie uma nova senha no Olhar de Mãe',
+    'Crie uma nova senha',
+    { before: [intro], after: [expiry, ignore] },
+    { label: 'Criar nova senha', href: link },
+  );
 }
 
 /** The invitation to a child's circle: who invites, for whom, and what the role allows. */
@@ -81,16 +100,14 @@ export function invitationEmail(
   const how =
     'Para aceitar, abra o link abaixo e entre com este e-mail (ou crie sua conta com ele). O convite vale por 7 dias e só pode ser usado uma vez.';
   const ignore = 'Se você não conhece quem convidou, ignore esta mensagem: nada muda sem você aceitar.';
-  return {
+  return letter(
     to,
     // Nothing typed by anyone in the subject: it is what an inbox shows before anything else.
-    subject: 'Convite para acompanhar uma criança no Olhar de Mãe',
-    text: `Olá!\n\n${intro}\n\n${what}\n\n${how}\n\n${about.link}\n\n${ignore}\n\nOlhar de Mãe`,
-    html: layout('Convite para acompanhar uma criança', ['Olá!', intro, what, how, ignore], {
-      label: 'Ver o convite',
-      href: about.link,
-    }),
-  };
+    'Convite para acompanhar uma criança no Olhar de Mãe',
+    'Convite para acompanhar uma criança',
+    { before: [intro, what, how], after: [ignore] },
+    { label: 'Ver o convite', href: about.link },
+  );
 }
 
 /** 3 and 1 days before her subscription ends (reminders): the date and where to renew by PIX. */
@@ -99,15 +116,13 @@ export function renewalEmail(to: string, about: { daysLeft: number; endsOn: stri
   const intro = `Sua assinatura do Olhar de Mãe termina em ${days}, no dia ${about.endsOn}.`;
   const how = 'Para continuar com os guias completos, os diários e os padrões, renove pelo PIX no link abaixo.';
   const off = 'Não quer receber este aviso? Desligue-o na página Lembretes do app.';
-  return {
+  return letter(
     to,
-    subject: `Sua assinatura termina em ${days}`,
-    text: `Olá!\n\n${intro}\n\n${how}\n\n${about.link}\n\n${off}\n\nOlhar de Mãe`,
-    html: layout('Sua assinatura está terminando', ['Olá!', intro, how, off], {
-      label: 'Renovar pelo PIX',
-      href: about.link,
-    }),
-  };
+    `Sua assinatura termina em ${days}`,
+    'Sua assinatura está terminando',
+    { before: [intro, how], after: [off] },
+    { label: 'Renovar pelo PIX', href: about.link },
+  );
 }
 
 /**
@@ -118,12 +133,13 @@ export function supportAnswerEmail(to: string, link: string): MailMessage {
   const intro = 'A equipe do Olhar de Mãe respondeu à sua mensagem.';
   const how = 'Para ler a resposta, entre no aplicativo e abra “Fale com a equipe” pelo link abaixo.';
   const ignore = 'Por segurança, a resposta não vem neste e-mail: ela fica guardada só na sua conta.';
-  return {
+  return letter(
     to,
-    subject: 'A equipe respondeu à sua mensagem no Olhar de Mãe',
-    text: `Olá!\n\n${intro}\n\n${how}\n\n${link}\n\n${ignore}\n\nOlhar de Mãe`,
-    html: layout('A equipe respondeu', ['Olá!', intro, how, ignore], { label: 'Ler a resposta', href: link }),
-  };
+    'A equipe respondeu à sua mensagem no Olhar de Mãe',
+    'A equipe respondeu',
+    { before: [intro, how], after: [ignore] },
+    { label: 'Ler a resposta', href: link },
+  );
 }
 
 /**
@@ -137,13 +153,11 @@ export function staffCodesEmail(to: string, signInLink: string): MailMessage {
     'Por segurança, novos códigos vindos de navegadores em que você ainda não confirmou o código estão bloqueados por um tempo. No navegador em que você já usa o painel, nada muda.';
   const act =
     'Se não foi você, troque sua senha agora: na página de entrada, use “Esqueci minha senha”. A nova senha encerra todas as sessões abertas. Avise também quem cuida da operação.';
-  return {
+  return letter(
     to,
-    subject: 'Tentativas de código no painel da equipe do Olhar de Mãe',
-    text: `Olá!\n\n${intro}\n\n${held}\n\n${act}\n\n${signInLink}\n\nOlhar de Mãe`,
-    html: layout('Tentativas de código no painel da equipe', ['Olá!', intro, held, act], {
-      label: 'Ir para a página de entrada',
-      href: signInLink,
-    }),
-  };
+    'Tentativas de código no painel da equipe do Olhar de Mãe',
+    'Tentativas de código no painel da equipe',
+    { before: [intro, held, act] },
+    { label: 'Ir para a página de entrada', href: signInLink },
+  );
 }

@@ -37,6 +37,9 @@ export interface PasswordClient {
   deviceId: string | null;
 }
 
+/** A step of a password check: when, the action audited, the account's e-mail and who asks. */
+type PasswordStep = (db: Database, now: Date, action: string, email: string, client: PasswordClient) => Promise<void>;
+
 async function refused(db: Database, err: unknown, action: string, email: string, context: AuditContext) {
   if (err instanceof ApiError && err.code === 'rate_limited') {
     await audit(db, 'rate_limited', context, { email, details: { action } });
@@ -45,13 +48,7 @@ async function refused(db: Database, err: unknown, action: string, email: string
 }
 
 /** Before checking a password: counts one attempt on the device's key or the account's; 429 past 5. */
-export async function beforePasswordCheck(
-  db: Database,
-  now: Date,
-  action: string,
-  email: string,
-  { context, deviceId }: PasswordClient,
-): Promise<void> {
+export const beforePasswordCheck: PasswordStep = async (db, now, action, email, { context, deviceId }) => {
   const limit = deviceId
     ? { key: deviceKey(deviceId), limit: LIMIT_PER_DEVICE }
     : { key: accountKey(email), limit: LIMIT_PER_ACCOUNT };
@@ -60,20 +57,14 @@ export async function beforePasswordCheck(
   } catch (err) {
     throw await refused(db, err, action, email, context);
   }
-}
+};
 
 /**
  * A wrong password. A trusted device has paid on its own key already. Any other client spends
  * one of its address's failures; past the address's budget, the answer is 429 and the account's
  * budget is spent whole (see the header).
  */
-export async function passwordWasWrong(
-  db: Database,
-  now: Date,
-  action: string,
-  email: string,
-  { context, deviceId }: PasswordClient,
-): Promise<void> {
+export const passwordWasWrong: PasswordStep = async (db, now, action, email, { context, deviceId }) => {
   if (deviceId) return;
   const address = { ...(await failureKey(db, now, context.ip)), limit: FAILURES_PER_ADDRESS };
   const spent = await spentLimit(db, now, [address]);
@@ -81,7 +72,7 @@ export async function passwordWasWrong(
   if (!spent) return;
   await recordAttempt(db, now, [accountKey(email)], LIMIT_PER_ACCOUNT);
   throw await refused(db, spent, action, email, context);
-}
+};
 
 /** The right password: the key it was counted on starts again (a device's own, or the account's). */
 export async function passwordWasRight(db: Database, email: string, { deviceId }: PasswordClient): Promise<void> {

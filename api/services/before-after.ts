@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { dayOf } from '../../src/shared/clock.ts';
 import { daysInPeriod } from '../../src/shared/insights-core.ts';
+import type { BeforeAfterSideFigures } from '../../src/shared/summary-sections.ts';
 import { THERAPY_LABELS, type TherapyKind } from '../../src/shared/treatment-words.ts';
 import { addDays, BEFORE_AFTER_DAYS, type ChangeKind, ENOUGH_DAYS } from '../../src/shared/weekly-scale-words.ts';
 import type { Database } from '../db/client.ts';
@@ -53,14 +54,7 @@ interface Window {
   to: string;
 }
 
-export interface BeforeAfterSide extends Window {
-  episodesPerDay: number;
-  intensity: { Baixa: number; Média: number; Alta: number };
-  sleep: { avgMinutes: number | null; avgLatencyMinutes: number | null; wakingsPerNight: number | null };
-  meals: { count: number; lowAppetiteShare: number | null };
-  ratings: { home: Record<string, number>; school: Record<string, number> };
-  sideEffects: Record<string, number>;
-  doses: { given: number; skipped: number };
+export interface BeforeAfterSide extends Window, BeforeAfterSideFigures {
   /** the daily card: target-days met of those marked, home and school (issue 43) */
   card: { met: number; days: number };
   daysWithRecords: number;

@@ -25,6 +25,7 @@ import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { lockCard, presentTarget, targetsOf } from './daily-card.ts';
 import { firstName, recordersOf } from './people.ts';
+import { askedPeriod, type PeriodQuery } from './periods.ts';
 import { liveLink, spendLinkDay } from './school.ts';
 import { starsOf } from './stars.ts';
 
@@ -181,19 +182,9 @@ export async function saveSchoolMarks(
 }
 
 /** GET /api/children/:id/daily-card/days?from=&to= — the days marked, oldest first (default: the last 7 days). */
-export async function listCardDays(
-  db: Database,
-  userId: string,
-  childId: string,
-  query: { from?: string | undefined; to?: string | undefined },
-  now: Date,
-) {
+export async function listCardDays(db: Database, userId: string, childId: string, query: PeriodQuery, now: Date) {
   await requireChild(db, userId, childId, 'read', { now });
-  const to = query.to ?? dayOf(now);
-  const from = query.from ?? addDays(to, -6);
-  if (from > to) throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodReversed } });
-  if (from < addDays(to, -365))
-    throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodTooLong } });
+  const { from, to } = askedPeriod(query, now, (last) => addDays(last, -6), 366);
   const rows = await db
     .select()
     .from(cardDays)

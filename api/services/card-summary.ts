@@ -11,16 +11,15 @@
  * A target marked at school and home is judged by the school's days (its goal is the school's).
  */
 import { and, asc, between, eq } from 'drizzle-orm';
-import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { addDays, dayOf, mondayOf } from '../../src/shared/clock.ts';
+import { addDays, mondayOf } from '../../src/shared/clock.ts';
 import { type CardSource, dayMet, type Marks, type SuggestionKind, trueMarks } from '../../src/shared/daily-card.ts';
 import { count as counted } from '../../src/shared/words.ts';
 import type { Database } from '../db/client.ts';
 import { cardDays, cardEvents } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { type CardTarget, presentTarget, targetsOf } from './daily-card.ts';
 import { childFirstName } from './people.ts';
+import { askedPeriod, type PeriodQuery } from './periods.ts';
 
 /** Without ?from, the last four weeks. */
 export const DEFAULT_SUMMARY_WEEKS = 4;
@@ -184,20 +183,10 @@ export function summarise(
 }
 
 /** GET /api/children/:id/daily-card/summary?from=&to= */
-export async function cardSummary(
-  db: Database,
-  userId: string,
-  childId: string,
-  query: { from?: string | undefined; to?: string | undefined },
-  now: Date,
-) {
+export async function cardSummary(db: Database, userId: string, childId: string, query: PeriodQuery, now: Date) {
   await requireChild(db, userId, childId, 'read', { now });
-  const to = query.to ?? dayOf(now);
-  const from = query.from ?? addDays(mondayOf(to), -7 * (DEFAULT_SUMMARY_WEEKS - 1));
-  if (from > to) throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodReversed } });
-  if (from < addDays(to, -(MAX_SUMMARY_DAYS - 1)))
-    throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodTooLong } });
-  return cardOver(db, childId, { from, to });
+  const firstDay = (last: string) => addDays(mondayOf(last), -7 * (DEFAULT_SUMMARY_WEEKS - 1));
+  return cardOver(db, childId, askedPeriod(query, now, firstDay, MAX_SUMMARY_DAYS));
 }
 
 /**

@@ -8,14 +8,14 @@
 
 import { eq } from 'drizzle-orm';
 import {
-  beforeAfterRows,
   type ClinicalSummary,
   changeText,
   type SummaryChange,
+  summaryBeforeAfter,
 } from '../../src/shared/clinical-summary.ts';
 import { addDays, dayOf } from '../../src/shared/clock.ts';
 import type { Insights } from '../../src/shared/insights-core.ts';
-import { BEFORE_AFTER_DAYS, meanOf, mondayOf, type WeeklyScale } from '../../src/shared/weekly-scale-words.ts';
+import { BEFORE_AFTER_DAYS, meanOf, mondayOf, raters, type WeeklyScale } from '../../src/shared/weekly-scale-words.ts';
 import type { Database } from '../db/client.ts';
 import { children } from '../db/schema.ts';
 import { beforeAfter, type Change, changesOf } from './before-after.ts';
@@ -36,17 +36,11 @@ export interface SummaryParts {
 
 type Period = { from: string; to: string };
 
-export async function clinicalSummary(
-  db: Database,
-  userId: string,
-  childId: string,
-  period: Period,
-  now: Date,
-  signal?: AbortSignal,
-): Promise<ClinicalSummary> {
-  return (await summaryParts(db, userId, childId, period, now, signal)).summary;
-}
+/** The summary alone (GET /api/children/:id/summary). */
+export const clinicalSummary = async (...args: Parameters<typeof summaryParts>): Promise<ClinicalSummary> =>
+  (await summaryParts(...args)).summary;
 
+/** The summary with what it was computed from (the report). */
 export async function summaryParts(
   db: Database,
   userId: string,
@@ -87,18 +81,7 @@ export async function summaryParts(
       .filter((c) => c.on >= period.from && c.on <= period.to)
       .reverse()
       .map(summaryChange),
-    beforeAfter:
-      latest && comparison
-        ? {
-            change: summaryChange(latest),
-            on: comparison.on,
-            days: comparison.days,
-            before: { from: comparison.before.from, to: comparison.before.to },
-            after: { from: comparison.after.from, to: comparison.after.to },
-            enough: comparison.enough,
-            rows: beforeAfterRows(comparison.before, comparison.after),
-          }
-        : null,
+    beforeAfter: latest && comparison ? summaryBeforeAfter(summaryChange(latest), comparison) : null,
     homeSchool: homeSchool(scale, weeks, ratings),
     card: card.targets.map(({ text, where, school, home }) => ({ text, where, school, home })),
     figures: figuresOf(insights),
@@ -150,16 +133,6 @@ function homeSchool(
         .map((r) => r.answers[key]!);
       return meanOf(values);
     });
-  // Each rater once; a school link with the teachers who signed it: «Profª Ana (Ana Paula)».
-  const names = (source: 'home' | 'school') => {
-    const by = new Map<string, Set<string>>();
-    for (const r of ratings.filter((row) => row.source === source)) {
-      const observers = by.get(r.by) ?? new Set<string>();
-      if (r.observer) observers.add(r.observer);
-      by.set(r.by, observers);
-    }
-    return [...by].map(([name, observers]) => (observers.size ? `${name} (${[...observers].join(', ')})` : name));
-  };
   return {
     weeks,
     answers: [...scale.answers],
@@ -172,7 +145,7 @@ function homeSchool(
       home: meansOf('home', item.key),
       school: meansOf('school', item.key),
     })),
-    raters: { home: names('home'), school: names('school') },
+    raters: raters(ratings),
   };
 }
 

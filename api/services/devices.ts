@@ -43,14 +43,8 @@ export async function trustedDevice(
 }
 
 /** The device's id when `token` is a live device cookie of the account with this e-mail, else null. */
-export async function trustedDeviceFor(
-  db: Database,
-  token: string | null | undefined,
-  email: string,
-  now: Date,
-): Promise<string | null> {
-  return (await trustedDevice(db, token, email, now))?.id ?? null;
-}
+export const trustedDeviceFor = async (...args: Parameters<typeof trustedDevice>): Promise<string | null> =>
+  (await trustedDevice(...args))?.id ?? null;
 
 /**
  * A staff member passed the second factor in this browser: from now on it is trusted for codes,

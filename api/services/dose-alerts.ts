@@ -7,7 +7,7 @@
  * marks them seen. A dose undone since is left out when an alert is shown, and an alert left with
  * fewer than two doses is no longer shown.
  */
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { DAY_MS } from '../../src/shared/clock.ts';
 import type { DoseAlertKind } from '../../src/shared/dose-alerts.ts';
@@ -164,6 +164,10 @@ const alertColumns = {
   seenAt: doseAlerts.seenAt,
 };
 
+/** The alerts matching `where`, with their medicine's name, for `presentAlerts`. */
+const alertsWhere = (db: Database, where: SQL | undefined) =>
+  db.select(alertColumns).from(doseAlerts).innerJoin(medicines, eq(medicines.id, doseAlerts.medicineId)).where(where);
+
 /** The alerts with their doses still stored, oldest dose first; those left with fewer than two are dropped. */
 async function presentAlerts(db: Database, rows: AlertRow[]): Promise<DoseAlertView[]> {
   const ids = [...new Set(rows.flatMap((r) => r.doseIds))];
@@ -223,18 +227,15 @@ export async function listDoseAlerts(
 ): Promise<DoseAlertView[]> {
   await requireChild(db, userId, childId, 'read', { now });
   const since = new Date(now.getTime() - SEEN_KEPT_DAYS * DAY_MS).toISOString();
-  const rows = await db
-    .select(alertColumns)
-    .from(doseAlerts)
-    .innerJoin(medicines, eq(medicines.id, doseAlerts.medicineId))
-    .where(
-      and(
-        eq(doseAlerts.childId, childId),
-        query.unseen
-          ? isNull(doseAlerts.seenAt)
-          : or(isNull(doseAlerts.seenAt), sql`${doseAlerts.seenAt} > ${since}::timestamptz`),
-      ),
-    )
+  const rows = await alertsWhere(
+    db,
+    and(
+      eq(doseAlerts.childId, childId),
+      query.unseen
+        ? isNull(doseAlerts.seenAt)
+        : or(isNull(doseAlerts.seenAt), sql`${doseAlerts.seenAt} > ${since}::timestamptz`),
+    ),
+  )
     .orderBy(desc(doseAlerts.createdAt), desc(doseAlerts.id))
     .limit(LIST_LIMIT);
   return presentAlerts(db, rows);
@@ -260,11 +261,7 @@ export async function markAlertSeen(
     .update(doseAlerts)
     .set({ seenAt: now, seenBy: userId })
     .where(and(mine, isNull(doseAlerts.seenAt)));
-  const rows = await db
-    .select(alertColumns)
-    .from(doseAlerts)
-    .innerJoin(medicines, eq(medicines.id, doseAlerts.medicineId))
-    .where(mine);
+  const rows = await alertsWhere(db, mine);
   if (!rows[0]) throw new ApiError('not_found', MESSAGES.doseAlertNotFound);
   const [view] = await presentAlerts(db, rows);
   // Its doses undone since: nothing left to warn about, as for an unknown alert.
@@ -306,17 +303,13 @@ export async function alertsInPeriod(
   childId: string,
   period: { from: string; to: string },
 ): Promise<OverlapInPeriod[]> {
-  const rows = await db
-    .select(alertColumns)
-    .from(doseAlerts)
-    .innerJoin(medicines, eq(medicines.id, doseAlerts.medicineId))
-    .where(
-      and(
-        eq(doseAlerts.childId, childId),
-        sql`exists (select 1 from ${medicineDoses} d where d.id = any(${doseAlerts.doseIds}) and d.day between ${period.from}::date and ${period.to}::date)`,
-      ),
-    )
-    .orderBy(asc(doseAlerts.createdAt));
+  const rows = await alertsWhere(
+    db,
+    and(
+      eq(doseAlerts.childId, childId),
+      sql`exists (select 1 from ${medicineDoses} d where d.id = any(${doseAlerts.doseIds}) and d.day between ${period.from}::date and ${period.to}::date)`,
+    ),
+  ).orderBy(asc(doseAlerts.createdAt));
   return (await presentAlerts(db, rows))
     .map((alert) => ({
       medicineId: alert.medicineId,

@@ -8,13 +8,14 @@
  * locked screen is seen by others. Quiet hours do not apply: the time is the one she chose.
  * A possible double dose (dose-alerts.ts) is told through the same queue, to viewers too.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type PushPayload, timeOfMinute } from '../../src/shared/reminders.ts';
-import { inForceOn, type MedicineChangeLike } from '../../src/shared/treatment.ts';
+import { inForceOn } from '../../src/shared/treatment.ts';
 import type { Database } from '../db/client.ts';
 import { medicineChanges, medicineDoses, medicines } from '../db/schema.ts';
 import { accessTo } from './access.ts';
 import { alertForPush, type DoseAlertPushJob } from './dose-alerts.ts';
+import { schedulesOf } from './medicine-schedule.ts';
 import { childFirstName } from './people.ts';
 
 /** How long after the time a dose may go unmarked before the circle is told. */
@@ -52,26 +53,12 @@ async function dueMedicines(db: Database, date: string, time: string): Promise<M
     );
   const byChild = new Map<string, string[]>();
   if (candidates.length === 0) return byChild;
-  const changes = await db
-    .select({
-      medicineId: medicineChanges.medicineId,
-      on: medicineChanges.on,
-      kind: medicineChanges.kind,
-      dose: medicineChanges.dose,
-      unit: medicineChanges.unit,
-      times: medicineChanges.times,
-    })
-    .from(medicineChanges)
-    .where(
-      inArray(
-        medicineChanges.medicineId,
-        candidates.map((c) => c.id),
-      ),
-    )
-    .orderBy(asc(medicineChanges.on), asc(medicineChanges.position));
+  const schedules = await schedulesOf(
+    db,
+    candidates.map((c) => c.id),
+  );
   for (const medicine of candidates) {
-    const history = changes.filter((c) => c.medicineId === medicine.id) as unknown as MedicineChangeLike[];
-    if (!inForceOn(history, date)?.times.includes(time)) continue;
+    if (!inForceOn(schedules.get(medicine.id) ?? [], date)?.times.includes(time)) continue;
     byChild.set(medicine.childId, [...(byChild.get(medicine.childId) ?? []), medicine.id]);
   }
   return byChild;

@@ -22,6 +22,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { reachable, requireChild } from './access.ts';
+import type { PeriodQuery } from './periods.ts';
 import { treatmentInPeriod } from './treatment.ts';
 import { insightsLimiter, LONG_INSIGHTS_DAYS } from './work-slots.ts';
 
@@ -145,7 +146,7 @@ const perWeek = (count: number, days: number) => (count * 7) / days;
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 /** The period asked for with its defaults filled, or a 422 for a broken one (a future end included). */
-export function checkedPeriod(query: { from?: string | undefined; to?: string | undefined }, now: Date): Window {
+export function checkedPeriod(query: PeriodQuery, now: Date): Window {
   const period = resolvePeriod(query, now);
   const problem = periodProblem(period.from, period.to, todayInSaoPaulo(now));
   if (problem)

@@ -18,7 +18,7 @@ import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { namesOf } from './people.ts';
 import { checkEventDay, checkStart } from './record-dates.ts';
-import { type MedicineView, medicinesOfChild, type RecordedBy } from './treatment.ts';
+import { type MedicineView, medicineOf, medicinesOfChild, type RecordedBy } from './treatment.ts';
 
 export interface MedicineCorrectionView {
   id: string;
@@ -105,12 +105,7 @@ async function lastEvent(
   medicineId: string,
   changeId: string,
 ) {
-  const [medicine] = await tx
-    .select({ id: medicines.id })
-    .from(medicines)
-    .where(and(eq(medicines.id, medicineId), eq(medicines.childId, childId)))
-    .for('update');
-  if (!medicine) throw new ApiError('not_found', MESSAGES.medicineNotFound);
+  await medicineOf(tx, childId, medicineId, true);
   const events = await tx
     .select()
     .from(medicineChanges)

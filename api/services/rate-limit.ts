@@ -143,6 +143,17 @@ function limited(
   return tooManyRequests(message ?? rateLimitMessage, freeAt - now.getTime());
 }
 
+/**
+ * A limit per rolling day counted on the rows themselves: 429 once `rows` (the last 24 hours')
+ * hold `perDay`, free again when the oldest of those that count is a day old.
+ */
+export function refuseOverDay(rows: Array<{ at: Date }>, perDay: number, message: string, now: Date): void {
+  if (rows.length < perDay) return;
+  const times = rows.map((row) => row.at.getTime()).sort((a, b) => a - b);
+  const freeAt = times[times.length - perDay]! + DAY_MS;
+  throw tooManyRequests(message, freeAt - now.getTime());
+}
+
 /** Adds `weight` attempts (one unless told) to each key's current bucket. */
 export async function recordAttempt(db: Database, now: Date, keys: string[], weight = 1): Promise<void> {
   await bookkeeping(() => storeAttempt(db, now, keys, weight));

@@ -6,7 +6,7 @@
  */
 import { and, asc, between, eq, inArray, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { DAY_MS, dayOf } from '../../src/shared/clock.ts';
+import { dayOf } from '../../src/shared/clock.ts';
 import {
   addDays,
   type HomeRatingInput,
@@ -21,6 +21,7 @@ import { children, weeklyRatings } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { recordersOf } from './people.ts';
+import { askedPeriod, type PeriodQuery } from './periods.ts';
 import { checkWeekOfLife } from './record-dates.ts';
 import { liveLink, spendLinkDay } from './school.ts';
 import { weeklyScale } from './weekly-scale.ts';
@@ -90,16 +91,12 @@ export async function listRatings(
   db: Database,
   userId: string,
   childId: string,
-  query: { from?: string | undefined; to?: string | undefined },
+  query: PeriodQuery,
   now: Date,
 ): Promise<Rating[]> {
   await requireChild(db, userId, childId, 'read', { now });
-  const today = dayOf(now);
-  const to = query.to ?? today;
-  const from = query.from ?? addDays(mondayOf(to), -7 * (DEFAULT_RATING_WEEKS - 1));
-  if (from > to) throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodReversed } });
-  if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > MAX_RATING_DAYS)
-    throw new ApiError('validation_failed', undefined, { fields: { from: MESSAGES.periodTooLong } });
+  const firstDay = (last: string) => addDays(mondayOf(last), -7 * (DEFAULT_RATING_WEEKS - 1));
+  const { from, to } = askedPeriod(query, now, firstDay, MAX_RATING_DAYS);
   const rows = await db
     .select()
     .from(weeklyRatings)

@@ -12,8 +12,9 @@ import { DATE_FIELDS, DAYS_AHEAD, dayProblem, momentProblem } from '../../src/sh
 import { formatDay } from '../../src/shared/format.ts';
 import { type MedicineEvent, scheduledSlots } from '../../src/shared/treatment.ts';
 import type { Database } from '../db/client.ts';
-import { children, medicineChanges, medicineDoses } from '../db/schema.ts';
+import { children, medicineDoses } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { schedulesOf } from './medicine-schedule.ts';
 
 /** 422 on `field`, saying `message`. */
 export const refusedDate = (field: string, message: string) =>
@@ -106,18 +107,8 @@ export async function checkDoseDates(
   if (scheduledFor) {
     const day = scheduledFor.slice(0, 10);
     checkDay('scheduledFor', DATE_FIELDS.scheduledFor, day, 1, now);
-    const changes = await db
-      .select({
-        on: medicineChanges.on,
-        kind: medicineChanges.kind,
-        dose: medicineChanges.dose,
-        unit: medicineChanges.unit,
-        times: medicineChanges.times,
-      })
-      .from(medicineChanges)
-      .where(eq(medicineChanges.medicineId, medicine.id))
-      .orderBy(asc(medicineChanges.on), asc(medicineChanges.position));
-    const slots = scheduledSlots(changes as Parameters<typeof scheduledSlots>[0], day, day);
+    const schedules = await schedulesOf(db, [medicine.id]);
+    const slots = scheduledSlots(schedules.get(medicine.id) ?? [], day, day);
     if (!slots.includes(scheduledFor))
       throw refusedDate('scheduledFor', DATE_MESSAGES.notInSchedule(scheduledFor.slice(11), formatDay(day)));
   }

@@ -11,11 +11,12 @@ import { DAY_MS, wallClock } from '../../src/shared/clock.ts';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { cardDays, children, diaryEntries, schoolLinks, weeklyRatings } from '../db/schema.ts';
-import { ApiError, tooManyRequests } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { insertOnce } from './idempotent.ts';
 import { firstName } from './people.ts';
+import { refuseOverDay } from './rate-limit.ts';
 import { generateToken, hashToken } from './sessions.ts';
 
 export const OBSERVATIONS_PER_LINK_PER_DAY = 30;
@@ -136,11 +137,7 @@ export async function spendLinkDay(
       .from(cardDays)
       .where(and(eq(cardDays.schoolLinkId, linkId), gt(cardDays.updatedAt, since))),
   ]);
-  const today = [...observations, ...ratings, ...cards].map((row) => row.at.getTime()).sort((a, b) => a - b);
-  if (today.length >= OBSERVATIONS_PER_LINK_PER_DAY) {
-    const freeAt = today[today.length - OBSERVATIONS_PER_LINK_PER_DAY]! + DAY_MS;
-    throw tooManyRequests(message, freeAt - now.getTime());
-  }
+  refuseOverDay([...observations, ...ratings, ...cards], OBSERVATIONS_PER_LINK_PER_DAY, message, now);
 }
 
 /**

@@ -21,11 +21,12 @@ import {
 } from '../../src/shared/share-links.ts';
 import type { Database } from '../db/client.ts';
 import { children, shareLinkCiphertexts, shareLinkOpenings, shareLinks } from '../db/schema.ts';
-import { ApiError, tooManyRequests } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { firstName } from './people.ts';
+import { refuseOverDay } from './rate-limit.ts';
 
 /** 128 random bits, base64url (22 characters). */
 export const newShareId = () => randomBytes(16).toString('base64url');
@@ -57,12 +58,8 @@ export async function createShareLink(
     const today = await tx
       .select({ at: shareLinks.createdAt })
       .from(shareLinks)
-      .where(and(eq(shareLinks.childId, childId), gt(shareLinks.createdAt, new Date(now.getTime() - DAY_MS))))
-      .orderBy(asc(shareLinks.createdAt));
-    if (today.length >= SHARE_LINKS_PER_CHILD_PER_DAY) {
-      const freeAt = today[today.length - SHARE_LINKS_PER_CHILD_PER_DAY]!.at.getTime() + DAY_MS;
-      throw tooManyRequests(MESSAGES.shareLinksPerDay, freeAt - now.getTime());
-    }
+      .where(and(eq(shareLinks.childId, childId), gt(shareLinks.createdAt, new Date(now.getTime() - DAY_MS))));
+    refuseOverDay(today, SHARE_LINKS_PER_CHILD_PER_DAY, MESSAGES.shareLinksPerDay, now);
     await tx.insert(shareLinks).values({
       id,
       childId,
@@ -79,34 +76,43 @@ export async function createShareLink(
   return { id, expiresAt: expiresAt.toISOString(), hasPasscode: passcodeHash !== null };
 }
 
+/** What a list of links shows of each (besides its id). */
+const linkColumns = {
+  from: shareLinks.from,
+  to: shareLinks.to,
+  expiresAt: shareLinks.expiresAt,
+  hasPasscode: sql<boolean>`${shareLinks.passcodeHash} is not null`,
+  revokedAt: shareLinks.revokedAt,
+  lockedAt: shareLinks.lockedAt,
+};
+
+/** When each of these links was opened, oldest first, by link id. */
+async function openingsOf(db: Database, links: Array<{ id: string }>): Promise<Map<string, Date[]>> {
+  const byLink = new Map<string, Date[]>();
+  if (links.length === 0) return byLink;
+  const rows = await db
+    .select({ linkId: shareLinkOpenings.linkId, at: shareLinkOpenings.at })
+    .from(shareLinkOpenings)
+    .where(
+      inArray(
+        shareLinkOpenings.linkId,
+        links.map((l) => l.id),
+      ),
+    )
+    .orderBy(asc(shareLinkOpenings.at));
+  for (const row of rows) byLink.set(row.linkId, [...(byLink.get(row.linkId) ?? []), row.at]);
+  return byLink;
+}
+
 /** The child's links not yet purged (live, revoked or locked), each with its openings; never a key. */
 export async function shareLinksOf(db: Database, userId: string, childId: string) {
   await requireChild(db, userId, childId, 'write');
   const links = await db
-    .select({
-      id: shareLinks.id,
-      from: shareLinks.from,
-      to: shareLinks.to,
-      expiresAt: shareLinks.expiresAt,
-      hasPasscode: sql<boolean>`${shareLinks.passcodeHash} is not null`,
-      revokedAt: shareLinks.revokedAt,
-      lockedAt: shareLinks.lockedAt,
-    })
+    .select({ id: shareLinks.id, ...linkColumns })
     .from(shareLinks)
     .where(eq(shareLinks.childId, childId))
     .orderBy(asc(shareLinks.createdAt));
-  const openings = links.length
-    ? await db
-        .select({ linkId: shareLinkOpenings.linkId, at: shareLinkOpenings.at })
-        .from(shareLinkOpenings)
-        .where(
-          inArray(
-            shareLinkOpenings.linkId,
-            links.map((l) => l.id),
-          ),
-        )
-        .orderBy(asc(shareLinkOpenings.at))
-    : [];
+  const openings = await openingsOf(db, links);
   return links.map((l) => ({
     id: l.id,
     from: l.from,
@@ -115,7 +121,7 @@ export async function shareLinksOf(db: Database, userId: string, childId: string
     hasPasscode: l.hasPasscode,
     revokedAt: l.revokedAt?.toISOString() ?? null,
     lockedAt: l.lockedAt?.toISOString() ?? null,
-    openings: openings.filter((o) => o.linkId === l.id).map((o) => ({ at: o.at.toISOString() })),
+    openings: (openings.get(l.id) ?? []).map((at) => ({ at: at.toISOString() })),
   }));
 }
 
@@ -218,28 +224,13 @@ export async function shareLinksForExport(db: Database, userId: string) {
     .select({
       id: shareLinks.id,
       childId: shareLinks.childId,
-      from: shareLinks.from,
-      to: shareLinks.to,
       createdAt: shareLinks.createdAt,
-      expiresAt: shareLinks.expiresAt,
-      hasPasscode: sql<boolean>`${shareLinks.passcodeHash} is not null`,
-      revokedAt: shareLinks.revokedAt,
-      lockedAt: shareLinks.lockedAt,
+      ...linkColumns,
       createdByYou: sql<boolean>`${shareLinks.createdBy} = ${userId}`,
     })
     .from(shareLinks)
     .where(or(eq(shareLinks.createdBy, userId), inArray(shareLinks.childId, owned)))
     .orderBy(asc(shareLinks.createdAt));
-  const openings = links.length
-    ? await db
-        .select({ linkId: shareLinkOpenings.linkId, at: shareLinkOpenings.at })
-        .from(shareLinkOpenings)
-        .where(
-          inArray(
-            shareLinkOpenings.linkId,
-            links.map((l) => l.id),
-          ),
-        )
-    : [];
-  return links.map((l) => ({ ...l, openings: openings.filter((o) => o.linkId === l.id).map((o) => o.at) }));
+  const openings = await openingsOf(db, links);
+  return links.map((l) => ({ ...l, openings: openings.get(l.id) ?? [] }));
 }

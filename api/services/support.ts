@@ -17,12 +17,12 @@ import type { SupportCategory, SupportStatus } from '../../src/shared/enums.ts';
 import { subjectFrom } from '../../src/shared/support.ts';
 import type { Database } from '../db/client.ts';
 import { profiles, supportMessages, supportThreads, users } from '../db/schema.ts';
-import { ApiError, tooManyRequests } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { EmailJob } from '../jobs/email-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { personName } from './people.ts';
-import { consumeAttempt } from './rate-limit.ts';
+import { consumeAttempt, refuseOverDay } from './rate-limit.ts';
 
 export const THREADS_PER_DAY = 10;
 /** Her replies per 15 minutes (rate-limit.ts's window): plenty for a conversation, not for a flood. */
@@ -133,15 +133,10 @@ export async function openThread(
       if (again) return presentThread(again);
     }
     const recent = await tx
-      .select({ createdAt: supportThreads.createdAt })
+      .select({ at: supportThreads.createdAt })
       .from(supportThreads)
-      .where(and(eq(supportThreads.userId, userId), gt(supportThreads.createdAt, new Date(now.getTime() - DAY_MS))))
-      .orderBy(asc(supportThreads.createdAt));
-    if (recent.length >= THREADS_PER_DAY) {
-      // Free again when the oldest of the day's conversations is 24 hours old.
-      const freeAt = recent[recent.length - THREADS_PER_DAY]!.createdAt.getTime() + DAY_MS;
-      throw tooManyRequests(MESSAGES.supportPerDay, freeAt - now.getTime());
-    }
+      .where(and(eq(supportThreads.userId, userId), gt(supportThreads.createdAt, new Date(now.getTime() - DAY_MS))));
+    refuseOverDay(recent, THREADS_PER_DAY, MESSAGES.supportPerDay, now);
     const [thread] = await tx
       .insert(supportThreads)
       .values({

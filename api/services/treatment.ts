@@ -42,7 +42,9 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { type ChildAccess, requireChild } from './access.ts';
 import { alertsInPeriod, doseAlertsForExport, flagDose, type OverlapInPeriod } from './dose-alerts.ts';
 import { insertOnce } from './idempotent.ts';
+import { scheduleColumns } from './medicine-schedule.ts';
 import { namesOf, type RecordedBy } from './people.ts';
+import type { PeriodQuery } from './periods.ts';
 import { checkDoseDates, checkEventDay, checkSessionDay, checkStart, checkTherapyEnd } from './record-dates.ts';
 
 export type { RecordedBy };
@@ -74,11 +76,7 @@ type MedicineRow = Pick<typeof medicines.$inferSelect, keyof typeof medicineColu
 const changeColumns = {
   id: medicineChanges.id,
   medicineId: medicineChanges.medicineId,
-  on: medicineChanges.on,
-  kind: medicineChanges.kind,
-  dose: medicineChanges.dose,
-  unit: medicineChanges.unit,
-  times: medicineChanges.times,
+  ...scheduleColumns,
   reason: medicineChanges.reason,
   userId: medicineChanges.userId,
 };
@@ -243,7 +241,7 @@ export async function createMedicine(
 }
 
 /** The medicine, when it is this child's (404 otherwise, as an unknown id). */
-async function medicineOf(db: Database, childId: string, medicineId: string, lock = false) {
+export async function medicineOf(db: Database, childId: string, medicineId: string, lock = false) {
   const query = db
     .select(medicineColumns)
     .from(medicines)
@@ -398,7 +396,7 @@ export async function listDoses(
   db: Database,
   userId: string,
   childId: string,
-  query: { from?: string | undefined; to?: string | undefined },
+  query: PeriodQuery,
   now: Date,
 ): Promise<DoseView[]> {
   await forRead(db, userId, childId, now);

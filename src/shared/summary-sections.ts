@@ -243,6 +243,26 @@ export function beforeAfterRows(before: BeforeAfterSideFigures, after: BeforeAft
   })).filter((row) => row.before !== null || row.after !== null);
 }
 
+/** The summary's before and after, from a comparison as GET /api/children/:id/before-after gives it. */
+export function summaryBeforeAfter(
+  change: SummaryChange | null,
+  comparison: Pick<SummaryBeforeAfter, 'on' | 'days' | 'enough'> & {
+    before: BeforeAfterSideFigures & { from: string; to: string };
+    after: BeforeAfterSideFigures & { from: string; to: string };
+  },
+): SummaryBeforeAfter {
+  const { on, days, before, after, enough } = comparison;
+  return {
+    change,
+    on,
+    days,
+    before: { from: before.from, to: before.to },
+    after: { from: after.from, to: after.to },
+    enough,
+    rows: beforeAfterRows(before, after),
+  };
+}
+
 /** A row's numbers as a doctor reads them, one format per kind of figure. */
 export function figureText(key: BeforeAfterKey, values: number[] | null): string {
   if (values === null) return '—';

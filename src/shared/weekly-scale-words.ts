@@ -128,6 +128,22 @@ export function sourceDifference(
     : `Em casa, ${item.inSentence} ${verb} mais do que na escola.`;
 }
 
+/** Who rated, each once, by source; a school link with the teachers who signed it: «Profª Ana (Ana Paula)». */
+export function raters(
+  ratings: ReadonlyArray<{ source: 'home' | 'school'; by: string; observer?: string | null }>,
+): Record<'home' | 'school', string[]> {
+  const names = (source: 'home' | 'school') => {
+    const by = new Map<string, Set<string>>();
+    for (const r of ratings.filter((row) => row.source === source)) {
+      const observers = by.get(r.by) ?? new Set<string>();
+      if (r.observer) observers.add(r.observer);
+      by.set(r.by, observers);
+    }
+    return [...by].map(([name, observers]) => (observers.size ? `${name} (${[...observers].join(', ')})` : name));
+  };
+  return { home: names('home'), school: names('school') };
+}
+
 /** The mean of the numbers given, or null for none. */
 export const meanOf = (values: readonly number[]) =>
   values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : null;

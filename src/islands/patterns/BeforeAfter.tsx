@@ -8,7 +8,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { type BeforeAfter, loadBeforeAfter } from '../../lib/ratings.ts';
 import { formatDay } from '../../shared/format.ts';
-import { beforeAfterRows, beforeAfterSection, changeText, type SummarySection } from '../../shared/summary-sections.ts';
+import {
+  beforeAfterSection,
+  changeText,
+  type SummarySection,
+  summaryBeforeAfter,
+} from '../../shared/summary-sections.ts';
 import { BEFORE_AFTER_DAYS, type ChangeKind } from '../../shared/weekly-scale-words.ts';
 import Field from '../Field.tsx';
 import { type FieldSpec, Fields } from '../form-kit.tsx';
@@ -29,18 +34,7 @@ const OTHER_FIELDS: Record<'day' | 'label', FieldSpec> = {
 /** The comparison the API answered, as the summary's section says it; `what` names a day she chose. */
 export function comparisonSection(answer: BeforeAfter, what?: string): SummarySection {
   const change = answer.changes.find((c) => c.on === answer.on) ?? null;
-  return beforeAfterSection(
-    {
-      change: change && { ...change, text: changeText(change) },
-      on: answer.on,
-      days: answer.days,
-      before: { from: answer.before.from, to: answer.before.to },
-      after: { from: answer.after.from, to: answer.after.to },
-      enough: answer.enough,
-      rows: beforeAfterRows(answer.before, answer.after),
-    },
-    what,
-  );
+  return beforeAfterSection(summaryBeforeAfter(change && { ...change, text: changeText(change) }, answer), what);
 }
 
 export default function BeforeAfterChooser({

@@ -6,6 +6,8 @@
 import { DIFFERENCE_POINTS, meanOf, sourceDifference } from '../../shared/weekly-scale-words.ts';
 import { decimal, list } from '../../shared/words.ts';
 
+export { raters } from '../../shared/weekly-scale-words.ts';
+
 export type Source = 'home' | 'school';
 export interface RatingRow {
   weekStart: string;
@@ -62,20 +64,6 @@ export function differences(rows: ItemWeeks[]): string[] {
     const sentence = item.school ? sourceDifference(item, home, school) : null;
     return sentence ? [sentence] : [];
   });
-}
-
-/** Who rated in the period, each once, by source; a school link with the teachers who signed it. */
-export function raters(ratings: RatingRow[]): Record<Source, string[]> {
-  const names = (source: Source) => {
-    const by = new Map<string, Set<string>>();
-    for (const r of ratings.filter((row) => row.source === source)) {
-      const observers = by.get(r.by) ?? new Set<string>();
-      if (r.observer) observers.add(r.observer);
-      by.set(r.by, observers);
-    }
-    return [...by].map(([name, observers]) => (observers.size ? `${name} (${[...observers].join(', ')})` : name));
-  };
-  return { home: names('home'), school: names('school') };
 }
 
 /** "Ana", "Ana e Carlos", "Ana, Bia e Carlos". */
