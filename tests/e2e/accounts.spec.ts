@@ -9,6 +9,7 @@ import {
   PASSWORD,
   PROFILE,
   signIn,
+  signInOn,
   test,
   uniqueEmail,
   waitForMail,
@@ -72,16 +73,12 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Ferramentas de acompanhamento' })).toBeVisible();
   });
 
-  test('the guard sends visitors to /auth and incomplete profiles to /profile-setup', async ({
-    page,
-    context,
-    request,
-  }) => {
+  test('the guard sends visitors to /auth and incomplete profiles to /profile-setup', async ({ page }) => {
     for (const path of ['/', '/sono/', '/hiperatividade/observacao/', '/profile-setup/']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/auth\/$/);
     }
-    await signIn(context, request, { complete: false });
+    await signInOn(page, { complete: false });
     await page.goto('/foco/');
     await expect(page).toHaveURL(/\/profile-setup\/$/);
     await page.goto('/auth/');

@@ -8,6 +8,7 @@ import {
   shot,
   signedInOn,
   signIn,
+  signInOn,
   slowFirstPost,
   test,
 } from './fixtures.ts';
@@ -15,10 +16,8 @@ import {
 test.describe('diaries, professionals and emergency', () => {
   test('a subscriber adds behaviour and food entries, sees them on top after reload, and deletes one', async ({
     page,
-    context,
-    request,
   }) => {
-    await signIn(context, request, { subscribed: true });
+    await signInOn(page, { subscribed: true });
     await page.goto('/comportamento/');
     await expect(page.getByText('Nenhum registro ainda')).toBeVisible();
     await hydrated(page, 'Diary');

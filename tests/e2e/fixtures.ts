@@ -184,6 +184,10 @@ export async function joinCircle(
   return context;
 }
 
+/** A mother as `createAccount` makes her, signed in on this page's own context (its `request` shares the cookie). */
+export const signInOn = (page: Page, options: Parameters<typeof createAccount>[1] = {}): Promise<Account> =>
+  createAccount(page.context().request, options);
+
 /**
  * A mother signed in on `path` of this page's own context (her account as `signIn` makes it, a
  * subscribed one unless told otherwise), with `island` hydrated.
@@ -194,7 +198,7 @@ export async function signedInOn(
   island: string,
   options: Parameters<typeof createAccount>[1] = { subscribed: true },
 ): Promise<Account> {
-  const account = await createAccount(page.context().request, options);
+  const account = await signInOn(page, options);
   await page.goto(path);
   await hydrated(page, island);
   return account;

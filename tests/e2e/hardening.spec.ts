@@ -1,4 +1,4 @@
-import { expect, hydrated, recordEpisode, signIn, test } from './fixtures.ts';
+import { expect, hydrated, recordEpisode, signInOn, test } from './fixtures.ts';
 
 test.describe('headers and XSS', () => {
   test('every kind of response carries the security headers', async ({ request }) => {
@@ -33,12 +33,8 @@ test.describe('headers and XSS', () => {
     expect(await asset.text()).toContain('import');
   });
 
-  test('diary and professional texts with script or HTML render as text and never run', async ({
-    page,
-    context,
-    request,
-  }) => {
-    await signIn(context, request, { subscribed: true });
+  test('diary and professional texts with script or HTML render as text and never run', async ({ page }) => {
+    await signInOn(page, { subscribed: true });
     let dialogs = 0;
     page.on('dialog', async (dialog) => {
       dialogs++;

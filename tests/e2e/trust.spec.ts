@@ -8,6 +8,7 @@ import {
   shot,
   signedInOn,
   signIn,
+  signInOn,
   test,
 } from './fixtures.ts';
 
@@ -154,10 +155,8 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
 
   test('an entry saved while the history is still on its way stays in it: the older answer is asked again, not shown', async ({
     page,
-    context,
-    request,
   }) => {
-    await signIn(context, request, { subscribed: true });
+    await signInOn(page, { subscribed: true });
     // The history's first answer is taken from the server now, before her entry exists, and held.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
