@@ -69,7 +69,9 @@ export async function startSmtpSink(listenPort = 0): Promise<SmtpSink> {
     refuse: (on) => {
       refusing = on;
     },
-    next(to, timeoutMs = 10_000) {
+    // 30 s: the mail goes through the job queue and a real SMTP conversation, which took over 10 s on a
+    // machine with both cores busy (issue 41); a mail that never comes still fails the test.
+    next(to, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`no e-mail to ${to ?? 'anyone'} within ${timeoutMs} ms`)),

@@ -23,7 +23,8 @@ it('refuses at once when the statements ahead, at their usual duration, pass the
   const ahead = Array.from({ length: 40 }, () => enqueue(() => sleep(30)));
   const started = performance.now();
   await expect(withDeadline(500, () => enqueue(async () => 'served'))).rejects.toBeInstanceOf(DeadlinePassed);
-  expect(performance.now() - started).toBeLessThan(50);
+  // At once: waiting its turn would take 40 × 30 ms; a quarter of that leaves room for a busy machine.
+  expect(performance.now() - started).toBeLessThan((40 * 30) / 4);
   await Promise.all(ahead);
 });
 
@@ -44,11 +45,10 @@ describe("a report's statements give way (issue 29, item 7)", () => {
     const running = report(() => enqueue(() => sleep(40).then(() => done.push('report 1'))));
     const queued = [2, 3, 4].map((n) => report(() => enqueue(() => sleep(20).then(() => done.push(`report ${n}`)))));
     await sleep(5);
-    const started = performance.now();
     await withDeadline(1500, () => enqueue(async () => done.push('/api/me')));
-    // It waited only for the statement already running, not for the three behind it.
-    expect(performance.now() - started).toBeLessThan(40 + 30);
     await Promise.all([running, ...queued]);
+    // It waited only for the statement already running, not for the three behind it (an order, not a
+    // time: it holds on a busy machine).
     expect(done).toEqual(['report 1', '/api/me', 'report 2', 'report 3', 'report 4']);
   });
 
@@ -56,7 +56,9 @@ describe("a report's statements give way (issue 29, item 7)", () => {
     const enqueue = deadlineQueue();
     const spans: Array<{ started: number; ended: number }> = [];
     let finished = 0;
-    const others = Array.from({ length: 80 }, () => enqueue(() => sleep(2).then(() => finished++)));
+    // Enough others that they still wait when the report ends, however slow the machine's timers
+    // (its two gaps are 4 × its own statements' time; the others' 400 × 2 ms are far more).
+    const others = Array.from({ length: 400 }, () => enqueue(() => sleep(2).then(() => finished++)));
     await sleep(0);
     await report(async () => {
       for (let i = 0; i < 3; i++)
@@ -67,7 +69,7 @@ describe("a report's statements give way (issue 29, item 7)", () => {
         });
     });
     // Others still waited when the report ended: its share, not an empty queue, let it run.
-    expect(finished).toBeLessThan(80);
+    expect(finished).toBeLessThan(400);
     await Promise.all(others);
     for (let k = 1; k < spans.length; k++) {
       const gap = spans[k]!.started - spans[k - 1]!.ended;
