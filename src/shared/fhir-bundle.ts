@@ -8,6 +8,7 @@
  */
 
 import type { ClinicalSummary, SummaryChange } from './summary-sections.ts';
+import { doseText } from './words.ts';
 
 type Resource = Record<string, unknown> & { resourceType: string };
 export interface FhirBundle {
@@ -50,8 +51,8 @@ function dosage(m: { dose: number | null; unit: string | null; times: string[]; 
   };
 }
 
-const doseWords = (dose: number | null, unit: string | null) =>
-  dose === null ? 'dose não informada' : `${String(dose).replace('.', ',')}${unit ? ` ${unit}` : ''}`;
+/** The one dose text of the page and the report ("2 comprimidos", "1,5 mg"). */
+const doseWords = (dose: number | null, unit: string | null) => doseText(dose, unit) || 'dose não informada';
 
 const STATUS_AFTER: Record<SummaryChange['kind'], string> = {
   medicine_start: 'completed',
