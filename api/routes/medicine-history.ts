@@ -27,12 +27,15 @@ export function medicineHistoryRoutes() {
     .delete(EVENT, remove, childParam, async (c): Reply<typeof remove> => {
       const { db, userId, id, now } = callerOn(c);
       const { medicineId, changeId } = ids((name) => c.req.param(name));
-      return c.json({ medicine: await removeLastEvent(db, userId, id, medicineId, changeId, now) }, 200);
+      return c.json({ medicine: await removeLastEvent(db, { userId, childId: id, medicineId, changeId }, now) }, 200);
     })
     .patch(EVENT, redate, childParam, jsonBody(medicineCorrectionSchema), async (c): Reply<typeof redate> => {
       const { db, userId, id, now } = callerOn(c);
       const { medicineId, changeId } = ids((name) => c.req.param(name));
       const { on } = c.req.valid('json');
-      return c.json({ medicine: await redateLastEvent(db, userId, id, medicineId, changeId, on, now) }, 200);
+      return c.json(
+        { medicine: await redateLastEvent(db, { userId, childId: id, medicineId, changeId }, on, now) },
+        200,
+      );
     });
 }
