@@ -6,12 +6,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { LIMIT_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
-import { staffEnrolAnswer } from '../../src/shared/responses.ts';
 import { courtesyGrantSchema, staffEnrolSchema } from '../../src/shared/support.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, auditContext, clientIp, services } from '../http/context.ts';
-import { answers, guard, NO_BODY } from '../http/openapi.ts';
+import { guard } from '../http/openapi.ts';
 import { confirmAnswers, confirmByHand, grantAnswers, grantCourtesy, paymentParam } from '../http/operator.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { jsonBody } from '../http/validate.ts';
 import { audit } from '../services/audit.ts';
 import { addressKey, recordAttempt, spentLimit } from '../services/rate-limit.ts';
@@ -53,8 +53,7 @@ function bearer(token: string): MiddlewareHandler<AppEnv> {
   );
 }
 
-const enrol = answers('Make an account staff', { 200: staffEnrolAnswer });
-const unenrol = answers('Remove an account from the staff', { 204: NO_BODY });
+const { enrol, unenrol } = ROUTE_DOCS.admin;
 
 export function adminRoutes(token: string) {
   return (

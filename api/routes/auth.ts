@@ -4,7 +4,6 @@
  */
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { loginAnswer, okAnswer, twoFactorAnswer } from '../../src/shared/responses.ts';
 import { totpCodeSchema } from '../../src/shared/support.ts';
 import { loginSchema, passwordChangeSchema, resendSchema, signupSchema } from '../../src/shared/validation.ts';
 import {
@@ -16,19 +15,13 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from '../http/context.ts';
-import { answers, NO_BODY, REDIRECT, REFUSED } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { jsonBody } from '../http/validate.ts';
 import { changePassword, confirmEmail, logIn, logOut, resendConfirmation, signUp } from '../services/auth.ts';
 import { DEVICE_COOKIE, type DeviceCookie, trustedDevice } from '../services/devices.ts';
 import { passTwoFactor } from '../services/staff.ts';
 
-const signup = answers('Sign up', { 201: okAnswer, 429: REFUSED });
-const confirm = answers('Confirm her e-mail (the link in the e-mail)', { 302: REDIRECT });
-const resend = answers('Send the confirmation e-mail again', { 202: okAnswer, 429: REFUSED });
-const login = answers('Log in', { 200: loginAnswer, 401: REFUSED, 403: REFUSED, 429: REFUSED });
-const logout = answers('Log out', { 204: NO_BODY });
-const password = answers('Change her password', { 200: okAnswer, 429: REFUSED });
-const totp = answers("Pass the console's second factor", { 200: twoFactorAnswer, 404: REFUSED, 429: REFUSED });
+const { signup, confirm, resend, login, logout, password, totp } = ROUTE_DOCS.auth;
 
 /** A new session and the device's cookie, after a login or a password change. */
 function signedInAgain(c: Context<AppEnv>, session: { token: string; expiresAt: Date }, device: DeviceCookie) {

@@ -12,11 +12,10 @@ import {
   progressSchema,
 } from '../../src/shared/children.ts';
 import { entriesByDefault, reportQuerySchema } from '../../src/shared/insights.ts';
-import { childAnswer, childrenAnswer, notesAnswer, progressAnswer, ticksAnswer } from '../../src/shared/responses.ts';
 import { ApiError } from '../errors.ts';
 import { services } from '../http/context.ts';
 import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
-import { answers, NO_BODY, PDF } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, jsonBody, queryParams } from '../http/validate.ts';
 import {
   childProgress,
@@ -30,14 +29,7 @@ import {
 import { checkedPeriod } from '../services/insights.ts';
 import { reportFor } from '../services/report.ts';
 
-const list = answers('The children she follows', { 200: childrenAnswer });
-const add = answers('Add a child', { 201: childAnswer });
-const edit = answers('Change a child', { 200: childAnswer });
-const remove = answers('Remove a child and her record', { 204: NO_BODY });
-const report = answers('The report for a professional', { 200: PDF });
-const progress = answers("The checklists' ticks and the notes", { 200: progressAnswer });
-const tick = answers("Save a checklist's ticks", { 200: ticksAnswer });
-const note = answers("Save a guide's observation notes", { 200: notesAnswer });
+const { list, add, edit, remove, report, progress, tick, note } = ROUTE_DOCS.children;
 
 /** The guide a path names (`:condition`): an unknown one is an unknown route. */
 function guideCondition(value: string) {

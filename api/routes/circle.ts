@@ -5,28 +5,14 @@
  */
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { invitationSchema, schoolLinkSchema, tokenBodySchema } from '../../src/shared/circle.ts';
-import {
-  circleAnswer,
-  invitationAnswer,
-  joinedAnswer,
-  schoolLinkAnswer,
-  schoolLinksAnswer,
-} from '../../src/shared/responses.ts';
 import { auditContext, services } from '../http/context.ts';
 import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
-import { answers, NO_BODY } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { acceptInvitation, cancelInvitation, circleOf, invite, removeMember } from '../services/circle.ts';
 import { createSchoolLink, revokeSchoolLink, schoolLinksOf } from '../services/school.ts';
 
-const inviteOne = answers('Invite someone to the circle', { 201: invitationAnswer });
-const members = answers("The circle's members and pending invitations", { 200: circleAnswer });
-const cancel = answers('Cancel an invitation', { 204: NO_BODY });
-const leave = answers('Remove a member (or leave)', { 204: NO_BODY });
-const link = answers('Create a school link', { 201: schoolLinkAnswer });
-const links = answers("The child's school links", { 200: schoolLinksAnswer });
-const revoke = answers('Revoke a school link', { 204: NO_BODY });
-const accept = answers('Accept an invitation', { 200: joinedAnswer });
+const { inviteOne, members, cancel, leave, link, links, revoke, accept } = ROUTE_DOCS.circle;
 
 /** Mounted under /children: the circle and the links of one child. */
 export function circleRoutes() {

@@ -11,37 +11,14 @@ import {
   dailyCardSchema,
   homeMarksSchema,
 } from '../../src/shared/daily-card.ts';
-import {
-  cardAnswer,
-  cardDayAnswer,
-  cardDaysAnswer,
-  cardSettingsAnswer,
-  cardSummaryAnswer,
-  dailyCardAnswer,
-} from '../../src/shared/responses.ts';
 import { callerOn, fresh, signedIn } from '../http/handler.ts';
-import { answers } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, jsonBody, queryParams } from '../http/validate.ts';
 import { listCardDays, saveHomeMarks } from '../services/card-marks.ts';
 import { cardSummary } from '../services/card-summary.ts';
 import { getDailyCard, saveCardSettings, saveDailyCard } from '../services/daily-card.ts';
 
-const read = answers("The child's daily card with its history, the stars, the rewards and the settings", {
-  200: dailyCardAnswer,
-});
-const save = answers('The whole card: 1–3 targets; each change of a target or goal is an event dated today', {
-  200: cardAnswer,
-});
-const mark = answers("A day's marks from home (or the school's paper card): one per source and day, replaced", {
-  200: cardDayAnswer,
-});
-const days = answers('The days marked in a period (default: the last 7 days), oldest first', { 200: cardDaysAnswer });
-const summary = answers('Days met per target and week, home and school, with the suggestions', {
-  200: cardSummaryAnswer,
-});
-const settings = answers("The card's settings (the owner's): the reminder when the school has not marked", {
-  200: cardSettingsAnswer,
-});
+const { read, save, mark, days, summary, settings } = ROUTE_DOCS.dailyCard;
 
 export function dailyCardRoutes() {
   return signedIn()

@@ -5,18 +5,14 @@
  */
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { diaryEntrySchema, diaryQuerySchema, sleepPatchSchema } from '../../src/shared/diary.ts';
-import { entriesAnswer, entryAnswer } from '../../src/shared/responses.ts';
 import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
-import { answers, NO_BODY } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { idParam, jsonBody, queryParams } from '../http/validate.ts';
 import { createEntry, listEntries, removeEntry, updateNight } from '../services/diary.ts';
 
 const entryParam = idParam(MESSAGES.entryNotFound);
 
-const list = answers('The diary entries', { 200: entriesAnswer });
-const add = answers('Record a diary entry', { 201: entryAnswer });
-const night = answers("Change a night's sleep entry", { 200: entryAnswer });
-const remove = answers('Delete a diary entry', { 204: NO_BODY });
+const { list, add, night, remove } = ROUTE_DOCS.diary;
 
 export function diaryRoutes() {
   return signedIn()

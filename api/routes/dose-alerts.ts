@@ -4,17 +4,14 @@
  * in services/dose-alerts.ts.
  */
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { doseAlertAnswer, doseAlertsAnswer } from '../../src/shared/responses.ts';
 import { doseAlertsQuerySchema } from '../../src/shared/treatment.ts';
 import { callerOn, fresh, signedIn } from '../http/handler.ts';
-import { answers, type Reply } from '../http/openapi.ts';
+import type { Reply } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, pathId, queryParams } from '../http/validate.ts';
 import { listDoseAlerts, markAlertSeen } from '../services/dose-alerts.ts';
 
-const list = answers('Possible double doses, newest first (unseen=1: only those not marked seen)', {
-  200: doseAlertsAnswer,
-});
-const seen = answers('The owner marks a possible double dose seen', { 200: doseAlertAnswer });
+const { list, seen } = ROUTE_DOCS.doseAlerts;
 
 export function doseAlertRoutes() {
   return signedIn()

@@ -4,20 +4,15 @@
  * Mounted under /children; rules in services/treatment.ts.
  */
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { doseAnswer, dosesAnswer } from '../../src/shared/responses.ts';
 import { doseQuerySchema, doseSchema } from '../../src/shared/treatment.ts';
 import { services } from '../http/context.ts';
 import { callerOn, fresh, signedIn } from '../http/handler.ts';
-import { answers, NO_BODY, type Reply } from '../http/openapi.ts';
+import type { Reply } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, jsonBody, pathId, queryParams } from '../http/validate.ts';
 import { listDoses, recordDose, removeDose } from '../services/treatment.ts';
 
-const list = answers('The doses marked on the days asked (default today)', { 200: dosesAnswer });
-const mark = answers(
-  'Mark a dose given or not given (409 too_soon carries lastGivenAt; confirmed or offline: stored, with overlap)',
-  { 201: doseAnswer },
-);
-const undo = answers('Undo a dose (who marked it, or the owner)', { 204: NO_BODY });
+const { list, mark, undo } = ROUTE_DOCS.doses;
 
 export function doseRoutes() {
   return signedIn()

@@ -5,14 +5,13 @@
  */
 import { Hono } from 'hono';
 import { insightsQuerySchema } from '../../src/shared/insights.ts';
-import { insightsAnswer } from '../../src/shared/responses.ts';
 import { type AppEnv, requireUser } from '../http/context.ts';
 import { caller, fresh } from '../http/handler.ts';
-import { answers } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { queryParams } from '../http/validate.ts';
 import { checkedPeriod, insightsOnRequest } from '../services/insights.ts';
 
-const read = answers("What the child's diaries show", { 200: insightsAnswer });
+const { read } = ROUTE_DOCS.insights;
 
 export function insightsRoutes() {
   return new Hono<AppEnv>().use(requireUser).get('/', read, queryParams(insightsQuerySchema), async (c) => {

@@ -5,16 +5,13 @@
  */
 import { HISTORY_MESSAGES, MESSAGES } from '../../src/shared/api-errors.ts';
 import { medicineCorrectionSchema } from '../../src/shared/medicine-history.ts';
-import { medicineAnswer } from '../../src/shared/responses.ts';
 import { callerOn, signedIn } from '../http/handler.ts';
-import { answers, type Reply } from '../http/openapi.ts';
+import type { Reply } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { redateLastEvent, removeLastEvent } from '../services/medicine-history.ts';
 
-const remove = answers("Remove the last event of a medicine's history (within a day of recording it)", {
-  200: medicineAnswer,
-});
-const redate = answers("Correct the date of the last event of a medicine's history", { 200: medicineAnswer });
+const { remove, redate } = ROUTE_DOCS.medicineHistory;
 const EVENT = '/:id/medicines/:medicineId/changes/:changeId';
 
 /** The medicine and the event a path names (404 when either is not an id). */
@@ -30,12 +27,15 @@ export function medicineHistoryRoutes() {
     .delete(EVENT, remove, childParam, async (c): Reply<typeof remove> => {
       const { db, userId, id, now } = callerOn(c);
       const { medicineId, changeId } = ids((name) => c.req.param(name));
-      return c.json({ medicine: await removeLastEvent(db, userId, id, medicineId, changeId, now) }, 200);
+      return c.json({ medicine: await removeLastEvent(db, { userId, childId: id, medicineId, changeId }, now) }, 200);
     })
     .patch(EVENT, redate, childParam, jsonBody(medicineCorrectionSchema), async (c): Reply<typeof redate> => {
       const { db, userId, id, now } = callerOn(c);
       const { medicineId, changeId } = ids((name) => c.req.param(name));
       const { on } = c.req.valid('json');
-      return c.json({ medicine: await redateLastEvent(db, userId, id, medicineId, changeId, on, now) }, 200);
+      return c.json(
+        { medicine: await redateLastEvent(db, { userId, childId: id, medicineId, changeId }, on, now) },
+        200,
+      );
     });
 }

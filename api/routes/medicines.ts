@@ -4,18 +4,15 @@
  * /children; rules in services/treatment.ts.
  */
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { medicineAnswer, medicinesAnswer } from '../../src/shared/responses.ts';
 import { medicineChangeSchema, medicinePatchSchema, medicineSchema } from '../../src/shared/treatment.ts';
 import { callerOn, fresh, signedIn } from '../http/handler.ts';
-import { answers, type Reply } from '../http/openapi.ts';
+import type { Reply } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { oneWithCorrections, withCorrections } from '../services/medicine-history.ts';
 import { addMedicineChange, createMedicine, listMedicines, updateMedicine } from '../services/treatment.ts';
 
-const list = answers("The child's medicines, current first, each with its history", { 200: medicinesAnswer });
-const add = answers('Add a medicine (its start)', { 201: medicineAnswer });
-const change = answers("A change in a medicine's history: dose, times or stop", { 201: medicineAnswer });
-const edit = answers("Change a medicine's name, prescriber or reminder", { 200: medicineAnswer });
+const { list, add, change, edit } = ROUTE_DOCS.medicines;
 const ONE = '/:id/medicines/:medicineId';
 const CHANGES = `${ONE}/changes` as const;
 

@@ -4,16 +4,13 @@
  * ends every session. The rules are services/auth.ts's.
  */
 import { Hono } from 'hono';
-import { okAnswer } from '../../src/shared/responses.ts';
 import { forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from '../../src/shared/validation.ts';
 import { type AppEnv, auditContext, services, setDeviceCookie } from '../http/context.ts';
-import { answers, REFUSED } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { jsonBody } from '../http/validate.ts';
 import { checkResetToken, requestPasswordReset, resetPassword } from '../services/auth.ts';
 
-const forgot = answers('E-mail a password reset link', { 202: okAnswer, 429: REFUSED });
-const check = answers('Whether a reset link is still good', { 200: okAnswer, 400: REFUSED });
-const reset = answers('Set a new password', { 200: okAnswer, 400: REFUSED });
+const { forgot, check, reset } = ROUTE_DOCS.passwordReset;
 
 export function passwordResetRoutes() {
   return new Hono<AppEnv>()

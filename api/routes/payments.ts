@@ -2,17 +2,17 @@
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { paymentSchema } from '../../src/shared/payment.ts';
-import { okAnswer, paymentCreatedAnswer, paymentStatusAnswer } from '../../src/shared/responses.ts';
+import { okAnswer } from '../../src/shared/responses.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { caller, callerOn } from '../http/handler.ts';
 import { answers } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
 import { createPayment, handleWebhook, paymentStatus } from '../services/payments.ts';
 
 const paymentDeps = (s: ReturnType<typeof services>) => ({ db: s.db, provider: s.payments, logger: s.logger });
 
-const start = answers('Start a PIX payment', { 201: paymentCreatedAnswer });
-const status = answers("A payment's status", { 200: paymentStatusAnswer });
+const { start, status } = ROUTE_DOCS.payments;
 
 export function paymentRoutes() {
   return new Hono<AppEnv>()

@@ -1,15 +1,12 @@
 /** The mother's own list of professionals (docs/api.md "Professionals"); rules in services/professionals.ts. */
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { professionalSchema } from '../../src/shared/professionals.ts';
-import { professionalAnswer, professionalsAnswer } from '../../src/shared/responses.ts';
 import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
-import { answers, NO_BODY } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
 import { addProfessional, listProfessionals, removeProfessional } from '../services/professionals.ts';
 
-const list = answers('Her professionals', { 200: professionalsAnswer });
-const add = answers('Add a professional', { 201: professionalAnswer });
-const remove = answers('Remove a professional', { 204: NO_BODY });
+const { list, add, remove } = ROUTE_DOCS.professionals;
 
 export function professionalRoutes() {
   return signedIn()

@@ -5,10 +5,11 @@
  */
 import { Hono } from 'hono';
 import { beforeAfterQuerySchema, homeRatingSchema, ratingsQuerySchema } from '../../src/shared/ratings.ts';
-import { beforeAfterAnswer, ratingAnswer, ratingsAnswer, weeklyScaleAnswer } from '../../src/shared/responses.ts';
+import { weeklyScaleAnswer } from '../../src/shared/responses.ts';
 import type { AppEnv } from '../http/context.ts';
 import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { answers } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, jsonBody, queryParams } from '../http/validate.ts';
 import { beforeAfterOnRequest } from '../services/before-after.ts';
 import { listRatings, saveRating } from '../services/ratings.ts';
@@ -26,9 +27,7 @@ export function scaleRoutes() {
   );
 }
 
-const list = answers("The child's weekly ratings from home and school, oldest week first", { 200: ratingsAnswer });
-const rate = answers('Her rating of the week (a second save replaces it)', { 200: ratingAnswer });
-const compare = answers('Before and after a change: what the record shows on each side', { 200: beforeAfterAnswer });
+const { list, rate, compare } = ROUTE_DOCS.ratings;
 
 export function ratingRoutes() {
   return signedIn()

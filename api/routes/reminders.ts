@@ -2,18 +2,17 @@
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { pushEndpointSchema, pushSubscriptionSchema, remindersUpdateSchema } from '../../src/shared/reminders.ts';
-import { okAnswer, pushKeyAnswer, remindersAnswer } from '../../src/shared/responses.ts';
+import { pushKeyAnswer, remindersAnswer } from '../../src/shared/responses.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, requireUser, services } from '../http/context.ts';
 import { caller, fresh, signedIn } from '../http/handler.ts';
-import { answers, NO_BODY } from '../http/openapi.ts';
+import { answers } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { jsonBody } from '../http/validate.ts';
 import { removeSubscription, saveSubscription, vapidKeys } from '../services/push.ts';
 import { getReminders, sendTestReminder, updateReminders } from '../services/reminders.ts';
 
-const register = answers("Register this device's push subscription", { 201: NO_BODY });
-const forget = answers("Forget this device's push subscription", { 204: NO_BODY });
-const test = answers('Send her devices a test notification now', { 202: okAnswer });
+const { register, forget, test } = ROUTE_DOCS.reminders;
 
 export function pushRoutes() {
   return (

@@ -7,31 +7,17 @@ import { type Context, Hono } from 'hono';
 import { schoolObservationSchema } from '../../src/shared/circle.ts';
 import { schoolCardQuerySchema, schoolMarksSchema } from '../../src/shared/daily-card.ts';
 import { schoolRatingSchema } from '../../src/shared/ratings.ts';
-import { okAnswer, schoolCardAnswer, schoolInfoAnswer } from '../../src/shared/responses.ts';
 import type { Database } from '../db/client.ts';
 import { type AppEnv, services } from '../http/context.ts';
 import { limitSchoolPost } from '../http/limits.ts';
-import { answers, REFUSED } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import { saveSchoolMarks, schoolCard } from '../services/card-marks.ts';
 import { postSchoolRating } from '../services/ratings.ts';
 import { postObservation, schoolLinkInfo } from '../services/school.ts';
 import { weeklyScale } from '../services/weekly-scale.ts';
 
-const info = answers('What a school link opens', { 200: schoolInfoAnswer });
-const observe = answers("The teacher's observation", { 201: okAnswer, 429: REFUSED });
-const rate = answers("The teacher's rating of a week (only the school's items; sent again, it replaces)", {
-  201: okAnswer,
-  429: REFUSED,
-});
-const card = answers(
-  "The day's card for the teacher: the child's first name and the school's targets (today or ?date=yesterday)",
-  { 200: schoolCardAnswer },
-);
-const mark = answers("The teacher's marks of today or yesterday (sent again, they replace; the same id is a no-op)", {
-  200: okAnswer,
-  429: REFUSED,
-});
+const { info, observe, rate, card, mark } = ROUTE_DOCS.school;
 
 /** A teacher's write: the address's budget spent first, then `write` with the database and the time. */
 async function teacherWrites(c: Context<AppEnv>, write: (db: Database, now: Date) => Promise<unknown>) {

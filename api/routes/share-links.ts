@@ -4,21 +4,17 @@
  * link's id (and its passcode) the only key, the answer a ciphertext we cannot read.
  */
 import { Hono } from 'hono';
-import { shareLinkAnswer, shareLinksAnswer, shareOpenAnswer } from '../../src/shared/responses.ts';
+import { shareOpenAnswer } from '../../src/shared/responses.ts';
 import { shareLinkSchema, shareOpenSchema } from '../../src/shared/share-links.ts';
 import { type AppEnv, auditContext, services } from '../http/context.ts';
 import { callerOn, fresh, signedIn } from '../http/handler.ts';
 import { limitShareOpen } from '../http/limits.ts';
-import { answers, NO_BODY, REFUSED } from '../http/openapi.ts';
+import { answers, REFUSED } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, jsonBody } from '../http/validate.ts';
 import { createShareLink, openShareLink, revokeShareLink, shareLinksOf } from '../services/share-links.ts';
 
-const create = answers('Create a link for the professional (the summary encrypted in the browser)', {
-  201: shareLinkAnswer,
-  429: REFUSED,
-});
-const list = answers("The child's links for the professional, with their openings", { 200: shareLinksAnswer });
-const revoke = answers('Revoke a link for the professional (its ciphertext deleted at once)', { 204: NO_BODY });
+const { create, list, revoke } = ROUTE_DOCS.shareLinks;
 
 /** Mounted under /children: a child's links, made, listed and revoked by her owner or a carer. */
 export function shareLinkRoutes() {

@@ -5,24 +5,15 @@
  */
 import { Hono } from 'hono';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import {
-  messageAnswer,
-  staffThreadAnswer,
-  staffThreadsAnswer,
-  staffThreadUpdatedAnswer,
-} from '../../src/shared/responses.ts';
 import { staffMessageSchema, staffThreadsQuerySchema, supportStatusSchema } from '../../src/shared/support.ts';
 import { type AppEnv, auditContext, noStore, requireStaff, services } from '../http/context.ts';
 import { caller, callerOn } from '../http/handler.ts';
-import { answers } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { idParam, jsonBody, queryParams } from '../http/validate.ts';
 import { replyAsStaff, setSupportStatus, supportQueue, supportThreadForStaff } from '../services/support.ts';
 
 const threadParam = idParam(MESSAGES.supportThreadNotFound);
-const queue = answers('The support queue', { 200: staffThreadsAnswer });
-const thread = answers('A conversation', { 200: staffThreadAnswer });
-const answer = answers("The team's answer", { 201: messageAnswer });
-const status = answers("Change a conversation's status", { 200: staffThreadUpdatedAnswer });
+const { queue, thread, answer, status } = ROUTE_DOCS.staffSupport;
 
 export function staffSupportRoutes() {
   return new Hono<AppEnv>()

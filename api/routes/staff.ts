@@ -4,7 +4,6 @@
  * subscription and the figures (the conversations: routes/staff-support.ts); never a child's record.
  */
 import { Hono } from 'hono';
-import { staffMetricsAnswer, staffPaymentsAnswer, staffSubscriptionAnswer } from '../../src/shared/responses.ts';
 import {
   courtesyGrantSchema,
   staffPaymentsQuerySchema,
@@ -12,14 +11,12 @@ import {
 } from '../../src/shared/support.ts';
 import { type AppEnv, auditContext, noStore, requireStaff } from '../http/context.ts';
 import { caller } from '../http/handler.ts';
-import { answers } from '../http/openapi.ts';
 import { confirmAnswers, confirmByHand, grantAnswers, grantCourtesy, paymentParam } from '../http/operator.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import { metricsForStaff, paymentsForStaff, subscriptionForStaff } from '../services/team-console.ts';
 
-const payments = answers('Payments to confirm', { 200: staffPaymentsAnswer });
-const subscription = answers("A mother's subscription and payments", { 200: staffSubscriptionAnswer });
-const metrics = answers("The team's figures", { 200: staffMetricsAnswer });
+const { payments, subscription, metrics } = ROUTE_DOCS.staff;
 
 export function staffRoutes() {
   return (

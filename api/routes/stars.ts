@@ -4,21 +4,12 @@
  */
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { rewardSchema, spendSchema } from '../../src/shared/daily-card.ts';
-import { rewardAnswer, starsAnswer } from '../../src/shared/responses.ts';
 import { callerOn, signedIn } from '../http/handler.ts';
-import { answers, NO_BODY, REFUSED } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { addReward, removeReward, spendStars } from '../services/stars.ts';
 
-const reward = answers('A reward of the menu (small for a good day, bigger for a good week)', {
-  201: rewardAnswer,
-  409: REFUSED,
-});
-const unlist = answers('A reward off the menu (stars spent on it stay spent)', { 204: NO_BODY });
-const spend = answers("Spend stars on a reward: never below zero (409 not_enough_stars); the device's id spends once", {
-  201: starsAnswer,
-  409: REFUSED,
-});
+const { reward, unlist, spend } = ROUTE_DOCS.stars;
 
 export function starRoutes() {
   return signedIn()

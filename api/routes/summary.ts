@@ -1,17 +1,11 @@
-/**
- * GET /api/children/:id/summary (issue 38, item 3; decision 0034): the clinical summary of one child
- * and period, as the patterns page, the report's page 1 and the doctor's page print it. Members of
- * the child read it; 402 without the owner's subscription. Rules in services/clinical-summary.ts.
- */
-import { clinicalSummaryAnswer } from '../../src/shared/clinical-summary.ts';
 import { periodQuerySchema } from '../../src/shared/insights.ts';
 import { callerOn, fresh, signedIn } from '../http/handler.ts';
-import { answers } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, queryParams } from '../http/validate.ts';
 import { clinicalSummary } from '../services/clinical-summary.ts';
 import { checkedPeriod } from '../services/insights.ts';
 
-const read = answers("The child's clinical summary of a period (the report's page 1)", { 200: clinicalSummaryAnswer });
+const { read } = ROUTE_DOCS.summary;
 
 export function summaryRoutes() {
   return signedIn().get('/:id/summary', read, childParam, queryParams(periodQuerySchema), async (c) => {

@@ -3,19 +3,15 @@
  * page is /fale-com-a-equipe/. Rules in services/support.ts.
  */
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { messageAnswer, threadAnswer, threadsAnswer, threadWithMessagesAnswer } from '../../src/shared/responses.ts';
 import { supportMessageSchema, supportThreadSchema } from '../../src/shared/support.ts';
 import { services } from '../http/context.ts';
 import { caller, callerOn, fresh, signedIn } from '../http/handler.ts';
-import { answers, REFUSED } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { idParam, jsonBody } from '../http/validate.ts';
 import { openThread, replyAsMother, threadForMother, threadsOf } from '../services/support.ts';
 
 const threadParam = idParam(MESSAGES.supportThreadNotFound);
-const list = answers('Her conversations with the team', { 200: threadsAnswer });
-const write = answers('Write to the team', { 201: threadAnswer, 429: REFUSED });
-const thread = answers('A conversation', { 200: threadWithMessagesAnswer });
-const answer = answers('Answer in a conversation', { 201: messageAnswer });
+const { list, write, thread, answer } = ROUTE_DOCS.support;
 
 export function supportRoutes() {
   return signedIn()

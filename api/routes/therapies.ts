@@ -4,17 +4,14 @@
  * services/treatment.ts.
  */
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { sessionAnswer, therapiesAnswer, therapyAnswer } from '../../src/shared/responses.ts';
 import { sessionSchema, therapyPatchSchema, therapySchema } from '../../src/shared/treatment.ts';
 import { callerOn, fresh, signedIn } from '../http/handler.ts';
-import { answers, type Reply } from '../http/openapi.ts';
+import type { Reply } from '../http/openapi.ts';
+import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, jsonBody, pathId } from '../http/validate.ts';
 import { createTherapy, listTherapies, recordSession, updateTherapy } from '../services/treatment.ts';
 
-const list = answers("The child's therapies, current first, each with its sessions", { 200: therapiesAnswer });
-const add = answers('Add a therapy', { 201: therapyAnswer });
-const edit = answers('End a therapy or change its frequency', { 200: therapyAnswer });
-const attend = answers('Record a session attended or missed', { 201: sessionAnswer });
+const { list, add, edit, attend } = ROUTE_DOCS.therapies;
 
 const ONE = '/:id/therapies/:therapyId';
 const SESSIONS = `${ONE}/sessions` as const;

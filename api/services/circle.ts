@@ -8,12 +8,13 @@ import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { MemberRole } from '../../src/shared/enums.ts';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
-import { childInvitations, childMembers, children, profiles, users } from '../db/schema.ts';
+import { childInvitations, childMembers, children, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { EmailJob } from '../jobs/email-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
+import { accountsOf } from './people.ts';
 import { consumeAttempt, DAY_PREFIX } from './rate-limit.ts';
 import { generateToken, hashToken } from './sessions.ts';
 
@@ -88,16 +89,8 @@ export async function circleOf(db: Database, ownerId: string, childId: string, n
   await requireChild(db, ownerId, childId, 'manage');
   const [members, invitations] = await Promise.all([
     db
-      .select({
-        userId: childMembers.userId,
-        fullName: profiles.fullName,
-        email: users.email,
-        role: childMembers.role,
-        since: childMembers.createdAt,
-      })
+      .select({ userId: childMembers.userId, role: childMembers.role, since: childMembers.createdAt })
       .from(childMembers)
-      .innerJoin(users, eq(users.id, childMembers.userId))
-      .leftJoin(profiles, eq(profiles.userId, childMembers.userId))
       .where(eq(childMembers.childId, childId))
       .orderBy(asc(childMembers.createdAt)),
     db
@@ -112,14 +105,19 @@ export async function circleOf(db: Database, ownerId: string, childId: string, n
       )
       .orderBy(asc(childInvitations.createdAt)),
   ]);
+  const accounts = await accountsOf(
+    db,
+    members.map((m) => m.userId),
+  );
   return {
-    members: members.map((m) => ({
-      userId: m.userId,
-      name: m.fullName ?? m.email,
-      email: m.email,
-      role: m.role as MemberRole,
-      since: m.since.toISOString(),
-    })),
+    members: members.flatMap((m) => {
+      const account = accounts.get(m.userId);
+      if (!account) return [];
+      const { email, fullName } = account;
+      return [
+        { userId: m.userId, name: fullName ?? email, email, role: m.role as MemberRole, since: m.since.toISOString() },
+      ];
+    }),
     invitations: invitations.map(presentInvitation),
   };
 }

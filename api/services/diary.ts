@@ -5,7 +5,7 @@
  * and the rules: who reads which entries and who changes them is access.ts's. Shared by the diary
  * routes and the API benchmark's floor, so both do the same work.
  */
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { afterMealFromText } from '../../src/shared/after-meal.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { diaryEntrySchema, sleepPatchSchema } from '../../src/shared/diary.ts';
@@ -17,7 +17,7 @@ import { ApiError } from '../errors.ts';
 import { changeableEntries, readableEntries, requireChild } from './access.ts';
 import { childForWrite } from './children.ts';
 import { insertOnce } from './idempotent.ts';
-import { FORMER_CARER, personName } from './people.ts';
+import { type Account, accountsOf, FORMER_CARER, personName } from './people.ts';
 
 export const columns = {
   id: diaryEntries.id,
@@ -51,26 +51,12 @@ export const columns = {
 };
 
 export type Row = Pick<typeof diaryEntries.$inferSelect, keyof typeof columns>;
-type Author = { fullName: string | null; email: string };
-
-/**
- * Who recorded each row, in one primary-key query over the few people of a child's circle
- * (cheaper than a subquery per row on a long history).
- */
-async function authorsOf(db: Database, rows: Row[]): Promise<Map<string, Author>> {
-  const ids = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
-  if (ids.length === 0) return new Map();
-  const found = await db
-    .select({ id: users.id, email: users.email, fullName: profiles.fullName })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(inArray(users.id, ids));
-  return new Map(found.map((a) => [a.id, { fullName: a.fullName, email: a.email }]));
-}
-
 /** The rows as the API answers them, each with who recorded it. */
 export async function presentAll(db: Database, rows: Row[]): Promise<DiaryEntryView[]> {
-  const authors = await authorsOf(db, rows);
+  const authors = await accountsOf(
+    db,
+    rows.map((row) => row.userId),
+  );
   return rows.map((row) => present(row, row.userId ? authors.get(row.userId) : undefined));
 }
 
@@ -82,7 +68,7 @@ async function findEntry(db: Database, id: string): Promise<DiaryEntryView> {
 }
 
 /** Who recorded an entry: a person of the circle, the school (the observer or the link's label), or an account since deleted. */
-function recordedBy(row: Row, author: Author | undefined): { id: string | null; name: string } {
+function recordedBy(row: Row, author: Account | undefined): { id: string | null; name: string } {
   if (row.type === 'school') return { id: null, name: row.observer || row.schoolLabel || 'escola' };
   if (!row.userId) return { id: null, name: FORMER_CARER };
   return { id: row.userId, name: personName(author?.fullName, author?.email) };
@@ -90,7 +76,7 @@ function recordedBy(row: Row, author: Author | undefined): { id: string | null; 
 export const hhmm = (time: string | null) => (time ?? '').slice(0, 5);
 
 /** Only the fields of the entry's own type (the database's checks guarantee them and their values). */
-export function present(row: Row, author?: Author) {
+export function present(row: Row, author?: Account) {
   const base = {
     id: row.id,
     childId: row.childId,

@@ -141,22 +141,39 @@ async function answer(db: Database, childId: string, medicineId: string, now: Da
   return oneWithCorrections(db, found);
 }
 
+/** The event a correction names: on whose child, which medicine, which event, and who corrects it. */
+export interface EventRef {
+  userId: string;
+  childId: string;
+  medicineId: string;
+  changeId: string;
+}
+
+/**
+ * A correction of the medicine's last event: who may write checked, then `correct` in the
+ * transaction that found the event (and the one before it); the medicine as it is after.
+ */
+async function correctLastEvent(
+  db: Database,
+  { userId, childId, medicineId, changeId }: EventRef,
+  now: Date,
+  correct: (tx: Database, events: Awaited<ReturnType<typeof lastEvent>>) => Promise<void>,
+): Promise<MedicineWithCorrections> {
+  const access = await requireChild(db, userId, childId, 'write', { now, coveredFor: MESSAGES.subscriptionRequired });
+  await db.transaction(async (tx) =>
+    correct(tx, await lastEvent(tx, access.role, userId, childId, medicineId, changeId)),
+  );
+  return answer(db, childId, medicineId, now);
+}
+
 /**
  * DELETE …/medicines/:medicineId/changes/:changeId: the last event goes, within a day of being
  * recorded (409 later: its date can still be corrected); never the start. A removed stop makes
  * the medicine current again.
  */
-export async function removeLastEvent(
-  db: Database,
-  userId: string,
-  childId: string,
-  medicineId: string,
-  changeId: string,
-  now: Date,
-): Promise<MedicineWithCorrections> {
-  const access = await requireChild(db, userId, childId, 'write', { now, coveredFor: MESSAGES.subscriptionRequired });
-  await db.transaction(async (tx) => {
-    const { last } = await lastEvent(tx, access.role, userId, childId, medicineId, changeId);
+export function removeLastEvent(db: Database, ref: EventRef, now: Date): Promise<MedicineWithCorrections> {
+  const { userId, medicineId } = ref;
+  return correctLastEvent(db, ref, now, async (tx, { last }) => {
     if (last.kind === 'start') throw new ApiError('conflict', HISTORY_MESSAGES.startStays);
     if (now.getTime() - last.createdAt.getTime() > REMOVE_WITHIN_MS)
       throw new ApiError('conflict', HISTORY_MESSAGES.removeTooLate);
@@ -166,7 +183,6 @@ export async function removeLastEvent(
       .values({ medicineId, kind: 'removed', ...snapshot(last), newOn: null, userId, createdAt: now });
     if (last.kind === 'stop') await tx.update(medicines).set({ stoppedOn: null }).where(eq(medicines.id, medicineId));
   });
-  return answer(db, childId, medicineId, now);
 }
 
 /**
@@ -175,18 +191,9 @@ export async function removeLastEvent(
  * before the child's birth nor after a dose, a stop not before a dose); the medicine's start or
  * stop follows. The same day again changes nothing.
  */
-export async function redateLastEvent(
-  db: Database,
-  userId: string,
-  childId: string,
-  medicineId: string,
-  changeId: string,
-  on: string,
-  now: Date,
-): Promise<MedicineWithCorrections> {
-  const access = await requireChild(db, userId, childId, 'write', { now, coveredFor: MESSAGES.subscriptionRequired });
-  await db.transaction(async (tx) => {
-    const { last, previous } = await lastEvent(tx, access.role, userId, childId, medicineId, changeId);
+export function redateLastEvent(db: Database, ref: EventRef, on: string, now: Date): Promise<MedicineWithCorrections> {
+  const { userId, childId, medicineId } = ref;
+  return correctLastEvent(db, ref, now, async (tx, { last, previous }) => {
     if (on === last.on) return;
     if (previous && on < previous.on)
       throw new ApiError('validation_failed', MESSAGES.changeBeforeLast(formatDay(previous.on)), {
@@ -202,7 +209,6 @@ export async function redateLastEvent(
     if (last.kind === 'stop') await tx.update(medicines).set({ stoppedOn: on }).where(eq(medicines.id, medicineId));
     if (last.kind === 'start') await tx.update(medicines).set({ startedOn: on }).where(eq(medicines.id, medicineId));
   });
-  return answer(db, childId, medicineId, now);
 }
 
 /** For her export (LGPD): the corrections on her children's medicines, and those she made on others'. */

@@ -17,6 +17,24 @@ export const SCHOOL = 'Escola';
 export const personName = (fullName: string | null | undefined, email: string | null | undefined) =>
   fullName?.trim().split(/\s+/)[0] || email?.split('@')[0] || FORMER_CARER;
 
+/** A person as her account and profile name her: her e-mail and her full name (null without a profile). */
+export interface Account {
+  email: string;
+  fullName: string | null;
+}
+
+/** The accounts of these people, by account id, in one query (an account since deleted is absent). */
+export async function accountsOf(db: Database, ids: Array<string | null>): Promise<Map<string, Account>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email, fullName: profiles.fullName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map(({ id, ...account }) => [id, account]));
+}
+
 /** A name's first word ("Lia Souza" → "Lia"): how the texts name a child. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 

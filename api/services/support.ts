@@ -16,12 +16,12 @@ import { DAY_MS } from '../../src/shared/clock.ts';
 import type { SupportCategory, SupportStatus } from '../../src/shared/enums.ts';
 import { subjectFrom } from '../../src/shared/support.ts';
 import type { Database } from '../db/client.ts';
-import { profiles, supportMessages, supportThreads, users } from '../db/schema.ts';
+import { supportMessages, supportThreads, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { EmailJob } from '../jobs/email-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type AuditContext, audit } from './audit.ts';
-import { personName } from './people.ts';
+import { type Account, accountsOf, personName } from './people.ts';
 import { consumeAttempt, refuseOverDay } from './rate-limit.ts';
 
 export const THREADS_PER_DAY = 10;
@@ -46,45 +46,33 @@ const presentThread = (row: ThreadRow, unread = 0) => ({
   unread,
 });
 
+/** How an author signs a message to the mother: the team with a first name from the profile, never an e-mail. */
+function signature(sender: 'mother' | 'team', account: Account | undefined) {
+  if (sender === 'team') return account?.fullName ? `${personName(account.fullName, null)} (${TEAM_NAME})` : TEAM_NAME;
+  return personName(account?.fullName, account?.email);
+}
+
 /** The messages of one conversation, oldest first, each with who wrote it as the mother sees it. */
 async function messagesOf(db: Database, threadId: string) {
   const rows = await db
-    .select({
-      id: supportMessages.id,
-      sender: supportMessages.sender,
-      text: supportMessages.text,
-      createdAt: supportMessages.createdAt,
-      email: users.email,
-      fullName: profiles.fullName,
-    })
+    .select()
     .from(supportMessages)
-    .leftJoin(users, eq(users.id, supportMessages.authorId))
-    .leftJoin(profiles, eq(profiles.userId, supportMessages.authorId))
     .where(eq(supportMessages.threadId, threadId))
     .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
-  return rows.map((row) => ({
-    id: row.id,
-    from: row.sender as 'mother' | 'team',
-    // The team signs with a first name from the profile, never an e-mail address.
-    authorName:
-      row.sender === 'team'
-        ? row.fullName
-          ? `${personName(row.fullName, null)} (${TEAM_NAME})`
-          : TEAM_NAME
-        : personName(row.fullName, row.email),
-    text: row.text,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  const accounts = await accountsOf(
+    db,
+    rows.map((row) => row.authorId),
+  );
+  return rows.map((row) =>
+    presentMessage(
+      row,
+      signature(row.sender as 'mother' | 'team', row.authorId ? accounts.get(row.authorId) : undefined),
+    ),
+  );
 }
 
 async function authorName(db: Database, userId: string, sender: 'mother' | 'team') {
-  const [row] = await db
-    .select({ email: users.email, fullName: profiles.fullName })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
-  if (sender === 'team') return row?.fullName ? `${personName(row.fullName, null)} (${TEAM_NAME})` : TEAM_NAME;
-  return personName(row?.fullName, row?.email);
+  return signature(sender, (await accountsOf(db, [userId])).get(userId));
 }
 
 const presentMessage = (
