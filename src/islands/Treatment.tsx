@@ -11,7 +11,7 @@ import { ALERTS_EVERY_MS } from '../shared/dose-alerts.ts';
 import { currentChild } from '../stores/child.ts';
 import { refreshSession } from '../stores/session.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
-import LoadFailure from './LoadFailure.tsx';
+import LoadFailure, { ChildLoading } from './LoadFailure.tsx';
 import { MedicineCard, TherapyCard } from './treatment/Cards.tsx';
 import DoseAlerts, { useWhileVisible } from './treatment/DoseAlerts.tsx';
 import TodayDoses from './treatment/TodayDoses.tsx';
@@ -55,9 +55,7 @@ export default function Treatment() {
   if (!child)
     return (
       <div className="treatment">
-        <p className="record-of is-unknown" role="status">
-          Carregando…
-        </p>
+        <ChildLoading />
       </div>
     );
 
