@@ -1,12 +1,21 @@
 /** The invitation form of the circle, and what she sees once an invitation is sent. */
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
 import { invite, type MemberRole, ROLE_EXPLAIN, ROLE_LABEL } from '../../lib/circle.ts';
 import { toast } from '../../lib/toast.ts';
-import { LIMITS } from '../../shared/enums.ts';
 import { SITE_NAME } from '../../shared/site.ts';
-import Field from '../Field.tsx';
-import { copyText, messageOf, ShareActions } from './circle-kit.tsx';
+import { type FieldSpec, Fields } from '../form-kit.tsx';
+import { useForm } from '../useForm.ts';
+import { copyText, ShareActions, useSend } from './circle-kit.tsx';
+
+const INVITE_FIELDS: Record<'email', FieldSpec> = {
+  email: {
+    label: 'E-mail de quem você quer convidar',
+    type: 'email',
+    autoComplete: 'off',
+    limit: 'email',
+    'aria-required': true,
+  },
+};
 
 export function InviteForm({
   childId,
@@ -18,51 +27,33 @@ export function InviteForm({
   onInvited: () => Promise<void>;
 }) {
   const id = useId();
-  const [email, setEmail] = useState('');
+  const { form, setForm, errors, setErrors, bind } = useForm({ email: '' });
   const [role, setRole] = useState<MemberRole>('carer');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSend('Não foi possível convidar', setErrors);
   const [sent, setSent] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const address = email.trim();
+    const address = form.email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
       setErrors({ email: 'Digite um e-mail válido.' });
       document.getElementById(`${id}-email`)?.focus();
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    await send(async () => {
       await invite(childId, address, role);
       toast('Convite enviado', `Enviamos um link para ${address}. Ele vale por 7 dias.`, 'success');
       setSent(address);
-      setEmail('');
+      setForm({ email: '' });
       await onInvited();
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'validation_failed' && Object.keys(err.fields).length)
-        setErrors(err.fields);
-      else toast('Não foi possível convidar', messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <form className="circle-form" onSubmit={submit} noValidate aria-busy={busy} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Convidar alguém</h2>
-      <Field
-        id={`${id}-email`}
-        label="E-mail de quem você quer convidar"
-        type="email"
-        autoComplete="off"
-        maxLength={LIMITS.email}
-        value={email}
-        error={errors.email}
-        onChange={(event: { target: { value: string } }) => setEmail(event.target.value)}
-        aria-required
-      />
+      <Fields id={id} table={INVITE_FIELDS} bind={bind} />
       <fieldset className="field role-choice" aria-describedby={errors.role ? `${id}-role-error` : undefined}>
         <legend>O que essa pessoa pode fazer</legend>
         {(['carer', 'viewer'] as const).map((option) => (
