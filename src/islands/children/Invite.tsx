@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast.ts';
 import { SITE_NAME } from '../../shared/site.ts';
 import { type FieldSpec, Fields } from '../form-kit.tsx';
 import { useForm } from '../useForm.ts';
-import { copyText, ShareActions, useSend } from './circle-kit.tsx';
+import { ShareMessage, useSend } from './circle-kit.tsx';
 
 const INVITE_FIELDS: Record<'email', FieldSpec> = {
   email: {
@@ -91,23 +91,16 @@ export function InviteForm({
 function InviteSent({ address, childName, onDone }: { address: string; childName: string; onDone: () => void }) {
   const text = `Convidei você para acompanhar ${childName} no ${SITE_NAME}. O convite chegou no e-mail ${address} e vale por 7 dias: abra o link de lá e entre com esse mesmo e-mail.`;
 
-  const copy = () =>
-    copyText(
-      text,
-      ['Mensagem copiada', 'Cole na conversa com quem você convidou.'],
-      ['Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou avise a pessoa do seu jeito.'],
-    );
-
   return (
     <div className="notice notice-success created-link" role="status">
       <p>
         <strong>E-mail enviado para {address}.</strong> Quer avisar a pessoa para procurar o e-mail?
       </p>
-      <ShareActions
-        copyLabel="Copiar mensagem"
-        onCopy={() => void copy()}
-        share={{ title: `Convite para acompanhar ${childName}`, text }}
-        whatsApp={text}
+      <ShareMessage
+        text={text}
+        title={`Convite para acompanhar ${childName}`}
+        pasted="Cole na conversa com quem você convidou."
+        refused="Use “Enviar pelo WhatsApp” ou avise a pessoa do seu jeito."
         onDone={onDone}
       />
     </div>

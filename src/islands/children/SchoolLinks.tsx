@@ -6,7 +6,7 @@ import { count } from '../../shared/words.ts';
 import Field from '../Field.tsx';
 import { type FieldSpec, Fields } from '../form-kit.tsx';
 import { useForm } from '../useForm.ts';
-import { copyText, dayOf, type Removal, RemoveButton, ShareActions, useSend } from './circle-kit.tsx';
+import { copyText, dayOf, type Removal, RemoveButton, ShareActions, ShareMessage, useSend } from './circle-kit.tsx';
 
 const EMPTY = { label: '', expiresInDays: '90' };
 
@@ -160,24 +160,17 @@ function CreatedLink({
 function AskRating({ label, childName, onDone }: { label: string; childName: string; onDone: () => void }) {
   const text = `Olá! Você pode responder a avaliação da semana de ${childName}? São poucas perguntas sobre como foi a semana na escola, menos de um minuto. É no mesmo link que enviei para as observações: abra e responda “Como foi a semana”. Obrigada!`;
 
-  const copy = () =>
-    copyText(
-      text,
-      ['Mensagem copiada', 'Cole na conversa com a escola.'],
-      ['Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou selecione o texto.'],
-    );
-
   return (
     <div className="notice created-link ask-rating">
       <p>
         Mensagem para <strong>{label}</strong>:
       </p>
       <p className="ask-rating-text">{text}</p>
-      <ShareActions
-        copyLabel="Copiar mensagem"
-        onCopy={() => void copy()}
-        share={{ title: `Avaliação da semana de ${childName}`, text }}
-        whatsApp={text}
+      <ShareMessage
+        text={text}
+        title={`Avaliação da semana de ${childName}`}
+        pasted="Cole na conversa com a escola."
+        refused="Use “Enviar pelo WhatsApp” ou selecione o texto."
         onDone={onDone}
       />
     </div>

@@ -119,3 +119,32 @@ export function RemoveButton({ label, named, onClick }: { label: string; named: 
     </div>
   );
 }
+
+/**
+ * A message she sends (the text itself, never a link's token): "Copiar mensagem" with a toast that
+ * says where to paste it (`pasted`) or what to do when the phone refuses (`refused`), the share
+ * sheet under `title`, WhatsApp, done.
+ */
+export function ShareMessage({
+  text,
+  title,
+  pasted,
+  refused,
+  onDone,
+}: {
+  text: string;
+  title: string;
+  pasted: string;
+  refused: string;
+  onDone: () => void;
+}) {
+  return (
+    <ShareActions
+      copyLabel="Copiar mensagem"
+      onCopy={() => void copyText(text, ['Mensagem copiada', pasted], ['Não foi possível copiar', refused])}
+      share={{ title, text }}
+      whatsApp={text}
+      onDone={onDone}
+    />
+  );
+}
