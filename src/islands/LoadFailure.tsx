@@ -20,3 +20,12 @@ export default function LoadFailure({
     </div>
   );
 }
+
+/** What a page of one child shows until the child she follows is known. */
+export function ChildLoading() {
+  return (
+    <p className="record-of is-unknown" role="status">
+      Carregando…
+    </p>
+  );
+}

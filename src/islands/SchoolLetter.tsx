@@ -6,11 +6,12 @@
 import { useEffect, useId, useState } from 'react';
 import { ApiError, call, client } from '../lib/api.ts';
 import { loadRatings } from '../lib/ratings.ts';
-import { LIMITS } from '../shared/enums.ts';
 import { dayFromNow, formatDay } from '../shared/format.ts';
 import { currentChild } from '../stores/child.ts';
 import { session } from '../stores/session.ts';
-import Field, { CheckField } from './Field.tsx';
+import { CheckField } from './Field.tsx';
+import { type FieldSpec, Fields } from './form-kit.tsx';
+import { ChildLoading } from './LoadFailure.tsx';
 import {
   byItem,
   differences,
@@ -21,10 +22,19 @@ import {
   type RatingRow,
   raters,
 } from './ratings/model.ts';
+import { useForm } from './useForm.ts';
 import { useHydratedStore } from './useHydrated.ts';
 
 /** Four weeks: what the school can read in one look. */
 const DAYS = 27;
+
+/** What she checks before printing: the child, the school year, the school and her own name. */
+const LETTER_FIELDS: Record<'name' | 'year' | 'school' | 'mother', FieldSpec> = {
+  name: { label: 'Nome da criança', limit: 'childName' },
+  year: { label: 'Ano ou turma', hint: 'Ex.: 3º ano B', limit: 'schoolYear' },
+  school: { label: 'Nome da escola', optional: true, limit: 'name' },
+  mother: { label: 'Seu nome', limit: 'fullName' },
+};
 
 type Summary = { from: string; to: string; ratings: RatingRow[] } | 'none' | 'loading' | 'failed';
 
@@ -32,19 +42,21 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
   const child = useHydratedStore(currentChild, null);
   const state = useHydratedStore(session, null);
   const id = useId();
-  const [name, setName] = useState('');
-  const [year, setYear] = useState('');
-  const [school, setSchool] = useState('');
-  const [mother, setMother] = useState('');
+  const { form, setForm, bind } = useForm({ name: '', year: '', school: '', mother: '' });
+  const { name, year, school, mother } = form;
   const [withSummary, setWithSummary] = useState(true);
   const [summary, setSummary] = useState<Summary>('loading');
 
   useEffect(() => {
     if (!child) return;
-    setName(child.name);
+    setForm((typed) => ({ ...typed, name: child.name }));
     // The school year lives in the child's full record.
     call(client.children.$get()).then(
-      (answer) => setYear((typed) => typed || answer.children.find((c) => c.id === child.id)?.schoolYear || ''),
+      (answer) =>
+        setForm((typed) => ({
+          ...typed,
+          year: typed.year || answer.children.find((c) => c.id === child.id)?.schoolYear || '',
+        })),
       () => undefined,
     );
     const from = dayFromNow(-DAYS);
@@ -54,19 +66,14 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
       (ratings) => setSummary(ratings.length ? { from, to, ratings } : 'none'),
       (err) => setSummary(err instanceof ApiError && err.status === 402 ? 'none' : 'failed'),
     );
-  }, [child]);
+  }, [child, setForm]);
 
   useEffect(() => {
     const fullName = state?.profile?.fullName;
-    if (fullName) setMother((typed) => typed || fullName);
-  }, [state]);
+    if (fullName) setForm((typed) => ({ ...typed, mother: typed.mother || fullName }));
+  }, [state, setForm]);
 
-  if (!child)
-    return (
-      <p className="record-of is-unknown" role="status">
-        Carregando…
-      </p>
-    );
+  if (!child) return <ChildLoading />;
 
   const who = name.trim() || child.name;
   const grade = year.trim();
@@ -78,36 +85,7 @@ export default function SchoolLetter({ items }: { items: Item[] }) {
     <div className="letter-page">
       <form className="card letter-form no-print" onSubmit={(e) => e.preventDefault()} aria-labelledby={`${id}-form`}>
         <h2 id={`${id}-form`}>Confira os dados</h2>
-        <Field
-          id={`${id}-name`}
-          label="Nome da criança"
-          value={name}
-          maxLength={LIMITS.childName}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Field
-          id={`${id}-year`}
-          label="Ano ou turma"
-          hint="Ex.: 3º ano B"
-          value={year}
-          maxLength={LIMITS.schoolYear}
-          onChange={(e) => setYear(e.target.value)}
-        />
-        <Field
-          id={`${id}-school`}
-          label="Nome da escola"
-          optional
-          value={school}
-          maxLength={LIMITS.name}
-          onChange={(e) => setSchool(e.target.value)}
-        />
-        <Field
-          id={`${id}-mother`}
-          label="Seu nome"
-          value={mother}
-          maxLength={LIMITS.fullName}
-          onChange={(e) => setMother(e.target.value)}
-        />
+        <Fields id={id} table={LETTER_FIELDS} bind={bind} />
         {typeof summary === 'object' && (
           <CheckField id={`${id}-summary`} checked={withSummary} onChange={(e) => setWithSummary(e.target.checked)}>
             Incluir o resumo “Casa e escola” das últimas 4 semanas

@@ -4,14 +4,14 @@
  * with their sessions. Owner and carers write; a viewer sees. The forms load when first opened.
  */
 
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { roleOf } from '../lib/circle.ts';
 import { dayOf, type Medicine, THERAPY_KINDS, type Therapy } from '../lib/treatment.ts';
 import { ALERTS_EVERY_MS } from '../shared/dose-alerts.ts';
 import { currentChild } from '../stores/child.ts';
 import { refreshSession } from '../stores/session.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
-import LoadFailure from './LoadFailure.tsx';
+import LoadFailure, { ChildLoading } from './LoadFailure.tsx';
 import { MedicineCard, TherapyCard } from './treatment/Cards.tsx';
 import DoseAlerts, { useWhileVisible } from './treatment/DoseAlerts.tsx';
 import TodayDoses from './treatment/TodayDoses.tsx';
@@ -55,9 +55,7 @@ export default function Treatment() {
   if (!child)
     return (
       <div className="treatment">
-        <p className="record-of is-unknown" role="status">
-          Carregando…
-        </p>
+        <ChildLoading />
       </div>
     );
 
@@ -147,30 +145,25 @@ export default function Treatment() {
                 </ul>
               </details>
             )}
-            {canWrite &&
-              (adding === 'medicine' ? (
-                <Suspense fallback={<p role="status">Carregando…</p>}>
-                  <MedicineForm
-                    childId={child.id}
-                    childName={child.name}
-                    professionals={professionals}
-                    onSaved={(saved) => {
-                      replace(saved);
-                      setAdding(null);
-                    }}
-                    onCancel={() => setAdding(null)}
-                  />
-                </Suspense>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-primary btn-block"
-                  onFocus={() => void Forms()}
-                  onClick={() => setAdding('medicine')}
-                >
-                  Adicionar remédio
-                </button>
-              ))}
+            {canWrite && (
+              <AddSlot
+                open={adding === 'medicine'}
+                label="Adicionar remédio"
+                primary
+                onOpen={() => setAdding('medicine')}
+              >
+                <MedicineForm
+                  childId={child.id}
+                  childName={child.name}
+                  professionals={professionals}
+                  onSaved={(saved) => {
+                    replace(saved);
+                    setAdding(null);
+                  }}
+                  onCancel={() => setAdding(null)}
+                />
+              </AddSlot>
+            )}
           </section>
 
           <section className="treatment-section" aria-labelledby="terapias">
@@ -197,30 +190,25 @@ export default function Treatment() {
                 ))}
               </ul>
             )}
-            {canWrite &&
-              (adding === 'therapy' ? (
-                <Suspense fallback={<p role="status">Carregando…</p>}>
-                  <TherapyForm
-                    childId={child.id}
-                    childName={child.name}
-                    professionals={professionals}
-                    onSaved={() => {
-                      setAdding(null);
-                      void treatment.reload();
-                    }}
-                    onCancel={() => setAdding(null)}
-                  />
-                </Suspense>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-block"
-                  onFocus={() => void Forms()}
-                  onClick={() => setAdding('therapy')}
-                >
-                  Adicionar terapia
-                </button>
-              ))}
+            {canWrite && (
+              <AddSlot
+                open={adding === 'therapy'}
+                label="Adicionar terapia"
+                primary={false}
+                onOpen={() => setAdding('therapy')}
+              >
+                <TherapyForm
+                  childId={child.id}
+                  childName={child.name}
+                  professionals={professionals}
+                  onSaved={() => {
+                    setAdding(null);
+                    void treatment.reload();
+                  }}
+                  onCancel={() => setAdding(null)}
+                />
+              </AddSlot>
+            )}
           </section>
         </>
       )}
@@ -269,5 +257,33 @@ export default function Treatment() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** Where a new medicine or therapy starts: its button (whose focus loads the forms), once tapped its form. */
+function AddSlot({
+  open,
+  label,
+  primary,
+  onOpen,
+  children,
+}: {
+  open: boolean;
+  label: string;
+  primary: boolean;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
+  return open ? (
+    <Suspense fallback={<p role="status">Carregando…</p>}>{children}</Suspense>
+  ) : (
+    <button
+      type="button"
+      className={primary ? 'btn btn-primary btn-block' : 'btn btn-secondary btn-block'}
+      onFocus={() => void Forms()}
+      onClick={onOpen}
+    >
+      {label}
+    </button>
   );
 }

@@ -19,7 +19,7 @@ import { addDays, mondayOf, questionsLine, type WeeklyScale } from '../shared/we
 import { currentChild } from '../stores/child.ts';
 import { session } from '../stores/session.ts';
 import Field from './Field.tsx';
-import LoadFailure from './LoadFailure.tsx';
+import LoadFailure, { ChildLoading } from './LoadFailure.tsx';
 import { Missing, Questions } from './ratings/Question.tsx';
 import ViewerWeek from './ratings/ViewerWeek.tsx';
 import { useHydratedStore } from './useHydrated.ts';
@@ -128,12 +128,7 @@ export default function WeeklyRating({ scale }: { scale: WeeklyScale }) {
     setMissing([]);
   }, [childId, monday]);
 
-  if (!child)
-    return (
-      <p className="record-of is-unknown" role="status">
-        Carregando…
-      </p>
-    );
+  if (!child) return <ChildLoading />;
 
   const weekText = `${formatDay(monday).slice(0, 5)} a ${formatDay(addDays(monday, 6)).slice(0, 5)}`;
 

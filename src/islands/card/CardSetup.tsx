@@ -134,34 +134,22 @@ export default function CardSetup({
             onChange={(where) => change(i, { where })}
           />
           <div className="card-row">
-            <Field
-              as="select"
+            <CountField
               id={`${id}-parts-${i}`}
               label="Vezes por dia"
-              value={String(draft.parts)}
+              value={draft.parts}
               error={errors[`targets.${i}.parts`]}
-              onChange={(e) => change(i, { parts: Number(e.target.value) })}
-            >
-              {PARTS_LABEL.map((label, n) => (
-                <option key={label} value={n + 1}>
-                  {label}
-                </option>
-              ))}
-            </Field>
-            <Field
-              as="select"
+              texts={PARTS_LABEL}
+              onChange={(parts) => change(i, { parts })}
+            />
+            <CountField
               id={`${id}-goal-${i}`}
               label="Meta do dia"
-              value={String(draft.goal)}
+              value={draft.goal}
               error={errors[`targets.${i}.goal`]}
-              onChange={(e) => change(i, { goal: Number(e.target.value) })}
-            >
-              {Array.from({ length: draft.parts }, (_, n) => goalText(n + 1, draft.parts)).map((text, n) => (
-                <option key={text} value={n + 1}>
-                  {text}
-                </option>
-              ))}
-            </Field>
+              texts={Array.from({ length: draft.parts }, (_, n) => goalText(n + 1, draft.parts))}
+              onChange={(goal) => change(i, { goal })}
+            />
           </div>
           {drafts.length > 1 && (
             <button
@@ -188,5 +176,39 @@ export default function CardSetup({
         </p>
       )}
     </form>
+  );
+}
+
+/** A select of a count from 1 on, each number shown by its text (`texts[0]` is 1). */
+function CountField({
+  id,
+  label,
+  value,
+  error,
+  texts,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  error?: string;
+  texts: readonly string[];
+  onChange: (count: number) => void;
+}) {
+  return (
+    <Field
+      as="select"
+      id={id}
+      label={label}
+      value={String(value)}
+      error={error}
+      onChange={(e) => onChange(Number(e.target.value))}
+    >
+      {texts.map((text, n) => (
+        <option key={text} value={n + 1}>
+          {text}
+        </option>
+      ))}
+    </Field>
   );
 }

@@ -19,7 +19,7 @@ import {
 import { toast } from '../../lib/toast.ts';
 import ConfirmRemoval from '../ConfirmRemoval.tsx';
 import LoadFailure from '../LoadFailure.tsx';
-import { dayOf, messageOf, type Removal } from './circle-kit.tsx';
+import { dayOf, messageOf, type Removal, RemoveButton } from './circle-kit.tsx';
 import { InviteForm } from './Invite.tsx';
 import { School } from './SchoolLinks.tsx';
 
@@ -132,15 +132,11 @@ function People({
               <p className="contact-meta">
                 {ROLE_LABEL[member.role]} · desde {dayOf(member.since)}
               </p>
-              <div className="entry-actions">
-                <button
-                  type="button"
-                  className="btn btn-ghost entry-delete"
-                  onClick={() => onRemove({ kind: 'member', row: member })}
-                >
-                  Remover<span className="sr-only"> {member.name || member.email}</span>
-                </button>
-              </div>
+              <RemoveButton
+                label="Remover"
+                named={` ${member.name || member.email}`}
+                onClick={() => onRemove({ kind: 'member', row: member })}
+              />
             </li>
           ))}
           {invitations.map((invitation) => (
@@ -150,15 +146,11 @@ function People({
                 <span className="badge badge-pending">Convite pendente</span> {ROLE_LABEL[invitation.role]} · vale até{' '}
                 {dayOf(invitation.expiresAt)}
               </p>
-              <div className="entry-actions">
-                <button
-                  type="button"
-                  className="btn btn-ghost entry-delete"
-                  onClick={() => onRemove({ kind: 'invitation', row: invitation })}
-                >
-                  Cancelar convite<span className="sr-only"> para {invitation.email}</span>
-                </button>
-              </div>
+              <RemoveButton
+                label="Cancelar convite"
+                named={` para ${invitation.email}`}
+                onClick={() => onRemove({ kind: 'invitation', row: invitation })}
+              />
             </li>
           ))}
         </ul>

@@ -1,12 +1,21 @@
 /** The invitation form of the circle, and what she sees once an invitation is sent. */
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
 import { invite, type MemberRole, ROLE_EXPLAIN, ROLE_LABEL } from '../../lib/circle.ts';
 import { toast } from '../../lib/toast.ts';
-import { LIMITS } from '../../shared/enums.ts';
 import { SITE_NAME } from '../../shared/site.ts';
-import Field from '../Field.tsx';
-import { copyText, messageOf, ShareActions } from './circle-kit.tsx';
+import { type FieldSpec, Fields } from '../form-kit.tsx';
+import { useForm } from '../useForm.ts';
+import { ShareMessage, useSend } from './circle-kit.tsx';
+
+const INVITE_FIELDS: Record<'email', FieldSpec> = {
+  email: {
+    label: 'E-mail de quem você quer convidar',
+    type: 'email',
+    autoComplete: 'off',
+    limit: 'email',
+    'aria-required': true,
+  },
+};
 
 export function InviteForm({
   childId,
@@ -18,51 +27,33 @@ export function InviteForm({
   onInvited: () => Promise<void>;
 }) {
   const id = useId();
-  const [email, setEmail] = useState('');
+  const { form, setForm, errors, setErrors, bind } = useForm({ email: '' });
   const [role, setRole] = useState<MemberRole>('carer');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSend('Não foi possível convidar', setErrors);
   const [sent, setSent] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const address = email.trim();
+    const address = form.email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
       setErrors({ email: 'Digite um e-mail válido.' });
       document.getElementById(`${id}-email`)?.focus();
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    await send(async () => {
       await invite(childId, address, role);
       toast('Convite enviado', `Enviamos um link para ${address}. Ele vale por 7 dias.`, 'success');
       setSent(address);
-      setEmail('');
+      setForm({ email: '' });
       await onInvited();
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'validation_failed' && Object.keys(err.fields).length)
-        setErrors(err.fields);
-      else toast('Não foi possível convidar', messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <form className="circle-form" onSubmit={submit} noValidate aria-busy={busy} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Convidar alguém</h2>
-      <Field
-        id={`${id}-email`}
-        label="E-mail de quem você quer convidar"
-        type="email"
-        autoComplete="off"
-        maxLength={LIMITS.email}
-        value={email}
-        error={errors.email}
-        onChange={(event: { target: { value: string } }) => setEmail(event.target.value)}
-        aria-required
-      />
+      <Fields id={id} table={INVITE_FIELDS} bind={bind} />
       <fieldset className="field role-choice" aria-describedby={errors.role ? `${id}-role-error` : undefined}>
         <legend>O que essa pessoa pode fazer</legend>
         {(['carer', 'viewer'] as const).map((option) => (
@@ -100,23 +91,16 @@ export function InviteForm({
 function InviteSent({ address, childName, onDone }: { address: string; childName: string; onDone: () => void }) {
   const text = `Convidei você para acompanhar ${childName} no ${SITE_NAME}. O convite chegou no e-mail ${address} e vale por 7 dias: abra o link de lá e entre com esse mesmo e-mail.`;
 
-  const copy = () =>
-    copyText(
-      text,
-      ['Mensagem copiada', 'Cole na conversa com quem você convidou.'],
-      ['Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou avise a pessoa do seu jeito.'],
-    );
-
   return (
     <div className="notice notice-success created-link" role="status">
       <p>
         <strong>E-mail enviado para {address}.</strong> Quer avisar a pessoa para procurar o e-mail?
       </p>
-      <ShareActions
-        copyLabel="Copiar mensagem"
-        onCopy={() => void copy()}
-        share={{ title: `Convite para acompanhar ${childName}`, text }}
-        whatsApp={text}
+      <ShareMessage
+        text={text}
+        title={`Convite para acompanhar ${childName}`}
+        pasted="Cole na conversa com quem você convidou."
+        refused="Use “Enviar pelo WhatsApp” ou avise a pessoa do seu jeito."
         onDone={onDone}
       />
     </div>

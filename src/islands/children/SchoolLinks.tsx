@@ -1,12 +1,32 @@
 /** The school's links of a child: made, shared (WhatsApp or the phone's share), a week's rating asked, revoked. */
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
 import { createSchoolLink, type SchoolLink } from '../../lib/circle.ts';
-import { toast } from '../../lib/toast.ts';
-import { LIMITS, SCHOOL_LINK_DAYS } from '../../shared/enums.ts';
+import { SCHOOL_LINK_DAYS } from '../../shared/enums.ts';
 import { count } from '../../shared/words.ts';
 import Field from '../Field.tsx';
-import { copyText, dayOf, messageOf, type Removal, ShareActions } from './circle-kit.tsx';
+import { type FieldSpec, Fields } from '../form-kit.tsx';
+import { useForm } from '../useForm.ts';
+import { copyText, dayOf, type Removal, RemoveButton, ShareActions, ShareMessage, useSend } from './circle-kit.tsx';
+
+const EMPTY = { label: '', expiresInDays: '90' };
+
+/** A new link: who it is for and how many days it lasts. */
+const LINK_FIELDS: Record<keyof typeof EMPTY, FieldSpec> = {
+  label: {
+    label: 'Para quem é o link',
+    hint: 'Ex.: Profª Ana — 2º ano. Aparece junto de cada observação.',
+    limit: 'schoolLabel',
+    'aria-required': true,
+  },
+  expiresInDays: {
+    label: 'Vale por quantos dias',
+    type: 'number',
+    inputMode: 'numeric',
+    min: SCHOOL_LINK_DAYS.min,
+    max: SCHOOL_LINK_DAYS.max,
+    hint: 'De 1 a 180 dias. Você pode revogar antes.',
+  },
+};
 
 export function School({
   links,
@@ -22,36 +42,26 @@ export function School({
   onRevoke: (removal: Removal) => void;
 }) {
   const id = useId();
-  const [label, setLabel] = useState('');
-  const [days, setDays] = useState('90');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { form, setForm, setErrors, bind } = useForm(EMPTY);
+  const { busy, send } = useSend('Não foi possível criar o link', setErrors);
   const [created, setCreated] = useState<{ label: string; url: string } | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const name = label.trim();
-    const valid = Number(days);
+    const name = form.label.trim();
+    const valid = Number(form.expiresInDays);
     const found: Record<string, string> = {};
     if (!name) found.label = 'Diga para quem é o link, por exemplo “Profª Ana — 2º ano”.';
     if (!Number.isInteger(valid) || valid < 1 || valid > 180) found.expiresInDays = 'Escolha de 1 a 180 dias.';
     setErrors(found);
     if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
+    await send(async () => {
       const { link } = await createSchoolLink(childId, name, valid);
       setCreated({ label: link.label, url: new URL(link.url, window.location.origin).href });
-      setLabel('');
-      setDays('90');
+      setForm(EMPTY);
       await onChange();
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'validation_failed' && Object.keys(err.fields).length)
-        setErrors(err.fields);
-      else toast('Não foi possível criar o link', messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -81,15 +91,11 @@ export function School({
               >
                 Pedir a avaliação da semana<span className="sr-only"> a {link.label}</span>
               </button>
-              <div className="entry-actions">
-                <button
-                  type="button"
-                  className="btn btn-ghost entry-delete"
-                  onClick={() => onRevoke({ kind: 'link', row: link })}
-                >
-                  Revogar<span className="sr-only"> o link {link.label}</span>
-                </button>
-              </div>
+              <RemoveButton
+                label="Revogar"
+                named={` o link ${link.label}`}
+                onClick={() => onRevoke({ kind: 'link', row: link })}
+              />
               {asking === link.id && (
                 <AskRating label={link.label} childName={childName} onDone={() => setAsking(null)} />
               )}
@@ -99,28 +105,7 @@ export function School({
       )}
       {created && <CreatedLink link={created} childName={childName} onDone={() => setCreated(null)} />}
       <form className="circle-form" onSubmit={submit} noValidate aria-busy={busy}>
-        <Field
-          id={`${id}-label`}
-          label="Para quem é o link"
-          hint="Ex.: Profª Ana — 2º ano. Aparece junto de cada observação."
-          maxLength={LIMITS.schoolLabel}
-          value={label}
-          error={errors.label}
-          onChange={(event: { target: { value: string } }) => setLabel(event.target.value)}
-          aria-required
-        />
-        <Field
-          id={`${id}-days`}
-          label="Vale por quantos dias"
-          type="number"
-          inputMode="numeric"
-          min={SCHOOL_LINK_DAYS.min}
-          max={SCHOOL_LINK_DAYS.max}
-          hint="De 1 a 180 dias. Você pode revogar antes."
-          value={days}
-          error={errors.expiresInDays}
-          onChange={(event: { target: { value: string } }) => setDays(event.target.value)}
-        />
+        <Fields id={id} table={LINK_FIELDS} bind={bind} />
         <button type="submit" className="btn btn-secondary" disabled={busy}>
           {busy ? 'Criando…' : 'Criar link para a escola'}
         </button>
@@ -175,24 +160,17 @@ function CreatedLink({
 function AskRating({ label, childName, onDone }: { label: string; childName: string; onDone: () => void }) {
   const text = `Olá! Você pode responder a avaliação da semana de ${childName}? São poucas perguntas sobre como foi a semana na escola, menos de um minuto. É no mesmo link que enviei para as observações: abra e responda “Como foi a semana”. Obrigada!`;
 
-  const copy = () =>
-    copyText(
-      text,
-      ['Mensagem copiada', 'Cole na conversa com a escola.'],
-      ['Não foi possível copiar', 'Use “Enviar pelo WhatsApp” ou selecione o texto.'],
-    );
-
   return (
     <div className="notice created-link ask-rating">
       <p>
         Mensagem para <strong>{label}</strong>:
       </p>
       <p className="ask-rating-text">{text}</p>
-      <ShareActions
-        copyLabel="Copiar mensagem"
-        onCopy={() => void copy()}
-        share={{ title: `Avaliação da semana de ${childName}`, text }}
-        whatsApp={text}
+      <ShareMessage
+        text={text}
+        title={`Avaliação da semana de ${childName}`}
+        pasted="Cole na conversa com a escola."
+        refused="Use “Enviar pelo WhatsApp” ou selecione o texto."
         onDone={onDone}
       />
     </div>

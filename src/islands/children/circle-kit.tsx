@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import type { Invitation, Member, SchoolLink } from '../../lib/circle.ts';
 import { toast } from '../../lib/toast.ts';
@@ -83,5 +84,67 @@ export function ShareActions({
         Pronto
       </button>
     </div>
+  );
+}
+
+/**
+ * A circle form's sending: `busy` while `action` runs; the API's word on a field goes beside it
+ * (`setErrors`), any other failure to a toast titled `failed`.
+ */
+export function useSend(failed: string, setErrors: (errors: Record<string, string>) => void) {
+  const [busy, setBusy] = useState(false);
+  async function send(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'validation_failed' && Object.keys(err.fields).length)
+        setErrors(err.fields);
+      else toast(failed, messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, send };
+}
+
+/** A row's removing button, after its words what screen readers hear of the row (e.g. " o link Ana"). */
+export function RemoveButton({ label, named, onClick }: { label: string; named: string; onClick: () => void }) {
+  return (
+    <div className="entry-actions">
+      <button type="button" className="btn btn-ghost entry-delete" onClick={onClick}>
+        {label}
+        <span className="sr-only">{named}</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A message she sends (the text itself, never a link's token): "Copiar mensagem" with a toast that
+ * says where to paste it (`pasted`) or what to do when the phone refuses (`refused`), the share
+ * sheet under `title`, WhatsApp, done.
+ */
+export function ShareMessage({
+  text,
+  title,
+  pasted,
+  refused,
+  onDone,
+}: {
+  text: string;
+  title: string;
+  pasted: string;
+  refused: string;
+  onDone: () => void;
+}) {
+  return (
+    <ShareActions
+      copyLabel="Copiar mensagem"
+      onCopy={() => void copyText(text, ['Mensagem copiada', pasted], ['Não foi possível copiar', refused])}
+      share={{ title, text }}
+      whatsApp={text}
+      onDone={onDone}
+    />
   );
 }

@@ -187,6 +187,18 @@ function KindFields({ kind, formId, form, bind, errors, choose, choices }: KindF
       value={form[name] ?? ''}
     />
   );
+  /** A choice of one: its radio group named under the form's, its error from the save. */
+  const pick = (name: string, label: string, values: readonly string[], labels?: Record<string, string>) => (
+    <ChoiceField
+      label={label}
+      name={`${formId}-${name}`}
+      values={values}
+      labels={labels}
+      value={form[name] ?? ''}
+      onChange={choose(name)}
+      error={errors[name]}
+    />
+  );
   if (kind === 'behavior') {
     return (
       <>
@@ -218,38 +230,21 @@ function KindFields({ kind, formId, form, bind, errors, choose, choices }: KindF
             })}
           </div>
         </fieldset>
-        <ChoiceField
-          label="Intensidade"
-          name={`${formId}-intensity`}
-          values={INTENSITIES}
-          value={form.intensity ?? ''}
-          onChange={choose('intensity')}
-          error={errors.intensity}
-        />
+        {pick('intensity', 'Intensidade', INTENSITIES)}
       </>
     );
   }
   return (
     <>
       {text('meal', 'Refeição', { hint: 'Ex.: café da manhã, almoço, lanche.' })}
-      <ChoiceField
-        label="Humor da criança"
-        name={`${formId}-mood`}
-        values={MOODS}
-        value={form.mood ?? ''}
-        onChange={choose('mood')}
-        error={errors.mood}
-      />
+      {pick('mood', 'Humor da criança', MOODS)}
       {text('foods', 'Alimentos oferecidos', { multiline: true, hint: 'Separe com vírgulas: arroz, feijão, frango.' })}
-      <ChoiceField
-        label="Depois da refeição"
-        name={`${formId}-afterMeal`}
-        values={choices.afterMeal.map((choice) => choice.key)}
-        labels={Object.fromEntries(choices.afterMeal.map((choice) => [choice.key, choice.label]))}
-        value={form.afterMeal ?? ''}
-        onChange={choose('afterMeal')}
-        error={errors.afterMeal}
-      />
+      {pick(
+        'afterMeal',
+        'Depois da refeição',
+        choices.afterMeal.map((choice) => choice.key),
+        Object.fromEntries(choices.afterMeal.map((choice) => [choice.key, choice.label])),
+      )}
       {text('reaction', 'Quer contar mais?', {
         multiline: true,
         optional: true,

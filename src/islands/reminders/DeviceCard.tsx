@@ -67,68 +67,77 @@ export default function DeviceCard({ onChange }: Props) {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [check]);
 
-  // The browser's prompt must come straight from her tap (Safari refuses it after an await).
-  async function enable() {
-    setBusy('enabling');
+  /**
+   * One of her taps: busy with `what`, the last words gone; a failure says `failed(err)`. After
+   * turning on or off (`refocus`) the heading takes the focus back, so the new state is read.
+   */
+  async function run(
+    what: NonNullable<typeof busy>,
+    action: () => Promise<void>,
+    failed: (err: unknown) => string,
+    refocus = true,
+  ) {
+    setBusy(what);
     setMessage('');
     setHeardOnly(false);
     try {
-      const outcome = await enablePush();
-      if (outcome === 'enabled') {
-        setState('on');
-        onChange(true);
-        setMessage('Pronto! Os lembretes estão ativos neste aparelho.');
-        setHeardOnly(true);
-      } else if (outcome === 'denied') {
-        setMessage(
-          state === 'denied'
-            ? 'As notificações continuam bloqueadas. Siga os passos acima e toque de novo.'
-            : 'Você não permitiu as notificações. Se mudar de ideia, siga os passos acima.',
-        );
-        setState('denied');
-      } else setMessage('O pedido de permissão foi fechado sem resposta. Toque em “Ativar lembretes” quando quiser.');
+      await action();
     } catch (err) {
-      setMessage(failureMessage(err));
+      setMessage(failed(err));
     } finally {
       setBusy(null);
-      heading.current?.focus();
+      if (refocus) heading.current?.focus();
     }
   }
 
-  async function test() {
-    setBusy('testing');
-    setMessage('');
-    setHeardOnly(false);
-    try {
-      await sendTestNotification();
-      setMessage('Enviamos um lembrete de teste. Ele deve aparecer em alguns segundos.');
-    } catch (err) {
-      setMessage(
+  // The browser's prompt must come straight from her tap (Safari refuses it after an await).
+  const enable = () =>
+    run(
+      'enabling',
+      async () => {
+        const outcome = await enablePush();
+        if (outcome === 'enabled') {
+          setState('on');
+          onChange(true);
+          setMessage('Pronto! Os lembretes estão ativos neste aparelho.');
+          setHeardOnly(true);
+        } else if (outcome === 'denied') {
+          setMessage(
+            state === 'denied'
+              ? 'As notificações continuam bloqueadas. Siga os passos acima e toque de novo.'
+              : 'Você não permitiu as notificações. Se mudar de ideia, siga os passos acima.',
+          );
+          setState('denied');
+        } else setMessage('O pedido de permissão foi fechado sem resposta. Toque em “Ativar lembretes” quando quiser.');
+      },
+      failureMessage,
+    );
+
+  const test = () =>
+    run(
+      'testing',
+      async () => {
+        await sendTestNotification();
+        setMessage('Enviamos um lembrete de teste. Ele deve aparecer em alguns segundos.');
+      },
+      (err) =>
         err instanceof ApiError && err.code !== 'network'
           ? err.message
           : 'Não foi possível enviar o teste agora. Verifique sua conexão e tente novamente.',
-      );
-    } finally {
-      setBusy(null);
-    }
-  }
+      false,
+    );
 
-  async function disable() {
-    setBusy('disabling');
-    setMessage('');
-    setHeardOnly(false);
-    try {
-      await disablePush();
-      setState('off');
-      onChange(false);
-      setMessage('Lembretes desativados neste aparelho. Suas escolhas abaixo continuam guardadas.');
-    } catch {
-      setMessage('Não foi possível desativar agora. Tente novamente.');
-    } finally {
-      setBusy(null);
-      heading.current?.focus();
-    }
-  }
+  const disable = () =>
+    run(
+      'disabling',
+      async () => {
+        await disablePush();
+        setState('off');
+        onChange(false);
+        setMessage('Lembretes desativados neste aparelho. Suas escolhas abaixo continuam guardadas.');
+      },
+      () => 'Não foi possível desativar agora. Tente novamente.',
+    );
 
   return (
     <section className="card reminders-device" aria-labelledby="neste-aparelho" aria-busy={state === 'checking'}>
