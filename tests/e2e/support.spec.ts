@@ -163,7 +163,11 @@ test.describe('support and the team console', () => {
     await expect(waiting.getByText('Será enviada quando a internet voltar')).toBeVisible();
     await context.setOffline(false);
     await expect(waiting).toHaveCount(0, { timeout: 15_000 });
-    await expect(page.locator('.message').filter({ hasText: 'Escrevi isto sem internet.' })).toHaveCount(1);
+    // Delivered by the queue, then read again with the thread: both her replies, once each.
+    await expect(page.locator('.message').filter({ hasText: 'Escrevi isto sem internet.' })).toHaveCount(1, {
+      timeout: 15_000,
+    });
+    await expect(page.locator('.message').filter({ hasText: 'Recebi, muito obrigada!' })).toHaveCount(1);
     await page.goBack();
     await expect(page.getByRole('heading', { name: 'Suas conversas' })).toBeVisible();
     await expect(item.getByText('Nova resposta')).toHaveCount(0);

@@ -4,7 +4,7 @@
  * and shows as waiting; any other failure keeps her text in the box.
  */
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { sendOrQueue } from '../../lib/send-or-queue.ts';
 import {
@@ -36,11 +36,17 @@ export default function Conversation({ threadId, onBack }: Props) {
   );
   const syncCount = useStore(synced);
 
+  // Only the latest ask is shown, and a message she has just sent is never taken off the page by an
+  // answer asked before it (a slow connection answers out of order).
+  const latest = useRef(0);
   const load = useCallback(async () => {
+    const ask = ++latest.current;
     setFailure(null);
     try {
-      setData(await readThread(threadId));
+      const answer = await readThread(threadId);
+      if (ask === latest.current) setData(answer);
     } catch (err) {
+      if (ask !== latest.current) return;
       setFailure(
         err instanceof ApiError && err.status === 404
           ? 'Esta conversa não foi encontrada.'
@@ -83,6 +89,7 @@ export default function Conversation({ threadId, onBack }: Props) {
       }
       if (result.outcome !== 'sent') throw result.error;
       const message = result.value;
+      latest.current++;
       clearSent(text);
       setStatus({
         tone: 'success',
