@@ -68,13 +68,7 @@ export async function recordersOf(db: Database, rows: readonly Recorder[]): Prom
   const userIds = [...new Set(rows.flatMap((r) => (r.userId && !isSchool(r) ? [r.userId] : [])))];
   const linkIds = [...new Set(rows.flatMap((r) => (r.schoolLinkId ? [r.schoolLinkId] : [])))];
   const [people, links] = await Promise.all([
-    userIds.length
-      ? db
-          .select({ id: users.id, email: users.email, fullName: profiles.fullName })
-          .from(users)
-          .leftJoin(profiles, eq(profiles.userId, users.id))
-          .where(inArray(users.id, userIds))
-      : [],
+    accountsOf(db, userIds),
     linkIds.length
       ? db
           .select({ id: schoolLinks.id, label: schoolLinks.label })
@@ -82,7 +76,7 @@ export async function recordersOf(db: Database, rows: readonly Recorder[]): Prom
           .where(inArray(schoolLinks.id, linkIds))
       : [],
   ]);
-  const names = new Map(people.map((p) => [p.id, personName(p.fullName, p.email)]));
+  const names = new Map([...people].map(([id, p]) => [id, personName(p.fullName, p.email)]));
   const labels = new Map(links.map((l) => [l.id, l.label]));
   return (row) => {
     if (isSchool(row)) return { id: null, name: labels.get(row.schoolLinkId ?? '') ?? SCHOOL };
