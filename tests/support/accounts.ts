@@ -51,8 +51,9 @@ export async function confirmedUser(t: TestApp, email: string): Promise<{ cookie
   return login(t, email);
 }
 
+/** A paid subscription ending `days` after the app's own clock (the wall clock when it has none). */
 export const activateSubscription = (t: TestApp, userId: string, days = 30): Promise<void> =>
-  subscribe(t.db.handle.db, userId, days);
+  subscribe(t.db.handle.db, userId, days, t.deps.clock?.now() ?? new Date());
 
 /** A confirmed, signed-in mother with a profile (her name, a mobile and a CPF) when `fullName` is given. */
 export async function confirmedWithProfile(

@@ -29,9 +29,13 @@ export async function seedMother(
   return { userId };
 }
 
-/** A paid subscription ending `days` from now (the plan of one month). */
-export async function subscribe(db: Database, userId: string, days = 30): Promise<void> {
-  const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+/**
+ * A paid subscription ending `days` after `now` (the plan of one month). `now` is the app's clock
+ * where the test fixes one: a lapse counted from the wall clock is no lapse to an app that lives on
+ * 2026-11-21 (it broke the circle's test on 2026-12-01).
+ */
+export async function subscribe(db: Database, userId: string, days = 30, now = new Date()): Promise<void> {
+  const expiresAt = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
   await db
     .insert(subscriptions)
     .values({ userId, status: 'paid', planId: '1-mes', expiresAt })
