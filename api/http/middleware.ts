@@ -180,7 +180,7 @@ export function limitBody(): MiddlewareHandler {
  * and two at a time (decision 0018), so a slow one on a busy small instance holds no one else.
  * Past the deadline its signal aborts and the drawing stops.
  */
-const REPORT_DEADLINE_FACTOR = 10;
+export const REPORT_DEADLINE_FACTOR = 10;
 const REPORT_PATH = /^\/api\/children\/[^/]+\/report\.pdf$/;
 
 /**
