@@ -208,7 +208,10 @@ it('stops a report past its deadline instead of drawing it after the 503', async
   const drawMs = performance.now() - started;
   // The same database and sessions behind an app whose report deadline is a fifth of that (the
   // config's 100 ms floor is for operators; the mechanism is the same below it).
-  const config = { ...loadConfig({ PUBLIC_SITE_URL: SITE }), REQUEST_DEADLINE_MS: Math.max(1, drawMs / 5 / REPORT_DEADLINE_FACTOR) };
+  const config = {
+    ...loadConfig({ PUBLIC_SITE_URL: SITE }),
+    REQUEST_DEADLINE_MS: Math.max(1, drawMs / 5 / REPORT_DEADLINE_FACTOR),
+  };
   const hurried = createApp({ ...t.deps, config });
   logs.length = 0;
   const res = await hurried.request(`${SITE}${bigReport}`, { headers: { origin: SITE, cookie: ana.cookie } });
