@@ -33,12 +33,21 @@ function lingeringClose(this: Socket): void {
   this.resume();
 }
 
+/**
+ * How long an idle kept-alive connection stays open: Node's 5 s default closes it while a phone on a
+ * slow network (or a load balancer, whose idle timeout is commonly 60 s) is about to reuse it, and a
+ * request written as the server closes meets a reset, not an answer (a report asked after a quiet
+ * spell failed that way in CI, 2026-12-01). Longer than a balancer's 60 s, so the balancer, not the
+ * API, closes first; a reused connection also spares the phone a new handshake.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 export function listen(
   fetch: (request: Request, env: unknown) => Response | Promise<Response>,
   port: number,
   hostname: string,
 ): ServerType {
-  return serve({
+  const server = serve({
     fetch,
     port,
     hostname,
@@ -51,6 +60,12 @@ export function listen(
         listener(req, res);
       }),
   } as Parameters<typeof serve>[0]);
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    // Above the keep-alive: a connection's next request line is not cut off while it may still come.
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  }
+  return server;
 }
 
 /**
