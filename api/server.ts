@@ -62,10 +62,17 @@ export async function startServer(config: Config) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // Stop accepting and let in-flight requests finish.
+    // Stop accepting and let in-flight requests finish. Each connection is closed as soon as it is
+    // idle: kept alive, one whose request was in flight would otherwise stay open for the whole
+    // keep-alive (65 s, api/http/node-server.ts) and outlast the grace.
     await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      const sweep = setInterval(closeIdle, 50);
+      server.close(() => {
+        clearInterval(sweep);
+        resolve();
+      });
+      closeIdle();
     });
     // Jobs in hand finish (or go back to the queue for another instance); then the pool closes.
     await jobs.stop(SHUTDOWN_GRACE_MS / 2).catch((err) => logger.warn('jobs_stop_failed', describeError(err)));
