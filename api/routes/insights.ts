@@ -10,6 +10,7 @@ import { caller, fresh } from '../http/handler.ts';
 import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { queryParams } from '../http/validate.ts';
 import { checkedPeriod, insightsOnRequest } from '../services/insights.ts';
+import { prepareReportWorker } from '../services/report-render.ts';
 
 const { read } = ROUTE_DOCS.insights;
 
@@ -18,6 +19,9 @@ export function insightsRoutes() {
     const { childId, ...query } = c.req.valid('query');
     const { db, userId, now } = caller(c);
     const period = checkedPeriod(query, now);
-    return fresh(c, await insightsOnRequest(db, userId, childId, period, now, c.get('signal')));
+    const insights = await insightsOnRequest(db, userId, childId, period, now, c.get('signal'));
+    // She is on the patterns page, where the report is a tap away: its drawing worker gets ready.
+    prepareReportWorker();
+    return fresh(c, insights);
   });
 }

@@ -39,6 +39,37 @@ function keep(w: Worker) {
   idle.push({ worker: w, timer });
 }
 
+/**
+ * Makes sure a drawing worker is ready for the next report, without drawing: called when a report
+ * is likely (she has the patterns page open, where "Baixar relatório" is), so her tap does not pay
+ * the worker's start (loading pdfkit and parsing the fonts: ~250 ms; the first report of a fresh
+ * worker took 0.7–1.0 s against a median of ~100 ms; issue 41). The worker is kept idle at once
+ * (a report that takes it before it has loaded waits for its load, as it would anyway) and waits
+ * IDLE_MS again; none is made while one is idle. Cheap enough for every insights request.
+ */
+export function prepareReportWorker(): void {
+  const kept = idle.at(-1);
+  if (kept) {
+    kept.timer.refresh();
+    return;
+  }
+  const fresh = worker();
+  // A worker that fails while nobody draws with it is dropped, never an unhandled 'error'.
+  const failed = () => {
+    const at = idle.findIndex((k) => k.worker === fresh);
+    if (at >= 0) {
+      clearTimeout(idle[at]!.timer);
+      idle.splice(at, 1);
+    }
+    void fresh.terminate();
+  };
+  fresh.on('error', failed);
+  keep(fresh);
+}
+
+/** How many drawing workers wait idle for the next report (tests). */
+export const idleReportWorkers = (): number => idle.length;
+
 export function renderReportOffThread(data: ReportData, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
   signal.throwIfAborted();
   const w = worker();
