@@ -46,7 +46,7 @@ it('makes one drawing worker ready when her insights are answered, and the repor
   expect(idleReportWorkers()).toBe(1);
   const report = await as(ana, `/api/children/${lia}/report.pdf?from=2026-11-08&to=2026-11-21`);
   expect(report.status).toBe(200);
-  expect(await pdfText(new Uint8Array(await report.arrayBuffer()))).toContain('Lia');
+  expect(await pdfText(Buffer.from(await report.arrayBuffer()))).toContain('Lia');
   // The worker that drew it waits for the next one: still one.
   expect(idleReportWorkers()).toBe(1);
 });
