@@ -6,6 +6,7 @@
 import { idleReportWorkers } from '../../api/services/report-render.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/app.ts';
+import { addChild } from '../support/circle.ts';
 import { pdfText } from '../support/pdf.ts';
 
 const clock = fixedClock(new Date('2026-11-21T15:00:00Z'));
@@ -16,22 +17,13 @@ let free: Mother;
 let lia: string;
 let tom: string;
 const as = (who: Mother, path: string) => t.call(path, { headers: { cookie: who.cookie } });
-const addChild = async (who: Mother, name: string) => {
-  const res = await t.call('/api/children', {
-    body: { name, birthDate: '2019-03-10' },
-    headers: { cookie: who.cookie },
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { child: { id: string } }).child.id;
-};
-
 beforeAll(async () => {
   t = await createTestApp({ clock });
   ana = await confirmedUser(t, 'ana@example.com');
   free = await confirmedUser(t, 'sem.assinatura@example.com');
   await activateSubscription(t, ana.userId);
-  lia = await addChild(ana, 'Lia');
-  tom = await addChild(free, 'Tom');
+  lia = await addChild(t, ana, { name: 'Lia', birthDate: '2019-03-10' });
+  tom = await addChild(t, free, { name: 'Tom', birthDate: '2019-03-10' });
 });
 afterAll(() => t.close());
 
