@@ -10,10 +10,16 @@ test.use({ serviceWorkers: 'allow' });
 
 type Page = import('@playwright/test').Page;
 
-/** The controls (buttons, links, fields) a toast on screen sits over: none is the rule. */
-async function controlsUnderToast(page: Page): Promise<string[]> {
+/**
+ * The controls (buttons, links, fields) a toast on screen sits over: none is the rule. Null when no
+ * toast is on screen (it went after its 5 s), so a check that comes too late fails instead of
+ * measuring an empty region.
+ */
+async function controlsUnderToast(page: Page): Promise<string[] | null> {
   return page.evaluate(() => {
-    const toast = document.querySelector('.toasts')!.getBoundingClientRect();
+    const region = document.querySelector('.toasts');
+    if (!region?.querySelector('.toast')) return null;
+    const toast = region.getBoundingClientRect();
     const selector =
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"]';
     return [...document.querySelectorAll<HTMLElement>(selector)]
@@ -101,9 +107,12 @@ test.describe('installable and offline', () => {
 
     await context.setOffline(false);
     await expect(page.getByText('Conexão restaurada! O aplicativo está sincronizado.')).toBeVisible();
-    // She is told how many went, in a toast that covers none of the page's controls.
+    // She is told how many went, in a toast that covers none of the page's controls. The toast is
+    // placed again on the frame after the page changes (the synced list, the "Conexão restaurada!"
+    // bar above it: src/lib/toast.ts), so the check waits for that frame, which a loaded machine
+    // draws late (2026-12-01: one CI run with both cores half busy read the page between the two).
     await expect(page.getByText('2 registros enviados')).toBeVisible({ timeout: 15_000 });
-    expect(await controlsUnderToast(page)).toEqual([]);
+    await expect.poll(() => controlsUnderToast(page)).toEqual([]);
     await expect(page.locator('.entry.is-pending')).toHaveCount(0, { timeout: 15_000 });
     await expect(page.locator('.entry').first()).toContainText('Segundo registro sem internet');
 
@@ -133,7 +142,7 @@ test.describe('installable and offline', () => {
 
     drop = false;
     await expect(page.getByText('1 registro enviado')).toBeVisible({ timeout: 20_000 });
-    expect(await controlsUnderToast(page)).toEqual([]);
+    await expect.poll(() => controlsUnderToast(page)).toEqual([]);
     await expect(page.locator('.entry.is-pending')).toHaveCount(0);
     await expect(page.locator('.entry').first()).toContainText('Registro com a conexão caindo');
     expect(await storedBehaviors(context, request)).toEqual(['Registro com a conexão caindo']);
