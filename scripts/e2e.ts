@@ -5,9 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { requireChromium } from '../tests/e2e/chromium.ts';
+import { requireSuiteChromium } from '../tests/e2e/chromium.ts';
 
-requireChromium();
+requireSuiteChromium();
 
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync('dist/index.html')) {

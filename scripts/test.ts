@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { requireChromium } from '../tests/e2e/chromium.ts';
+import { requireSuiteChromium } from '../tests/e2e/chromium.ts';
 
 interface Step {
   name: string;
@@ -29,7 +29,7 @@ const node = (script: string, fix: string, name: string): Step => ({
 });
 
 // the browser suite is the last step: say at once, not ten minutes in, that it has no browser
-requireChromium();
+requireSuiteChromium();
 
 const reuseBuild = process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/index.html');
 /** Run together, their output shown whole as each ends. */

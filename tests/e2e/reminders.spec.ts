@@ -11,11 +11,15 @@
  */
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { type FakePushService, type FakeSubscription, startFakePush } from '../support/fake-push.ts';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 import { pushPortOf } from './env.ts';
 import { controlledBySw, expect, expectNoAxeViolations, hydrated, signedInOn, signIn, test } from './fixtures.ts';
 
 // Offline and back: the service worker (blocked in the other files, playwright.config.ts) is part of what this file tests.
 test.use({ serviceWorkers: 'allow' });
+// The full browser, not the suite's headless shell (tests/e2e/chromium.ts): in the shell,
+// getNotifications() finds none of the notifications the service worker showed, to check or to tap.
+test.use({ launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } });
 
 const STORED = 'e2e-push-subscription';
 
