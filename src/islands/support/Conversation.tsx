@@ -1,7 +1,8 @@
 /**
  * One conversation with the team, as the mother reads it: the messages (opening it marks the
  * team's answers read), and her reply. A reply written without a connection waits on the device
- * and shows as waiting; any other failure keeps her text in the box.
+ * and shows as waiting; any other failure keeps her text in the box. What she sent stays on the
+ * page whatever answers come after (src/lib/support-thread.ts).
  */
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -15,7 +16,8 @@ import {
   sendMessage,
   type ThreadDetail,
 } from '../../lib/support.ts';
-import { queue, synced } from '../../stores/queue.ts';
+import { mergeThread, withSent } from '../../lib/support-thread.ts';
+import { queue, refused, synced } from '../../stores/queue.ts';
 import ReplyForm, { useReply } from './ReplyForm.tsx';
 import ThreadFrame from './ThreadFrame.tsx';
 
@@ -36,6 +38,18 @@ export default function Conversation({ threadId, onBack }: Props) {
   );
   const syncCount = useStore(synced);
 
+  // A reply that left the queue when the queue says it sent something, and was not refused, was
+  // delivered under the id made on the device: on the page at once, in case the reading that follows
+  // is the service worker's older copy. (Logout empties the queue without sending: nothing is added.)
+  const wasWaiting = useRef(waiting);
+  const leftQueue = useRef<typeof waiting>([]);
+  const waitingIds = waiting.map((body) => body.id).join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: waitingIds stands for waiting.
+  useEffect(() => {
+    leftQueue.current.push(...wasWaiting.current.filter((body) => !waiting.some((w) => w.id === body.id)));
+    wasWaiting.current = waiting;
+  }, [waitingIds]);
+
   // Only the latest ask is shown, and a message she has just sent is never taken off the page by an
   // answer asked before it (a slow connection answers out of order).
   const latest = useRef(0);
@@ -44,7 +58,7 @@ export default function Conversation({ threadId, onBack }: Props) {
     setFailure(null);
     try {
       const answer = await readThread(threadId);
-      if (ask === latest.current) setData(answer);
+      if (ask === latest.current) setData((current) => mergeThread(current, answer));
     } catch (err) {
       if (ask !== latest.current) return;
       setFailure(
@@ -60,6 +74,13 @@ export default function Conversation({ threadId, onBack }: Props) {
   // On opening, and again when the queue has delivered what she wrote offline.
   // biome-ignore lint/correctness/useExhaustiveDependencies: syncCount is the reload signal.
   useEffect(() => {
+    const refusedIds = new Set(refused.get().map((entry) => entry.op.id));
+    const delivered = leftQueue.current.filter((body) => !refusedIds.has(body.id));
+    leftQueue.current = [];
+    const at = new Date().toISOString();
+    for (const { id, text } of delivered) {
+      setData((current) => withSent(current, { id, from: 'mother', authorName: '', text, createdAt: at }));
+    }
     void load();
   }, [load, syncCount]);
 
@@ -95,15 +116,9 @@ export default function Conversation({ threadId, onBack }: Props) {
         tone: 'success',
         text: 'Mensagem enviada. Quando a equipe responder, você vê aqui e recebe um aviso por e-mail.',
       });
-      setData((current) =>
-        current
-          ? {
-              ...current,
-              thread: { ...current.thread, status: 'open' },
-              messages: [...current.messages, message],
-            }
-          : current,
-      );
+      setData((current) => withSent(current, message));
+      // Sent before the conversation had come: the reading it was waiting for is asked again.
+      if (!data) void load();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validation_failed') setError(err.fields.text ?? err.message);
       setStatus({
