@@ -5,7 +5,7 @@
  * What she writes without a connection waits on the device and is sent once when it returns.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import {
   type AnswerTime,
@@ -17,10 +17,11 @@ import {
   STATUS_LABEL,
   type Thread,
 } from '../lib/support.ts';
+import { mergeThreads, withThread } from '../lib/support-thread.ts';
 import { toast } from '../lib/toast.ts';
 import { subjectFrom } from '../shared/support-subject.ts';
 import { plural } from '../shared/words.ts';
-import { queue, synced } from '../stores/queue.ts';
+import { queue, refused, synced } from '../stores/queue.ts';
 import { SESSION_UNKNOWN, session } from '../stores/session.ts';
 import LoadFailure from './LoadFailure.tsx';
 import NewThreadForm from './support/NewThreadForm.tsx';
@@ -53,7 +54,8 @@ export default function Support() {
   const load = useCallback(async () => {
     try {
       const answer = await listThreads();
-      setThreads(answer.threads);
+      // The service worker's older copy lacks what she started since: the page keeps it (support-thread.ts).
+      setThreads((current) => mergeThreads(current, answer.threads));
       setAnswerTime(answer.answerTime);
       setStatus('ready');
     } catch (err) {
@@ -97,6 +99,38 @@ export default function Support() {
 
   const waiting = pending.ops.flatMap((op) => (op.kind === 'support-thread' ? [op.body] : []));
   const priority = me.subscription.active;
+
+  // A conversation that left the queue when the queue says it sent something, and was not refused,
+  // was delivered under the id made on the device: on the list at once, in case the reading that
+  // follows is the service worker's older copy. (Logout empties the queue without sending.)
+  const wasWaiting = useRef(waiting);
+  const leftQueue = useRef<NewThread[]>([]);
+  const waitingIds = waiting.map((body) => body.id).join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: waitingIds stands for waiting.
+  useEffect(() => {
+    leftQueue.current.push(...wasWaiting.current.filter((body) => !waiting.some((w) => w.id === body.id)));
+    wasWaiting.current = waiting;
+  }, [waitingIds]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: syncCount is the signal; priority is read then.
+  useEffect(() => {
+    const refusedIds = new Set(refused.get().map((entry) => entry.op.id));
+    const delivered = leftQueue.current.filter((body) => !refusedIds.has(body.id));
+    leftQueue.current = [];
+    const at = new Date().toISOString();
+    for (const body of delivered) {
+      const thread: Thread = {
+        id: body.id,
+        category: body.category,
+        subject: subjectFrom(body.message, body.subject),
+        status: 'open',
+        priority,
+        createdAt: at,
+        updatedAt: at,
+        unread: 0,
+      };
+      setThreads((current) => withThread(current, thread));
+    }
+  }, [syncCount]);
   const known = !me.loading && me.user !== null && answerTime !== null;
 
   return (
@@ -135,7 +169,7 @@ export default function Support() {
                 onSent={(thread) => {
                   toast('Mensagem enviada', 'A equipe responde por aqui e avisa você por e-mail.', 'success');
                   setWriting(false);
-                  setThreads((current) => [thread, ...current.filter((t) => t.id !== thread.id)]);
+                  setThreads((current) => withThread(current, thread));
                 }}
                 onQueued={(reason) => {
                   toast(

@@ -1,11 +1,12 @@
 /**
- * What a conversation page shows, from the answers it gets: a conversation only grows (messages are
- * never edited or taken back), so the page never shows fewer messages than it already knew. An
+ * What the support pages show, from the answers they get: a conversation only grows (messages are
+ * never edited or taken back) and her list of conversations too, so a page never shows fewer than it
+ * already knew. An
  * answer can be older than what the page has: the service worker answers from its copy when the
  * network fails or is slow (astro.config.mjs), and that copy lacks what she sent since. Pure, for
  * the unit and property tests (tests/unit/support-thread.test.ts).
  */
-import type { Message, ThreadDetail } from './support.ts';
+import type { Message, Thread, ThreadDetail } from './support.ts';
 
 /** Oldest first, as the server orders them (time, then id: messages of the same instant too). */
 const byTime = (messages: Message[]) =>
@@ -40,4 +41,27 @@ export function withSent(current: ThreadDetail | null, message: Message): Thread
   const thread = { ...current.thread, status: 'open' as const };
   if (current.messages.some((m) => m.id === message.id)) return { ...current, thread };
   return { ...current, thread, messages: byTime([...current.messages, message]) };
+}
+
+/** Newest first, as the server lists them (last change, then id). */
+const byChange = (threads: Thread[]) =>
+  [...threads].sort(
+    (a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
+
+/**
+ * Her list of conversations: `answer` over what the page shows. Every conversation of both, once;
+ * the answer's copies, unless it lacks one the page has: then it is older, and the page's copies stay.
+ */
+export function mergeThreads(current: Thread[], answer: Thread[]): Thread[] {
+  const inAnswer = new Set(answer.map((t) => t.id));
+  const onlyHere = current.filter((t) => !inAnswer.has(t.id));
+  if (!onlyHere.length) return byChange(answer);
+  const here = new Set(current.map((t) => t.id));
+  return byChange([...current, ...answer.filter((t) => !here.has(t.id))]);
+}
+
+/** A conversation she started, on the list at once (the server's copy, or the device's once delivered). */
+export function withThread(current: Thread[], thread: Thread): Thread[] {
+  return byChange([thread, ...current.filter((t) => t.id !== thread.id)]);
 }

@@ -304,8 +304,30 @@ test.describe('support and the team console', () => {
     await expect(waiting).toContainText('Será enviada quando a internet voltar');
     await expectNoAxeViolations(page);
 
+    // The first reading of her list after the queue has delivered the conversation is lost on its
+    // way: the service worker answers with its copy from before, without it. The list keeps it.
+    const list = /\/api\/support\/threads$/;
+    let delivered = false;
+    let readingsLost = 0;
+    await context.route(list, async (route) => {
+      if (route.request().method() === 'POST') {
+        const response = await route.fetch();
+        delivered = response.ok();
+        return route.fulfill({ response });
+      }
+      if (delivered && readingsLost === 0) {
+        readingsLost++;
+        return route.abort('internetdisconnected');
+      }
+      return route.fallback();
+    });
     await context.setOffline(false);
     await expect(waiting).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.locator('.thread').filter({ hasText: 'O diário não abre' })).toHaveCount(1);
+    await expect.poll(() => readingsLost).toBeGreaterThan(0);
+    await context.unroute(list);
+    await page.reload();
+    await hydrated(page, 'Support');
     await expect(page.locator('.thread').filter({ hasText: 'O diário não abre' })).toHaveCount(1);
     const { threads } = (await (await request.get('/api/support/threads')).json()) as {
       threads: Array<{ subject: string; priority: boolean }>;

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Message, ThreadDetail } from '../../src/lib/support.ts';
-import { mergeThread, withSent } from '../../src/lib/support-thread.ts';
+import type { Message, Thread, ThreadDetail } from '../../src/lib/support.ts';
+import { mergeThread, mergeThreads, withSent, withThread } from '../../src/lib/support-thread.ts';
 
 const THREAD_ID = '00000000-0000-4000-8000-000000000001';
 
@@ -124,3 +124,91 @@ describe('a conversation on her page', () => {
     expect(withSent(null, log[1]!)).toBeNull();
   });
 });
+
+/** Her conversations as the server made them, oldest first (some in the same second). */
+const serverThreads = fc.array(fc.boolean(), { minLength: 1, maxLength: 10 }).map((sameSecond) => {
+  let second = 0;
+  return sameSecond.map((same, index): Thread => {
+    if (!same) second++;
+    const at = new Date(Date.UTC(2026, 11, 1, 12, 0, second)).toISOString();
+    return {
+      id: `00000000-0000-4000-8000-${String(index + 500).padStart(12, '0')}`,
+      category: 'conta',
+      subject: `Conversa ${index}`,
+      status: 'open',
+      priority: false,
+      createdAt: at,
+      updatedAt: at,
+      unread: 0,
+    };
+  });
+});
+
+describe('her list of conversations', () => {
+  it('keeps every conversation it was given, once, newest first, and ends as the server when the last answer is whole', () => {
+    fc.assert(
+      fc.property(
+        serverThreads.chain((made) =>
+          fc.record({
+            made: fc.constant(made),
+            events: fc.array(
+              fc.oneof(
+                fc.record({ kind: fc.constant('answer' as const), n: fc.integer({ min: 0, max: made.length }) }),
+                fc.record({
+                  kind: fc.constant('started' as const),
+                  index: fc.integer({ min: 0, max: made.length - 1 }),
+                }),
+              ),
+              { maxLength: 20 },
+            ),
+          }),
+        ),
+        ({ made, events }) => {
+          // The server lists the first n it made, newest first.
+          const listAt = (n: number) => made.slice(0, n).reverse();
+          let page: Thread[] = [];
+          const known = new Set<string>();
+          for (const e of events) {
+            const before = page.length;
+            if (e.kind === 'answer') {
+              page = mergeThreads(page, listAt(e.n));
+              for (const t of made.slice(0, e.n)) known.add(t.id);
+            } else {
+              page = withThread(page, made[e.index]!);
+              known.add(made[e.index]!.id);
+            }
+            expect(page.length).toBeGreaterThanOrEqual(before);
+            const ids = page.map((t) => t.id);
+            expect(new Set(ids).size).toBe(ids.length);
+            expect(ids).toEqual(listAt(made.length).flatMap((t) => (known.has(t.id) ? [t.id] : [])));
+          }
+          expect(mergeThreads(page, listAt(made.length))).toEqual(listAt(made.length));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("takes a conversation's state (answered, closed) from an answer that has them all", () => {
+    const older = { ...thread(1), status: 'open' as const };
+    const answered = { ...older, status: 'answered' as const, updatedAt: '2026-12-01T13:00:00.000Z' };
+    expect(mergeThreads([older, thread(2)], [answered, thread(2)]).find((t) => t.id === older.id)?.status).toBe(
+      'answered',
+    );
+    // An answer without the second conversation is older: the page's copies stay.
+    expect(mergeThreads([answered, thread(2)], [older])).toEqual([answered, thread(2)]);
+  });
+});
+
+function thread(n: number): Thread {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    category: 'conta',
+    subject: `Conversa ${n}`,
+    status: 'open',
+    priority: false,
+    createdAt: '2026-12-01T12:00:00.000Z',
+    updatedAt: '2026-12-01T12:00:00.000Z',
+    unread: 0,
+  };
+}
