@@ -5,7 +5,7 @@
  * What she writes without a connection waits on the device and is sent once when it returns.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import {
   type AnswerTime,
@@ -21,10 +21,11 @@ import { mergeThreads, withThread } from '../lib/support-thread.ts';
 import { toast } from '../lib/toast.ts';
 import { subjectFrom } from '../shared/support-subject.ts';
 import { plural } from '../shared/words.ts';
-import { queue, refused, synced } from '../stores/queue.ts';
+import { queue, synced } from '../stores/queue.ts';
 import { SESSION_UNKNOWN, session } from '../stores/session.ts';
 import LoadFailure from './LoadFailure.tsx';
 import NewThreadForm from './support/NewThreadForm.tsx';
+import { useDelivered } from './support/useDelivered.ts';
 import { useHydratedStore } from './useHydrated.ts';
 
 // A conversation's view loads when she opens one.
@@ -100,25 +101,10 @@ export default function Support() {
   const waiting = pending.ops.flatMap((op) => (op.kind === 'support-thread' ? [op.body] : []));
   const priority = me.subscription.active;
 
-  // A conversation that left the queue when the queue says it sent something, and was not refused,
-  // was delivered under the id made on the device: on the list at once, in case the reading that
-  // follows is the service worker's older copy. (Logout empties the queue without sending.)
-  const wasWaiting = useRef(waiting);
-  const leftQueue = useRef<NewThread[]>([]);
-  const waitingIds = waiting.map((body) => body.id).join(' ');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: waitingIds stands for waiting.
-  useEffect(() => {
-    leftQueue.current.push(...wasWaiting.current.filter((body) => !waiting.some((w) => w.id === body.id)));
-    wasWaiting.current = waiting;
-  }, [waitingIds]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: syncCount is the signal; priority is read then.
-  useEffect(() => {
-    const refusedIds = new Set(refused.get().map((entry) => entry.op.id));
-    const delivered = leftQueue.current.filter((body) => !refusedIds.has(body.id));
-    leftQueue.current = [];
-    const at = new Date().toISOString();
-    for (const body of delivered) {
-      const thread: Thread = {
+  // Delivered by the queue: on the list at once, whatever the reading after it answers.
+  useDelivered(waiting, (body, at) =>
+    setThreads((current) =>
+      withThread(current, {
         id: body.id,
         category: body.category,
         subject: subjectFrom(body.message, body.subject),
@@ -127,10 +113,9 @@ export default function Support() {
         createdAt: at,
         updatedAt: at,
         unread: 0,
-      };
-      setThreads((current) => withThread(current, thread));
-    }
-  }, [syncCount]);
+      }),
+    ),
+  );
   const known = !me.loading && me.user !== null && answerTime !== null;
 
   return (

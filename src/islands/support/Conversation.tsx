@@ -17,9 +17,10 @@ import {
   type ThreadDetail,
 } from '../../lib/support.ts';
 import { mergeThread, withSent } from '../../lib/support-thread.ts';
-import { queue, refused, synced } from '../../stores/queue.ts';
+import { queue, synced } from '../../stores/queue.ts';
 import ReplyForm, { useReply } from './ReplyForm.tsx';
 import ThreadFrame from './ThreadFrame.tsx';
+import { useDelivered } from './useDelivered.ts';
 
 const rules = () => import('./rules.ts');
 
@@ -38,17 +39,12 @@ export default function Conversation({ threadId, onBack }: Props) {
   );
   const syncCount = useStore(synced);
 
-  // A reply that left the queue when the queue says it sent something, and was not refused, was
-  // delivered under the id made on the device: on the page at once, in case the reading that follows
-  // is the service worker's older copy. (Logout empties the queue without sending: nothing is added.)
-  const wasWaiting = useRef(waiting);
-  const leftQueue = useRef<typeof waiting>([]);
-  const waitingIds = waiting.map((body) => body.id).join(' ');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: waitingIds stands for waiting.
-  useEffect(() => {
-    leftQueue.current.push(...wasWaiting.current.filter((body) => !waiting.some((w) => w.id === body.id)));
-    wasWaiting.current = waiting;
-  }, [waitingIds]);
+  // Delivered by the queue: on the page at once, whatever the reading after it answers.
+  useDelivered(waiting, (body, at) =>
+    setData((current) =>
+      withSent(current, { id: body.id, from: 'mother', authorName: '', text: body.text, createdAt: at }),
+    ),
+  );
 
   // Only the latest ask is shown, and a message she has just sent is never taken off the page by an
   // answer asked before it (a slow connection answers out of order).
@@ -74,13 +70,6 @@ export default function Conversation({ threadId, onBack }: Props) {
   // On opening, and again when the queue has delivered what she wrote offline.
   // biome-ignore lint/correctness/useExhaustiveDependencies: syncCount is the reload signal.
   useEffect(() => {
-    const refusedIds = new Set(refused.get().map((entry) => entry.op.id));
-    const delivered = leftQueue.current.filter((body) => !refusedIds.has(body.id));
-    leftQueue.current = [];
-    const at = new Date().toISOString();
-    for (const { id, text } of delivered) {
-      setData((current) => withSent(current, { id, from: 'mother', authorName: '', text, createdAt: at }));
-    }
     void load();
   }, [load, syncCount]);
 
