@@ -1,18 +1,20 @@
 /**
  * What the support pages show, from the answers they get: a conversation only grows (messages are
  * never edited or taken back) and her list of conversations too, so a page never shows fewer than it
- * already knew. An
- * answer can be older than what the page has: the service worker answers from its copy when the
- * network fails or is slow (astro.config.mjs), and that copy lacks what she sent since. Pure, for
- * the unit and property tests (tests/unit/support-thread.test.ts).
+ * already knew. An answer can be older than what the page has: the service worker answers from its
+ * copy when the network fails or is slow (astro.config.mjs), and that copy lacks what she sent
+ * since. Pure, for the unit and property tests (tests/unit/support-thread.test.ts).
  */
 import type { Message, Thread, ThreadDetail } from './support.ts';
+
+/** Ids in the server's order (PostgreSQL compares uuids as their hex text does). */
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Oldest first, as the server orders them (time, then id: messages of the same instant too). */
 const byTime = (messages: Message[]) =>
   messages
     .map((message) => ({ message, at: Date.parse(message.createdAt) }))
-    .sort((a, b) => a.at - b.at || (a.message.id < b.message.id ? -1 : a.message.id > b.message.id ? 1 : 0))
+    .sort((a, b) => a.at - b.at || byId(a.message.id, b.message.id))
     .map((entry) => entry.message);
 
 /**
@@ -45,9 +47,7 @@ export function withSent(current: ThreadDetail | null, message: Message): Thread
 
 /** Newest first, as the server lists them (last change, then id). */
 const byChange = (threads: Thread[]) =>
-  [...threads].sort(
-    (a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
-  );
+  [...threads].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || byId(b.id, a.id));
 
 /**
  * Her list of conversations: `answer` over what the page shows. Every conversation of both, once;
