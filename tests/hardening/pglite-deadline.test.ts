@@ -5,8 +5,10 @@
  * deadline and a request past it answers 503 instead of waiting.
  *
  * What is measured: the API's own request log (the time from the request reaching the app to its
- * answer, at most deadline + 200 ms, plus how late timers fire on this machine during the run: zero
- * when quiet, the other processes' share when two cores are shared); and the
+ * answer, at most deadline + 200 ms, plus the longest stretch the API's own event loop was held
+ * during the load, measured in the same run by tests/support/loop-delay.ts: a 503 cannot leave
+ * before its timer fires, and on a slower or shared machine that stretch grows with it; issue 41
+ * saw 1,809 ms against a bound of 1,775 ms drawn from this test process's timers instead); and the
  * client's view with a slack, since on two busy cores the test's own process can be late to read
  * answers. The old code failed the client's view (8.3 s: the chain of PGlite statements never let
  * the event loop read requests), not the server's (118 ms: requests were read late).
@@ -33,6 +35,8 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite at 50 connections', () => {
   let api: ChildProcess;
   let cookie: string;
   const served: Array<{ status: number; ms: number }> = [];
+  /** the API's event-loop stretches (tests/support/loop-delay.ts), longest first is enough */
+  const loopDelays: number[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'olhar-pglite-'));
@@ -51,7 +55,7 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite at 50 connections', () => {
       .values({ id: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + 20 * 864e5) });
     await handle.close();
     cookie = `session=${token}`;
-    api = spawn(process.execPath, ['api/server.ts'], {
+    api = spawn(process.execPath, ['--import', './tests/support/loop-delay.ts', 'api/server.ts'], {
       env: {
         ...process.env,
         DATABASE_URL: '',
@@ -71,6 +75,7 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite at 50 connections', () => {
       const lines = buffered.split('\n');
       buffered = lines.pop()!;
       for (const line of lines) {
+        if (line.includes('"msg":"loop_delay"')) loopDelays.push((JSON.parse(line) as { max_ms: number }).max_ms);
         if (!line.includes('"msg":"request"')) continue;
         const { status, ms } = JSON.parse(line) as { status: number; ms: number };
         served.push({ status, ms });
@@ -106,6 +111,7 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite at 50 connections', () => {
 
   it('answers every request within the deadline + 200 ms (503 when it cannot)', async () => {
     const seen: Array<{ status: number; ms: number }> = [];
+    loopDelays.length = 0;
     const until = performance.now() + DURATION_MS;
     // How late a 50 ms timer fires here during the load: the machine's own contention (other
     // processes on two cores), which delays the API's timers too. Zero on a quiet machine.
@@ -122,18 +128,20 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite at 50 connections', () => {
       xs.reduce<Map<number, number>>((m, x) => m.set(x.status, (m.get(x.status) ?? 0) + 1), new Map());
     const serverMs = served.map((s) => s.ms);
     const clientMs = seen.map((s) => s.ms);
+    const apiLoop = Math.max(0, ...loopDelays);
     console.log(
       `PGlite, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s, deadline ${DEADLINE_MS} ms: ${seen.length} requests`,
       Object.fromEntries(tally(seen)),
       `— server p50 ${percentile(serverMs, 0.5).toFixed(0)} ms, p99 ${percentile(serverMs, 0.99).toFixed(0)} ms, max ${Math.max(...serverMs).toFixed(0)} ms`,
-      `— timer lag here ${lag.toFixed(0)} ms`,
+      `— API loop held at most ${apiLoop.toFixed(0)} ms, timer lag here ${lag.toFixed(0)} ms`,
       `— client p50 ${percentile(clientMs, 0.5).toFixed(0)} ms, p99 ${percentile(clientMs, 0.99).toFixed(0)} ms, max ${Math.max(...clientMs).toFixed(0)} ms`,
     );
     expect(seen.filter((s) => s.status === 0)).toEqual([]);
     expect(seen.filter((s) => s.status !== 201 && s.status !== 200 && s.status !== 503)).toEqual([]);
     expect(seen.filter((s) => s.status < 300).length).toBeGreaterThan(0);
     expect(served.length).toBeGreaterThanOrEqual(seen.length);
-    expect(Math.max(...serverMs)).toBeLessThanOrEqual(DEADLINE_MS + 200 + lag);
+    expect(loopDelays.length).toBeGreaterThan(0);
+    expect(Math.max(...serverMs)).toBeLessThanOrEqual(DEADLINE_MS + 200 + apiLoop);
     // The client also counts the time a request waits before the API can read it, and this
     // process's own delays on busy cores: slack of 3 s (the old code: 8.3 s here, 4.8 s in the issue).
     expect(Math.max(...clientMs)).toBeLessThanOrEqual(DEADLINE_MS + CLIENT_SLACK_MS + lag);
