@@ -1,11 +1,12 @@
 /** The add-professional dialog (spec §2, §5): name, phone and specialty, all required. */
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '../lib/toast.ts';
 import { LIMITS, SPECIALTIES } from '../shared/enums.ts';
 import { maskPhone } from '../shared/format.ts';
 import Dialog from './Dialog.tsx';
 import Field from './Field.tsx';
 import type { OfflineList } from './useOfflineList.ts';
+import { useSaving } from './useSaving.ts';
 
 // The shared rules (and zod with them) load with the dialog's first focus, not with the page.
 const rules = () => import('../shared/professionals.ts');
@@ -22,7 +23,7 @@ export default function AddProfessionalDialog({ open, onClose, list }: Props) {
   const id = useId();
   const [form, setForm] = useState(EMPTY);
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, submitting } = useSaving();
   const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [name]: name === 'phone' ? maskPhone(event.target.value) : event.target.value }));
 
@@ -32,8 +33,7 @@ export default function AddProfessionalDialog({ open, onClose, list }: Props) {
     onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
     const { professionalSchema } = await rules();
     const parsed = professionalSchema.safeParse(form);
     if (!parsed.success) {
@@ -41,9 +41,7 @@ export default function AddProfessionalDialog({ open, onClose, list }: Props) {
       toast('Campos obrigatórios', 'Por favor, preencha todos os campos');
       return;
     }
-    setSaving(true);
     const result = await list.add(parsed.data);
-    setSaving(false);
     if (result.outcome === 'saved' || result.outcome === 'queued') close();
     if (result.outcome === 'invalid') setInvalid(Object.fromEntries(Object.keys(result.fields).map((k) => [k, true])));
   }
@@ -53,7 +51,7 @@ export default function AddProfessionalDialog({ open, onClose, list }: Props) {
 
   return (
     <Dialog open={open} onClose={close} title="Adicionar profissional">
-      <form method="post" onSubmit={submit} onFocus={() => void rules()} noValidate aria-busy={saving}>
+      <form method="post" onSubmit={submitting(save)} onFocus={() => void rules()} noValidate aria-busy={saving}>
         <Field
           id={`${id}-name`}
           label="Nome"

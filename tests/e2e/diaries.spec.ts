@@ -118,12 +118,14 @@ test.describe('diaries, professionals and emergency', () => {
       ['Arroz e chocolate', 'Dor de barriga', ''],
       ['Chocolate, arroz', 'Enjoo ou vômito', 'Enjoou no carro'],
     ];
-    for (const [foods, after, words] of meals) {
+    for (const [index, [foods, after, words]] of meals.entries()) {
       await page.getByLabel('Refeição').fill('Almoço');
       await page.getByLabel('Alimentos oferecidos').fill(foods);
       await page.getByRole('radio', { name: after }).check();
       if (words) await page.getByLabel('Quer contar mais?').fill(words);
       await page.getByRole('button', { name: 'Adicionar registro' }).click();
+      // Counted, not read: the second meal's foods are the first's, already on top.
+      await expect(page.locator('.entry')).toHaveCount(index + 1);
       await expect(page.locator('.entry').first()).toContainText(foods);
       // Answered before the next is typed: what is typed while one saves stays for the next entry,
       // and a choice made again with the same value would not count as typed (two meals alike).
@@ -188,6 +190,26 @@ test.describe('diaries, professionals and emergency', () => {
       { behavior: 'Primeiro, enviado devagar', date: todayInSaoPaulo(), context: 'No parque' },
       { behavior: 'Segundo, escrito enquanto o primeiro salvava', date: '2025-03-10', context: 'Em casa' },
     ]);
+  });
+
+  test('a second tap while the first is still getting ready saves nothing twice', async ({ page }) => {
+    await signedInOn(page, '/comportamento/', 'Diary');
+    // A slow connection: the form's rules (a script loaded when she first touches the form) take
+    // 1.5 s to arrive, and until then nothing is sent. The button was still enabled then (the
+    // island found this in CI: a second tap made a second entry).
+    await page.route('**/_astro/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByLabel('Comportamento observado').fill('Tocou duas vezes');
+    await page.getByLabel('Contexto').fill('Na sala');
+    await page.getByRole('button', { name: 'Adicionar registro' }).dblclick();
+    await expect(page.getByRole('button', { name: 'Salvando…' })).toBeDisabled();
+    await expect(page.getByText('Registro adicionado')).toBeVisible();
+    await expect(page.locator('.entry')).toHaveCount(1);
+    await page.unrouteAll({ behavior: 'wait' });
+    const stored = (await (await page.context().request.get('/api/diary?type=behavior')).json()).entries as unknown[];
+    expect(stored).toHaveLength(1);
   });
 
   test('a long history shows 20 entries at a time, and the button moves her to the first older one', async ({

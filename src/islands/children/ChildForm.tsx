@@ -1,10 +1,11 @@
 /** A child's details (spec §3's child shape): name or nickname, birth date, school year, dietary restrictions. */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import type { Child } from '../../lib/resources.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import { nowStamp } from '../../shared/format.ts';
 import { type FieldSpec, Fields, focusInvalid } from '../form-kit.tsx';
 import { useForm } from '../useForm.ts';
+import { useSaving } from '../useSaving.ts';
 
 const rules = () => import('../../shared/children.ts');
 export type ChildFields = { name: string; birthDate: string; schoolYear: string; dietaryRestrictions: string };
@@ -48,10 +49,9 @@ interface Props {
 export default function ChildForm({ child, submitLabel, onSave, onCancel }: Props) {
   const id = useId();
   const { form, setErrors, bind } = useForm(() => valuesOf(child));
-  const [saving, setSaving] = useState(false);
+  const { saving, submitting } = useSaving();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function save(event: FormEvent<HTMLFormElement>) {
     const target = event.currentTarget;
     const { childSchema } = await rules();
     const parsed = childSchema.safeParse(form);
@@ -60,9 +60,7 @@ export default function ChildForm({ child, submitLabel, onSave, onCancel }: Prop
       focusInvalid(target);
       return;
     }
-    setSaving(true);
     const errors = await onSave(form);
-    setSaving(false);
     if (errors) setErrors(errors);
   }
 
@@ -71,7 +69,7 @@ export default function ChildForm({ child, submitLabel, onSave, onCancel }: Prop
       method="post"
       className="child-form"
       onFocus={() => void rules()}
-      onSubmit={submit}
+      onSubmit={submitting(save)}
       noValidate
       aria-busy={saving}
     >

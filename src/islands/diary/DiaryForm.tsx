@@ -1,5 +1,5 @@
 /** The behaviour and food diaries' "Novo registro" form: the spec's fields and defaults, checked with the API's own schema. */
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { DiaryChoices } from '../../shared/diary-choices.ts';
 import { INTENSITIES, MOODS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
@@ -8,6 +8,7 @@ import { useDraft } from '../useDraft.ts';
 import { resetUnchanged, useForm } from '../useForm.ts';
 import { useHydrated } from '../useHydrated.ts';
 import type { OfflineList } from '../useOfflineList.ts';
+import { useSaving } from '../useSaving.ts';
 import { useTypedBeforeHydration } from '../useTypedBeforeHydration.ts';
 import { ABC_SUMMARY, type AbcState, abcBody, EMPTY_ABC } from './abc.ts';
 import { hasPhrase, togglePhrase } from './contexts.ts';
@@ -57,7 +58,7 @@ export default function DiaryForm({ kind, childId, list, choices }: Props) {
   const fresh = () => ({ ...EMPTY[kind], ...now() }) as Record<string, string>;
   const { form, setForm, errors, setErrors, bind } = useForm<Record<string, string>>(fresh);
   const [abc, setAbc] = useState(EMPTY_ABC);
-  const [saving, setSaving] = useState(false);
+  const { saving, submitting } = useSaving();
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
   const held = useTypedBeforeHydration(formRef, (name, value) =>
@@ -80,8 +81,7 @@ export default function DiaryForm({ kind, childId, list, choices }: Props) {
     if (restored) submitRef.current?.focus();
   }, [restored]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
     if (!(await list.allowed())) return;
     const { diaryEntrySchema } = await rules();
     const { time, ...rest } = form;
@@ -98,9 +98,7 @@ export default function DiaryForm({ kind, childId, list, choices }: Props) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setSaving(true);
     const result = await list.add(parsed.data);
-    setSaving(false);
     if (result.outcome === 'invalid') setErrors(result.fields);
     if (result.outcome === 'saved' || result.outcome === 'queued') {
       // Empty the form for the next entry, field by field: what she typed or changed while this one
@@ -117,7 +115,7 @@ export default function DiaryForm({ kind, childId, list, choices }: Props) {
       ref={formRef}
       className="card diary-form"
       onFocus={() => void rules()}
-      onSubmit={submit}
+      onSubmit={submitting(save)}
       noValidate
       aria-busy={saving}
     >

@@ -2,7 +2,7 @@
  * The sleep diary's form: the night's date, bedtime, when she fell asleep (optional), waking time,
  * night wakings and notes. One night per child and date: a second one offers to correct the first.
  */
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { ApiError, call, client } from '../../lib/api.ts';
 import type { DiaryEntry } from '../../lib/resources.ts';
 import { toast } from '../../lib/toast.ts';
@@ -14,6 +14,7 @@ import { useDraft } from '../useDraft.ts';
 import { resetUnchanged, useForm } from '../useForm.ts';
 import { useHydrated } from '../useHydrated.ts';
 import type { OfflineList } from '../useOfflineList.ts';
+import { useSaving } from '../useSaving.ts';
 
 const rules = () => import('../../shared/diary.ts');
 type Night = Extract<DiaryEntry, { type: 'sleep' }>;
@@ -72,7 +73,7 @@ interface Props {
 export default function SleepForm({ childId, childName, list, editing, onEditing }: Props) {
   const id = useId();
   const { form, setForm, setErrors, bind } = useForm(fresh);
-  const [saving, setSaving] = useState(false);
+  const { saving, submitting } = useSaving();
   const hydrated = useHydrated();
   const submitRef = useRef<HTMLButtonElement>(null);
   const who = childName?.trim().split(/\s+/)[0] || 'a criança';
@@ -92,8 +93,7 @@ export default function SleepForm({ childId, childName, list, editing, onEditing
   );
   const clash = !editing && recorded ? recorded : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
     if (!(await list.allowed()) || clash) return;
     const { sleepEntrySchema } = await rules();
     const { asleepAt, nightWakings, ...rest } = form;
@@ -106,7 +106,6 @@ export default function SleepForm({ childId, childName, list, editing, onEditing
     };
     const parsed = sleepEntrySchema.safeParse(body);
     if (!parsed.success) return setErrors(fieldMessages(parsed.error));
-    setSaving(true);
     if (editing) {
       const fields = await correctNight(editing, parsed.data);
       if (fields) setErrors(fields);
@@ -122,7 +121,6 @@ export default function SleepForm({ childId, childName, list, editing, onEditing
       if (result.outcome === 'saved' || result.outcome === 'queued')
         setForm((current) => resetUnchanged(current, form, fresh()));
     }
-    setSaving(false);
   }
 
   return (
@@ -130,7 +128,7 @@ export default function SleepForm({ childId, childName, list, editing, onEditing
       method="post"
       className="card diary-form"
       onFocus={() => void rules()}
-      onSubmit={submit}
+      onSubmit={submitting(save)}
       noValidate
       aria-busy={saving}
     >
