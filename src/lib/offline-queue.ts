@@ -9,7 +9,7 @@
  * toast and shown in the "Não foi salvo" panel until she dismisses it. Back online, she is told how
  * many went.
  */
-import { del, get, set } from 'idb-keyval';
+import { del, get, update } from 'idb-keyval';
 import { count, plural } from '../shared/words.ts';
 import { PENDING_FLAG, queue, synced } from '../stores/queue.ts';
 import { ApiError, NETWORK_MESSAGE } from './api.ts';
@@ -27,11 +27,27 @@ export type { QueuedOp } from './queued-ops.ts';
 const KEY = 'fila';
 const db = queueDb;
 
-async function save(ops: QueuedOp[]) {
+/**
+ * Changes what waits in one IndexedDB transaction (read and write together: two changes at once,
+ * an entry added while the queue sends, never undo each other), and only once it has committed
+ * does the page show it: an entry shown "Aguardando sincronização" is on the device. The page
+ * used to show it first, and a page left at once (she saves and goes to the next diary) aborted
+ * the write: the entry she had seen waiting was gone (a browser test found it, issue 41).
+ */
+async function change(next: (ops: QueuedOp[]) => QueuedOp[]): Promise<QueuedOp[]> {
+  let ops: QueuedOp[] = [];
+  await update<QueuedOp[]>(
+    KEY,
+    (stored) => {
+      ops = next(stored ?? []);
+      return ops;
+    },
+    db(),
+  );
   queue.set({ ...queue.get(), ops });
-  await set(KEY, ops, db());
   if (ops.length) writeJson(PENDING_FLAG, ops.length);
   else removeKey(PENDING_FLAG);
+  return ops;
 }
 
 export async function loadQueue(): Promise<QueuedOp[]> {
@@ -46,21 +62,20 @@ export async function loadQueue(): Promise<QueuedOp[]> {
 }
 
 export async function enqueue(op: QueuedOp): Promise<void> {
-  const ops = await loadQueue();
   // A set that replaces a waiting one keeps the older base (what the device last knew from the server).
-  await save(waitingAfter(ops, op));
+  await change((ops) => waitingAfter(ops, op));
   if (navigator.onLine) void flush();
 }
 
 /** Drops one waiting item (e.g. an entry deleted before it was ever sent). */
 export async function removeOp(id: string): Promise<void> {
-  await save((await loadQueue()).filter((op) => op.id !== id));
+  await change((ops) => ops.filter((op) => op.id !== id));
 }
 
 /** Logout and account deletion: what waits and what was refused leave the device. */
 export async function clearQueue(): Promise<void> {
   try {
-    await save([]);
+    await change(() => []);
     await del(KEY, db());
   } catch {
     queue.set({ ops: [], blocked: false });
@@ -179,7 +194,7 @@ export function flush(): Promise<void> {
           refusals.push(await refuse(op, result.error));
         }
         done++;
-        await save(queue.get().ops.filter((o) => o.id !== op.id));
+        await change((ops) => ops.filter((o) => o.id !== op.id));
       }
     } finally {
       queue.set({ ...queue.get(), blocked });

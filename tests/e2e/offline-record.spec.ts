@@ -191,6 +191,40 @@ test.describe('offline means the whole record', () => {
 });
 
 test.describe('nothing is dropped in silence', () => {
+  test('an entry shown waiting is on the device: she saves offline and leaves the page at once, ten times', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(context, request, { subscribed: true, children: ['Lia'] });
+    await page.goto('/comportamento/');
+    await controlledBySw(page);
+    await page.goto('/alimentacao/');
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+    // The page used to show the entry waiting before IndexedDB had it: leaving at once (the next
+    // diary) aborted the write, and one in a few runs the entry she had seen was gone.
+    const meals = ['Café', 'Lanche', 'Almoço', 'Lanche da tarde', 'Jantar', 'Ceia', 'Fruta', 'Sopa', 'Suco', 'Bolo'];
+    for (const [index, behavior] of meals.entries()) {
+      await page.goto(index % 2 === 0 ? '/comportamento/' : '/alimentacao/');
+      await hydrated(page, 'Diary');
+      if (index % 2 === 0) await recordEpisode(page, `Sem internet: ${behavior}`, 'Em casa');
+      else {
+        await page.getByLabel('Refeição').fill(behavior);
+        await page.getByLabel('Alimentos oferecidos').fill('Arroz');
+        await page.getByRole('radio', { name: 'Nada de diferente' }).check();
+        await page.getByRole('button', { name: 'Adicionar registro' }).click();
+      }
+      await expect(page.locator('.entry.is-pending').first()).toContainText(behavior);
+    }
+    await page.goto('/diario-do-sono/');
+    expect(await queued(page)).toHaveLength(meals.length);
+    await context.setOffline(false);
+    await expect(page.getByText(`${meals.length} registros enviados`)).toBeVisible({ timeout: 20_000 });
+    expect(await storedEntries(context, request)).toHaveLength(meals.length / 2);
+    expect(await storedEntries(context, request, 'food')).toHaveLength(meals.length / 2);
+  });
+
   test('a queued entry the server refuses: a toast names it, the “Não foi salvo” panel keeps what she typed until “Entendi”', async ({
     page,
     context,
