@@ -9,10 +9,11 @@
  * toast and shown in the "Não foi salvo" panel until she dismisses it. Back online, she is told how
  * many went.
  */
-import { del, get, update } from 'idb-keyval';
+import { del, get } from 'idb-keyval';
 import { count, plural } from '../shared/words.ts';
 import { PENDING_FLAG, queue, synced } from '../stores/queue.ts';
 import { ApiError, NETWORK_MESSAGE } from './api.ts';
+import { changeList } from './device-list.ts';
 import { decideWrite } from './offline-rule.ts';
 import { queueOutcome, type SendResult, stopsQueue } from './queue-rule.ts';
 import { isAddTo, isDeleteFrom, type QueuedOp, waitingAfter } from './queued-ops.ts';
@@ -28,22 +29,11 @@ const KEY = 'fila';
 const db = queueDb;
 
 /**
- * Changes what waits in one IndexedDB transaction (read and write together: two changes at once,
- * an entry added while the queue sends, never undo each other), and only once it has committed
- * does the page show it: an entry shown "Aguardando sincronização" is on the device. The page
- * used to show it first, and a page left at once (she saves and goes to the next diary) aborted
- * the write: the entry she had seen waiting was gone (a browser test found it, issue 41).
+ * Changes what waits (one transaction, src/lib/device-list.ts), and only once it has committed
+ * does the page show it: an entry shown "Aguardando sincronização" is on the device.
  */
 async function change(next: (ops: QueuedOp[]) => QueuedOp[]): Promise<QueuedOp[]> {
-  let ops: QueuedOp[] = [];
-  await update<QueuedOp[]>(
-    KEY,
-    (stored) => {
-      ops = next(stored ?? []);
-      return ops;
-    },
-    db(),
-  );
+  const ops = await changeList(KEY, next, db());
   queue.set({ ...queue.get(), ops });
   if (ops.length) writeJson(PENDING_FLAG, ops.length);
   else removeKey(PENDING_FLAG);

@@ -5,8 +5,9 @@
  * The store `refused` (src/stores/queue.ts) holds them for the page; another island may resolve an
  * entry of its own (a note's `edit_conflict`) and dismiss it here.
  */
-import { createStore, del, get, set } from 'idb-keyval';
+import { createStore, del, get } from 'idb-keyval';
 import { REFUSED_FLAG, type RefusedOp, refused } from '../stores/queue.ts';
+import { changeList } from './device-list.ts';
 import { removeKey, writeJson } from './storage.ts';
 
 const KEY = 'recusados';
@@ -14,9 +15,10 @@ let store: ReturnType<typeof createStore> | null = null;
 /** The queue's own database and store (src/lib/offline-queue.ts): one place for what waits and what was refused. */
 export const queueDb = () => (store ??= createStore('olhar-de-mae', 'sincronizacao'));
 
-async function save(list: RefusedOp[]): Promise<void> {
+/** Changes what is kept (one transaction, src/lib/device-list.ts), shown once it has committed. */
+async function change(next: (list: RefusedOp[]) => RefusedOp[]): Promise<void> {
+  const list = await changeList(KEY, next, queueDb());
   refused.set(list);
-  await set(KEY, list, queueDb());
   if (list.length) writeJson(REFUSED_FLAG, list.length);
   else removeKey(REFUSED_FLAG);
 }
@@ -41,13 +43,12 @@ export async function loadRefused(): Promise<RefusedOp[]> {
 
 /** Keeps a refused write for its author (the same operation once). */
 export async function keepRefused(entry: RefusedOp): Promise<void> {
-  const list = await stored();
-  await save([...list.filter((kept) => kept.op.id !== entry.op.id), entry]);
+  await change((list) => [...list.filter((kept) => kept.op.id !== entry.op.id), entry]);
 }
 
 /** She has seen it ("Entendi"), or an island settled it: it leaves the device. */
 export async function dismissRefused(...opIds: string[]): Promise<void> {
-  await save((await stored()).filter((kept) => !opIds.includes(kept.op.id)));
+  await change((list) => list.filter((kept) => !opIds.includes(kept.op.id)));
 }
 
 /** Logout and account deletion: nothing of hers stays on the device. */
