@@ -32,12 +32,11 @@ const db = queueDb;
  * Changes what waits (one transaction, src/lib/device-list.ts), and only once it has committed
  * does the page show it: an entry shown "Aguardando sincronização" is on the device.
  */
-async function change(next: (ops: QueuedOp[]) => QueuedOp[]): Promise<QueuedOp[]> {
+async function change(next: (ops: QueuedOp[]) => QueuedOp[]): Promise<void> {
   const ops = await changeList(KEY, next, db());
   queue.set({ ...queue.get(), ops });
   if (ops.length) writeJson(PENDING_FLAG, ops.length);
   else removeKey(PENDING_FLAG);
-  return ops;
 }
 
 export async function loadQueue(): Promise<QueuedOp[]> {

@@ -195,8 +195,8 @@ test.describe('diaries, professionals and emergency', () => {
   test('a second tap while the first is still getting ready saves nothing twice', async ({ page }) => {
     await signedInOn(page, '/comportamento/', 'Diary');
     // A slow connection: the form's rules (a script loaded when she first touches the form) take
-    // 1.5 s to arrive, and until then nothing is sent. The button was still enabled then (the
-    // island found this in CI: a second tap made a second entry).
+    // 1.5 s to arrive, and until then nothing is sent. The button was still enabled then (found in
+    // CI: a second tap made a second entry).
     await page.route('**/_astro/**', async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();

@@ -35,7 +35,7 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite at 50 connections', () => {
   let api: ChildProcess;
   let cookie: string;
   const served: Array<{ status: number; ms: number }> = [];
-  /** the API's event-loop stretches (tests/support/loop-delay.ts), longest first is enough */
+  /** the API's longest event-loop stretch in each 250 ms (tests/support/loop-delay.ts) */
   const loopDelays: number[] = [];
 
   beforeAll(async () => {
