@@ -1,6 +1,7 @@
 /**
  * postgres.js runs with our patch (decision 0029, patches/postgres+3.4.9.patch): without it a
- * socket closed under a deferred write throws from an Immediate and takes the process down. An
+ * socket closed under a deferred write throws from an Immediate and takes the process down, and
+ * the pool slows down the longer a steady load lasts (its queue of busy connections). An
  * install with --ignore-scripts, or another version of the driver, skips it in silence; the API
  * checks the installed code at start and refuses to run without it.
  */
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The version the patch was made for; package.json pins the driver to it. */
 export const PATCHED_VERSION = '3.4.9';
-/** A line the patch adds to src/connection.js and its CommonJS copy. */
+/** A line the patch adds to src/connection.js, src/queue.js and their CommonJS copies. */
 export const PATCH_MARK = 'olhar-de-mae patch';
 
 /** The installed postgres package's folder (its `import` entry is src/index.js). */
@@ -23,7 +24,8 @@ export function postgresPatchProblem(dir: string = postgresDir()): string | unde
   const version = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string }).version;
   if (version !== PATCHED_VERSION)
     return `postgres ${version} instalado, mas o patch de patches/ é para ${PATCHED_VERSION}: instale a versão fixada em package.json (npm install) ou refaça o patch (decisão 0029).`;
-  const unpatched = ['src/connection.js', 'cjs/src/connection.js'].filter((file) => {
+  const patched = ['src/connection.js', 'cjs/src/connection.js', 'src/queue.js', 'cjs/src/queue.js'];
+  const unpatched = patched.filter((file) => {
     const path = join(dir, file);
     return existsSync(path) && !readFileSync(path, 'utf8').includes(PATCH_MARK);
   });
