@@ -5,7 +5,6 @@
 
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { MESSAGES } from '../src/shared/api-errors.ts';
 import { openApiAnswer } from '../src/shared/responses.ts';
@@ -14,7 +13,15 @@ import { logMailer } from './email/transport.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { errorResponse, toErrorResponse } from './http/errors.ts';
-import { deadline, jsonOnly, limitBody, originCheck, requestLog, securityHeaders } from './http/middleware.ts';
+import {
+  corsHeaders,
+  deadline,
+  jsonOnly,
+  limitBody,
+  originCheck,
+  requestLog,
+  securityHeaders,
+} from './http/middleware.ts';
 import { closeAfterUnreadBody } from './http/node-server.ts';
 import { answers, openApiRoute } from './http/openapi.ts';
 import { registerJobs } from './job-handlers.ts';
@@ -92,17 +99,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('*', closeAfterUnreadBody());
   app.use('*', requestLog(logger, config.LOG_REQUESTS));
   app.use('*', securityHeaders(config));
-  app.use(
-    '/api/*',
-    cors({
-      origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
-      credentials: true,
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowHeaders: ['Content-Type'],
-      exposeHeaders: ['Retry-After'],
-      maxAge: 600,
-    }),
-  );
+  app.use('/api/*', corsHeaders(config));
   app.use(
     '/api/*',
     deadline(config.REQUEST_DEADLINE_MS),

@@ -7,9 +7,37 @@ export interface Logger {
   error(msg: string, fields?: LogFields): void;
 }
 
+/**
+ * Lines for stdout leave together, once per turn of the event loop: one write (a system call and a
+ * stream's bookkeeping) per request's line was 4 % of `GET /api/me`'s CPU under load (issue 41).
+ * What waits is written before an error line (so the two streams keep their order) and when the
+ * process exits, however it exits.
+ */
+let waiting: string[] = [];
+let scheduled = false;
+
+function flushWaiting() {
+  scheduled = false;
+  if (!waiting.length) return;
+  const text = waiting.join('');
+  waiting = [];
+  process.stdout.write(text);
+}
+
+process.once('exit', flushWaiting);
+
 function write(level: string, msg: string, fields?: LogFields) {
-  const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields });
-  (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
+  const line = `${JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields })}\n`;
+  if (level === 'error') {
+    flushWaiting();
+    process.stderr.write(line);
+    return;
+  }
+  waiting.push(line);
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(flushWaiting);
+  }
 }
 
 export const jsonLogger: Logger = {

@@ -26,7 +26,8 @@ import { guard } from './openapi.ts';
 /** Scheme as the client saw it, honouring X-Forwarded-Proto only behind a trusted proxy. */
 export function requestProtocol(req: Request, config: Pick<Config, 'TRUST_PROXY'>): string {
   const forwarded = config.TRUST_PROXY ? req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
-  return forwarded || new URL(req.url).protocol.replace(':', '');
+  // The scheme of the absolute URL, without parsing it whole (twice a request: the headers, the origin check).
+  return forwarded || req.url.slice(0, req.url.indexOf(':')).toLowerCase();
 }
 
 export interface Services {

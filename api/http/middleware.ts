@@ -3,6 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { MAX_CIPHERTEXT } from '../../src/shared/share-links.ts';
@@ -114,6 +115,36 @@ export function securityHeaders(config: Config): MiddlewareHandler {
   };
 }
 
+/** What a page may read of a cross-origin answer: how long a 429 or 503 asks her to wait. */
+const CORS_EXPOSED = 'Retry-After';
+
+/**
+ * CORS for the site's origins (PUBLIC_SITE_URL, ALLOWED_ORIGINS), with her cookie. A preflight is
+ * hono's cors. Every other answer gets its headers after the route, on the answer's own headers:
+ * hono's cors sets them on `c.res` before the route, which makes a placeholder answer that the
+ * route's answer is then copied into (its body made a stream and read back), and copies it once
+ * more for `Vary` after: a third of the API-only time of `GET /api/me` (issue 41).
+ */
+export function corsHeaders(config: Pick<Config, 'allowedOrigins'>): MiddlewareHandler {
+  const preflight = cors({
+    origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
+    credentials: true,
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowHeaders: ['Content-Type'],
+    exposeHeaders: [CORS_EXPOSED],
+    maxAge: 600,
+  });
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    await next();
+    const headers = c.res.headers;
+    const origin = c.req.header('origin');
+    if (origin && config.allowedOrigins.includes(origin)) headers.set('Access-Control-Allow-Origin', origin);
+    headers.set('Access-Control-Allow-Credentials', 'true');
+    headers.set('Access-Control-Expose-Headers', CORS_EXPOSED);
+    headers.append('Vary', 'Origin');
+  };
+}
 /**
  * Mutations must come from an allowed origin. Browsers always send Origin on these requests;
  * a client that sends neither Origin nor Sec-Fetch-Site is not a browser, and cannot carry a

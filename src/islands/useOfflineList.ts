@@ -10,16 +10,18 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkWriteAccess } from '../lib/access.ts';
 import { ApiError } from '../lib/api.ts';
-import { type AddOp, type DeleteOp, isAddTo, isDeleteFrom } from '../lib/queued-ops.ts';
+import { type ShownRow, shownRows } from '../lib/list-view.ts';
+import { type AddOp, type DeleteOp, isAddTo, isDeleteFrom, type QueuedOp } from '../lib/queued-ops.ts';
 import type { InputOf, ListResource, ResourceName, RowOf } from '../lib/resources.ts';
 import { offlineQueue, sendOrQueue, type WaitReason } from '../lib/send-or-queue.ts';
 import { toast } from '../lib/toast.ts';
-import { queue, synced } from '../stores/queue.ts';
+import { deliveredHere, queue, synced } from '../stores/queue.ts';
 import { useHydratedStore } from './useHydrated.ts';
 
 const NOTHING_QUEUED = { ops: [], blocked: false };
+const NOTHING_DELIVERED: QueuedOp[] = [];
 
-export type Shown<Row> = Row & { pending?: boolean };
+export type Shown<Row> = ShownRow<Row>;
 
 export type AddOutcome =
   | { outcome: 'saved' | 'queued' | 'refused' | 'failed' }
@@ -50,7 +52,14 @@ export function useOfflineList<N extends ResourceName>(
   const [paywall, setPaywall] = useState(false);
   // What waits on this device shows once hydrated: the prerendered HTML knows nothing of it.
   const pending = useHydratedStore(queue, NOTHING_QUEUED);
+  const deliveredOps = useHydratedStore(deliveredHere, NOTHING_DELIVERED);
   const syncCount = useStore(synced);
+  /** ids a reading has held: from then on the readings say whether a delivered row is there */
+  const held = useRef(new Set<string>());
+  /** what she added from this page and the server took at once */
+  const addedHere = useRef<Array<{ body: AddOp<N>['body']; row: Row }>>([]);
+  /** ids whose deletion she sent from this page and the server took */
+  const deletedHere = useRef(new Set<string>());
   const say = (message: readonly [string, string], variant: 'success' | 'info' | 'error' = 'error') =>
     toast(message[0], message[1], variant);
 
@@ -73,6 +82,7 @@ export function useOfflineList<N extends ResourceName>(
         loaded = await list.load(scope);
       } while (asked !== writes.current);
       if (mine !== loads.current) return;
+      for (const row of loaded) held.current.add(row.id);
       setRows(loaded);
       setStatus('ready');
     } catch (err) {
@@ -94,13 +104,21 @@ export function useOfflineList<N extends ResourceName>(
     if (navigator.onLine && queue.get().ops.length) void offlineQueue().then((q) => q.flush());
   }, []);
 
-  const waitingAdds = pending.ops.flatMap((op) =>
-    isAddTo(op, list.name) && list.owns(op.body, scope ?? undefined) && !rows.some((row) => row.id === op.body.id)
-      ? [{ ...list.pendingRow(op.body), pending: true }]
-      : [],
-  );
-  const waitingDeletes = new Set(pending.ops.flatMap((op) => (isDeleteFrom(op, list.name) ? [op.targetId] : [])));
-  const shown: Array<Shown<Row>> = [...waitingAdds.reverse(), ...rows.filter((row) => !waitingDeletes.has(row.id))];
+  const mineToShow = (op: QueuedOp): op is AddOp<N> => isAddTo(op, list.name) && list.owns(op.body, scope ?? undefined);
+  const shown: Array<Shown<Row>> = shownRows<Row>({
+    rows,
+    waiting: pending.ops.filter(mineToShow).map((op) => list.pendingRow(op.body)),
+    waitingDeletes: new Set(pending.ops.flatMap((op) => (isDeleteFrom(op, list.name) ? [op.targetId] : []))),
+    delivered: [
+      ...addedHere.current.flatMap(({ body, row }) => (list.owns(body, scope ?? undefined) ? [row] : [])),
+      ...deliveredOps.filter(mineToShow).map((op) => list.pendingRow(op.body)),
+    ],
+    deleted: new Set([
+      ...deletedHere.current,
+      ...deliveredOps.flatMap((op) => (isDeleteFrom(op, list.name) ? [op.targetId] : [])),
+    ]),
+    held: held.current,
+  });
 
   /** Whether she may write now; says why not (login toast or paywall). */
   async function allowed(): Promise<boolean> {
@@ -129,6 +147,7 @@ export function useOfflineList<N extends ResourceName>(
       case 'sent': {
         say(list.toasts.added, 'success');
         const row = result.value;
+        addedHere.current.push({ body, row });
         await afterWrite((current) => [row, ...current]);
         return { outcome: 'saved' };
       }
@@ -167,6 +186,7 @@ export function useOfflineList<N extends ResourceName>(
     const result = await sendOrQueue(() => list.remove(row.id), op);
     switch (result.outcome) {
       case 'sent':
+        deletedHere.current.add(row.id);
         say(list.toasts.removed, 'success');
         return afterWrite(drop);
       case 'queued':
@@ -179,8 +199,10 @@ export function useOfflineList<N extends ResourceName>(
     const err = result.error;
     if (err.status === 403) toast('Não permitido', err.message);
     // Already gone (deleted on another device): what she wanted.
-    else if (err.status === 404) await afterWrite(drop);
-    else say(list.toasts.removeFailed);
+    else if (err.status === 404) {
+      deletedHere.current.add(row.id);
+      await afterWrite(drop);
+    } else say(list.toasts.removeFailed);
   }
 
   return {

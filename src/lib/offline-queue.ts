@@ -11,7 +11,7 @@
  */
 import { del, get } from 'idb-keyval';
 import { count, plural } from '../shared/words.ts';
-import { PENDING_FLAG, queue, synced } from '../stores/queue.ts';
+import { deliveredHere, PENDING_FLAG, queue, synced } from '../stores/queue.ts';
 import { ApiError, NETWORK_MESSAGE } from './api.ts';
 import { changeList } from './device-list.ts';
 import { decideWrite } from './offline-rule.ts';
@@ -69,6 +69,7 @@ export async function clearQueue(): Promise<void> {
   } catch {
     queue.set({ ops: [], blocked: false });
   }
+  deliveredHere.set([]);
   await clearRefused();
 }
 
@@ -178,6 +179,9 @@ export function flush(): Promise<void> {
           break;
         }
         if (outcome === 'delivered') delivered++;
+        // Taken (or, a deletion, already done elsewhere): known before it leaves the queue, so no
+        // render shows her row in neither place.
+        if (outcome === 'delivered' || outcome === 'gone') deliveredHere.set([...deliveredHere.get(), op]);
         if (outcome === 'refused' && 'error' in result) {
           // Kept for her before it leaves the queue: a closed tab between the two loses nothing.
           refusals.push(await refuse(op, result.error));

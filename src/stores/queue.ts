@@ -11,6 +11,11 @@ export interface QueueState {
 export const queue = atom<QueueState>({ ops: [], blocked: false });
 /** Fires after a flush sent something, so lists reload from the server. */
 export const synced = atom(0);
+/**
+ * What the server took from this page's queue, oldest first: a list keeps showing what it knows was
+ * delivered whatever an older copy of a reading says (src/lib/list-view.ts).
+ */
+export const deliveredHere = atom<QueuedOp[]>([]);
 
 /** localStorage flag: something waits in IndexedDB (so pages load the queue code only then). */
 export const PENDING_FLAG = 'fila-pendente';

@@ -82,6 +82,36 @@ describe('the API shell', () => {
       expect(res.headers.get('access-control-allow-credentials')).toBe('true');
       const other = await split.call('/api/health', { headers: { origin: 'https://evil.example' } });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      expect(other.headers.get('vary')).toContain('Origin');
+
+      // A refusal (signed out) is readable by the site too, with how long to wait when there is one.
+      const refused = await split.call('/api/me', { headers: { origin: 'https://app.olhardemae.com.br' } });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('access-control-allow-origin')).toBe('https://app.olhardemae.com.br');
+      expect(refused.headers.get('access-control-expose-headers')).toBe('Retry-After');
+      expect(refused.headers.get('vary')).toContain('Origin');
+      expect((await refused.json()).error.code).toBe('unauthenticated');
+
+      // The browser's preflight before a JSON POST from the site.
+      const preflight = await split.call('/api/diary', {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://app.olhardemae.com.br',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.olhardemae.com.br');
+      expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(preflight.headers.get('access-control-allow-methods')).toBe('GET,POST,PUT,PATCH,DELETE');
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
+      expect(preflight.headers.get('access-control-max-age')).toBe('600');
+      const foreign = await split.call('/api/diary', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
+      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     } finally {
       await split.close();
     }

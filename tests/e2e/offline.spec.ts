@@ -105,6 +105,22 @@ test.describe('installable and offline', () => {
     await recordEpisode(page, 'Segundo registro sem internet', 'Na fila do posto');
     await expect(page.locator('.entry.is-pending')).toHaveCount(2);
 
+    // The first reading after the queue has delivered both is lost on its way: the service worker
+    // answers with its copy from before, without them. The list keeps them (src/lib/list-view.ts).
+    let deliveredPosts = 0;
+    let readingsLost = 0;
+    await context.route(POSTS_TO_DIARY, async (route) => {
+      if (route.request().method() === 'POST') {
+        const response = await route.fetch();
+        if (response.ok()) deliveredPosts++;
+        return route.fulfill({ response });
+      }
+      if (deliveredPosts === 2 && readingsLost === 0) {
+        readingsLost++;
+        return route.abort('internetdisconnected');
+      }
+      return route.fallback();
+    });
     await context.setOffline(false);
     await expect(page.getByText('Conexão restaurada! O aplicativo está sincronizado.')).toBeVisible();
     // She is told how many went, in a toast that covers none of the page's controls. The toast is
@@ -115,6 +131,11 @@ test.describe('installable and offline', () => {
     await expect.poll(() => controlsUnderToast(page)).toEqual([]);
     await expect(page.locator('.entry.is-pending')).toHaveCount(0, { timeout: 15_000 });
     await expect(page.locator('.entry').first()).toContainText('Segundo registro sem internet');
+    await expect.poll(() => readingsLost).toBe(1);
+    // The worker's older copy has been drawn (the list is no longer busy): both are still there.
+    await expect(page.locator('.history')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.locator('.entry')).toHaveCount(3);
+    await context.unroute(POSTS_TO_DIARY);
 
     const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const list = await (await request.get('/api/diary?type=behavior', { headers: { cookie: cookies } })).json();
