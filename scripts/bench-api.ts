@@ -18,7 +18,7 @@
  * reports back to back, each asking again when a 429's Retry-After says, and with none but one
  * core kept busy at nice 10 by another process, as a drawing thread keeps it (its p99 with reports
  * within 1.5× of its p99 in that control: decision 0041). Then
- * the soak: every route mixed at 50 connections for BENCH_SOAK_SECONDS (60; 600 for the record in
+ * the soak, from the seeded rows (the POST cells' entries removed first): every route mixed at 50 connections for BENCH_SOAK_SECONDS (60; 600 for the record in
  * docs/benchmarks.md), the API's RSS sampled 20 times. The API runs with its start script's node
  * flags (package.json "api": the heap limit). BENCH_ONLY=reports|soak|routes runs one part alone
  * (BENCH_ROUTES="POST /api/diary,…" only the routes named);
@@ -183,11 +183,13 @@ function peakRssMb(pid: number): number {
   return match ? Math.round(Number(match[1]) / 1024) : NaN;
 }
 
+/** What the load's POSTs record: told apart from the seeded rows by it (resetLoadEntries). */
+const LOAD_BEHAVIOR = 'Registro de carga';
 const ENTRY = JSON.stringify({
   type: 'behavior',
   date: '2026-11-21',
   time: '10:30:00',
-  behavior: 'Registro de carga',
+  behavior: LOAD_BEHAVIOR,
   context: 'Benchmark',
   intensity: 'Média',
 });
@@ -514,7 +516,29 @@ async function reportStorm(
 }
 
 /** Every route mixed at CONNECTIONS for `seconds`, the API's RSS sampled 20 times (MB, by second). */
+/**
+ * The soak starts from the seeded rows. GET /api/diary answers a diary whole, and the POST cells
+ * before the soak (the API's and the floor's, warm-ups included: 40,000 to 60,000 entries) wrote to the
+ * same mothers' behaviour diaries: the soak's heaviest request read 300 to 400 entries instead of
+ * 100, as many more as the machine had been fast during those cells, and the soak moved 1.6× between
+ * two runs of the same code an hour apart (issue 41, item 3). Their entries go, and the table is
+ * vacuumed (autovacuum may be off) so that every run's soak reads the same rows.
+ */
+async function resetLoadEntries(): Promise<number> {
+  const db = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
+  try {
+    const [gone] = await db<Array<{ count: number }>>`
+      with gone as (delete from diary_entries where behavior = ${LOAD_BEHAVIOR} returning 1)
+      select count(*)::int as count from gone`;
+    await db`vacuum analyze diary_entries`;
+    return gone?.count ?? 0;
+  } finally {
+    await db.end();
+  }
+}
+
 async function soak(pid: number, targets: Target[], year: Target[], seconds: number) {
+  const loadEntriesRemoved = await resetLoadEntries();
   const curve: Array<[number, number]> = [[0, rssMbOf(pid)]];
   const started = performance.now();
   const sampler = setInterval(
@@ -569,6 +593,8 @@ async function soak(pid: number, targets: Target[], year: Target[], seconds: num
     floorMixRatio: null as number | null,
     firstMinuteMb: firstMinute,
     lastMb: curve.at(-1)![1],
+    /** the earlier POST cells' entries, removed before it began */
+    loadEntriesRemoved,
   };
 }
 
@@ -885,6 +911,9 @@ try {
     );
     console.log(`  RSS (s: MB): ${soaked.curve.map(([at, mb]) => `${at}: ${mb}`).join(', ')}`);
     console.log(`  CPU durante o soak: ${describeShare(soaked.cpu)}`);
+    console.log(
+      `  antes dele, ${soaked.loadEntriesRemoved} registros dos POST anteriores apagados: o soak lê os ${ENTRIES / 2} de comportamento semeados de cada mãe`,
+    );
     // Each connection asks the four routes in turn: at the floor's rate of each, the mix would run
     // at the harmonic mean of the four. The soak over that is the figure that does not move with the machine.
     const mix = ['GET /api/diary?type=behavior', 'GET /api/me', 'POST /api/diary', INSIGHTS_14].map(
