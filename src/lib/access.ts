@@ -2,7 +2,7 @@
  * Every access decision the browser makes, in one place (spec §2, §4, §6). The server enforces
  * what matters (writes need a subscription: 402); these only choose what to show.
  */
-import { type Condition, STAGES, type Stage } from '../shared/guides.ts';
+import { type Condition, STAGES, type Stage } from '../shared/stages.ts';
 import { refreshSession, type SessionState, session } from '../stores/session.ts';
 
 /** What happens when she tries to write: go ahead, sign in first, or the paywall. */

@@ -4,11 +4,9 @@
  * every page against this table and fails, naming the file and the list, when they differ.
  */
 
-export const CONDITIONS = ['aprendizado', 'hiperatividade', 'irritabilidade', 'sono', 'foco'] as const;
-export type Condition = (typeof CONDITIONS)[number];
+import { CONDITIONS, type Condition, STAGES, type Stage } from './stages.ts';
 
-export const STAGES = ['observacao', 'tratamento', 'reducao'] as const;
-export type Stage = (typeof STAGES)[number];
+export { CONDITIONS, type Condition, STAGES, type Stage };
 
 export interface ChecklistSpec {
   /** localStorage key, stable forever: changing it loses every mother's ticks. */

@@ -5,6 +5,10 @@
  */
 import { addDays, DAY_MS, today } from './clock.ts';
 import type { Intensity } from './enums.ts';
+import { normalisePhrase, splitContext, splitFoods } from './phrases.ts';
+
+// What she typed, split and spelled alike: its own small module, so the diary's form loads it without the rest of this one.
+export { normalisePhrase, splitContext, splitFoods } from './phrases.ts';
 
 // The clock lives in clock.ts; these names stay for the page's chart chunk and the report.
 export { addDays };
@@ -157,33 +161,6 @@ export const PT_STOP_WORDS: ReadonlySet<string> = new Set(
     'seja sido são sou'
   ).split(' '),
 );
-
-/** How two spellings of one phrase meet: lower case, no accents, single spaces, no end punctuation. */
-export function normalisePhrase(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[.!?:;"“”()]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The foods of a meal as she typed them: split on commas (and ; / +) and on " e ". */
-export function splitFoods(foods: string): string[] {
-  return foods
-    .split(/[,;/+\n]|\s+e\s+/i)
-    .map((food) => food.trim())
-    .filter(Boolean);
-}
-
-/** The phrases of a context: the chips and her own words, split on commas, semicolons and lines. */
-export function splitContext(context: string): string[] {
-  return context
-    .split(/[,;\n]/)
-    .map((phrase) => phrase.trim())
-    .filter(Boolean);
-}
 
 /** Counts of each normalised key, and the spelling she used most for it (lower case kept as typed). */
 class Tally {

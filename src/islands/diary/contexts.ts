@@ -3,7 +3,7 @@
  * commas; a chip is on while its phrase is there, and tapping it adds or removes just that phrase.
  * The patterns count the same phrases (topContexts, src/shared/insights-core.ts).
  */
-import { normalisePhrase, splitContext } from '../../shared/insights-core.ts';
+import { normalisePhrase, splitContext } from '../../shared/phrases.ts';
 
 export const hasPhrase = (text: string, phrase: string) =>
   splitContext(text).some((part) => normalisePhrase(part) === normalisePhrase(phrase));
