@@ -119,11 +119,12 @@ export function securityHeaders(config: Config): MiddlewareHandler {
 const CORS_EXPOSED = 'Retry-After';
 
 /**
- * CORS for the site's origins (PUBLIC_SITE_URL, ALLOWED_ORIGINS), with her cookie. A preflight is
- * hono's cors. Every other answer gets its headers after the route, on the answer's own headers:
- * hono's cors sets them on `c.res` before the route, which makes a placeholder answer that the
- * route's answer is then copied into (its body made a stream and read back), and copies it once
- * more for `Vary` after: a third of the API-only time of `GET /api/me` (issue 41).
+ * CORS for the site's origins (`config.allowedOrigins`: PUBLIC_SITE_URL's and CORS_ORIGINS), with
+ * her cookie. A preflight is hono's cors. Every other answer gets its headers after the route, on
+ * the answer's own headers: hono's cors sets them on `c.res` before the route, which makes a
+ * placeholder answer that the route's answer is then copied into (its body made a stream and read
+ * back), and copies it once more for `Vary` after. undici's share of `GET /api/me`'s CPU went from
+ * 7.1 % to 2.1 % without them (issue 41).
  */
 export function corsHeaders(config: Pick<Config, 'allowedOrigins'>): MiddlewareHandler {
   const preflight = cors({
