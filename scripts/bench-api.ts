@@ -17,7 +17,7 @@
  * another mother's GET /api/me at 10 connections while 0, 1 and 20 mothers ask for their year-long
  * reports back to back, each asking again when a 429's Retry-After says, and with none but one
  * core kept busy at nice 10 by another process, as a drawing thread keeps it (its p99 with reports
- * within 1.5× of its p99 in that control: decision 0041). Then
+ * within 1.5× + 5 ms of its p99 in that control: decision 0041). Then
  * the soak, from the seeded rows (the POST cells' entries removed first): every route mixed at 50 connections for BENCH_SOAK_SECONDS (60; 600 for the record in
  * docs/benchmarks.md), the API's RSS sampled 20 times. The API runs with its start script's node
  * flags (package.json "api": the heap limit). BENCH_ONLY=reports|soak|routes runs one part alone
@@ -90,6 +90,11 @@ const BUDGET = {
    * drawn and one core taken at nice 10 by another process (decision 0041)
    */
   reportLoadP99Ratio: 1.5,
+  /**
+   * and a few milliseconds more (decision 0041, "A margin in milliseconds"): at control p99s of
+   * 16–23 ms, 1.5× left 8–12 ms, within what two shared cores' scheduler moves one run to the next
+   */
+  reportLoadSlackMs: 5,
   /** the soak's last RSS sample over its first minute's highest */
   soakGrowth: 1.15,
 };
@@ -841,9 +846,9 @@ try {
     const control = runs.find((r) => r.control)!;
     for (const run of runs.filter((r) => r.reports > 0)) {
       const where = `/api/me com ${run.reports} relatório(s) sendo gerado(s) (${database})`;
-      if (run.me.p99 > control.me.p99 * BUDGET.reportLoadP99Ratio)
+      if (run.me.p99 > control.me.p99 * BUDGET.reportLoadP99Ratio + BUDGET.reportLoadSlackMs)
         failures.push(
-          `${where}: p99 ${run.me.p99} ms (mediana de ${run.p99s.length}: ${run.p99s.join(', ')}) > ${BUDGET.reportLoadP99Ratio} × ${control.me.p99} ms sem relatório, com um núcleo ocupado em nice 10 (${control.p99s.join(', ')})`,
+          `${where}: p99 ${run.me.p99} ms (mediana de ${run.p99s.length}: ${run.p99s.join(', ')}) > ${BUDGET.reportLoadP99Ratio} × ${control.me.p99} + ${BUDGET.reportLoadSlackMs} ms sem relatório, com um núcleo ocupado em nice 10 (${control.p99s.join(', ')})`,
         );
       if (run.me.non2xx || run.me.errors) failures.push(`${where}: ${run.me.errors} erros, ${run.me.non2xx} não-2xx`);
       if (run.drawn === 0) failures.push(`${where}: nenhum relatório gerado durante a medida`);
