@@ -22,7 +22,7 @@
  * docs/benchmarks.md), the API's RSS sampled 20 times. The API runs with its start script's node
  * flags (package.json "api": the heap limit). BENCH_ONLY=reports|soak|routes runs one part alone
  * (BENCH_ROUTES="POST /api/diary,…" only the routes named);
- * BENCH_CPU_PROF=<folder> writes each API process's CPU profile there when it stops.
+ * BENCH_CPU_PROF=<folder> writes each API process's CPU profile there when it stops, and the floor's.
  * Prints a table, writes bench-results/api.json, exits 1 when a budget is missed.
  *   DATABASE_URL: an admin URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
  *   database is created for the run and dropped after it. BENCH_API_PORT (4471), BENCH_FLOOR_PORT (4472).
@@ -104,7 +104,7 @@ const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? '')
   .split(',')
   .map((part) => part.trim())
   .filter(Boolean);
-/** BENCH_CPU_PROF=<folder>: the APIs run with --cpu-prof, their .cpuprofile files written there (open in Chrome's DevTools) */
+/** BENCH_CPU_PROF=<folder>: the APIs and the floor run with --cpu-prof, their .cpuprofile files written there (open in Chrome's DevTools) */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : '';
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 /** node flags of the API's own start script ("node --max-old-space-size=… api/server.ts"), so the bench runs it as deployed */
@@ -143,8 +143,10 @@ function start(script: string, port: number, extra: Record<string, string> = {})
   // The floor runs with the API's node flags too: its heap cap makes the collector work harder on
   // large answers (the insights), a cost of the deployment, not of the framework the ratio measures.
   const flags = script === 'api/server.ts' || script === 'scripts/bench-floor.ts' ? [...API_NODE_FLAGS] : [];
-  // A CPU profile of each API process (and of its report workers), written when it stops.
-  if (CPU_PROF_DIR && script === 'api/server.ts') flags.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`);
+  // A CPU profile of each API process (and of its report workers) and of the floor, written when
+  // it stops: what the API pays that the floor does not is the difference of the two.
+  if (CPU_PROF_DIR && (script === 'api/server.ts' || script === 'scripts/bench-floor.ts'))
+    flags.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`);
   const child = spawn(process.execPath, [...flags, script], {
     env: {
       ...process.env,
