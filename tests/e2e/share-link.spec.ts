@@ -64,7 +64,8 @@ test('a link with a code: opened by the professional with no session, then revok
   await expect(dialog.getByRole('img', { name: 'QR code do link para o profissional' })).toBeVisible();
   await expect(dialog.getByText('482913')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Copiar' })).toBeVisible();
-  await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/);
+  // The phone's WhatsApp app, never wa.me: its server would get the key (tests/e2e/share-secrets.spec.ts).
+  await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^whatsapp:\/\/send\?text=/);
   await expectNoAxeViolations(page);
   await shot(page, 'share-link-dialog');
   const url = await dialog.getByLabel('Link').inputValue();

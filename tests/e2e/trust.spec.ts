@@ -208,9 +208,10 @@ test.describe('trust: nothing lost, nothing untrue, her day in order', () => {
     const url = await page.getByLabel('Endereço do link').inputValue();
     const card = page.locator('.created-link');
     await expect(card.getByRole('button', { name: 'Copiar link' })).toBeVisible();
+    // The phone's WhatsApp app, never wa.me: its server would get the token (tests/e2e/share-secrets.spec.ts).
     const whatsapp = card.getByRole('link', { name: 'Enviar pelo WhatsApp' });
     const href = await whatsapp.getAttribute('href');
-    expect(href).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(href).toMatch(/^whatsapp:\/\/send\?text=/);
     expect(decodeURIComponent(href!.split('text=')[1]!)).toBe(`Link para enviar observações sobre Lia: ${url}`);
     await card.getByRole('button', { name: 'Compartilhar' }).click();
     await expect

@@ -6,6 +6,7 @@ import { count } from '../../shared/words.ts';
 import Field from '../Field.tsx';
 import { type FieldSpec, Fields } from '../form-kit.tsx';
 import { useForm } from '../useForm.ts';
+import WhatsAppLink from '../WhatsAppLink.tsx';
 import { copyText, dayOf, type Removal, RemoveButton, ShareActions, ShareMessage, useSend } from './circle-kit.tsx';
 
 const EMPTY = { label: '', expiresInDays: '90' };
@@ -124,10 +125,10 @@ function CreatedLink({
   onDone: () => void;
 }) {
   const id = useId();
-  const copy = () =>
+  const copy = (pasted = 'Cole na conversa com a escola.') =>
     copyText(
       link.url,
-      ['Link copiado', 'Cole na conversa com a escola.'],
+      ['Link copiado', pasted],
       ['Não foi possível copiar', 'O link está selecionado: copie pelo menu do aparelho.'],
       () => (document.getElementById(`${id}-url`) as HTMLInputElement | null)?.select(),
     );
@@ -146,7 +147,13 @@ function CreatedLink({
           text: `Link para enviar observações sobre ${childName}:`,
           url: link.url,
         }}
-        whatsApp={`Link para enviar observações sobre ${childName}: ${link.url}`}
+        whatsApp={
+          <WhatsAppLink
+            label="Enviar pelo WhatsApp"
+            text={`Link para enviar observações sobre ${childName}: ${link.url}`}
+            onCopy={() => void copy('Abra o WhatsApp e cole na conversa com a escola.')}
+          />
+        }
         onDone={onDone}
       />
     </div>
@@ -176,5 +183,3 @@ function AskRating({ label, childName, onDone }: { label: string; childName: str
     </div>
   );
 }
-
-/** "Enviar pelo WhatsApp": wa.me opens the app (or WhatsApp Web) with the message ready to send. */

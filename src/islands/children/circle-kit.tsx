@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import type { Invitation, Member, SchoolLink } from '../../lib/circle.ts';
 import { toast } from '../../lib/toast.ts';
@@ -18,6 +18,7 @@ export type Removal =
   | { kind: 'invitation'; row: Invitation }
   | { kind: 'link'; row: SchoolLink };
 
+/** wa.me, for a message that carries no secret (a link's goes by `WhatsAppLink`: issue 55). */
 export function WhatsApp({ text }: { text: string }) {
   return (
     <a
@@ -47,7 +48,7 @@ export async function copyText(text: string, copied: [string, string], failed: [
   }
 }
 
-/** Under a message or a link she sends: copy it, the phone's share sheet (where there is one), WhatsApp, done. */
+/** Under a message or a link she sends: copy it, the phone's share sheet (where there is one), WhatsApp (`whatsApp`), done. */
 export function ShareActions({
   copyLabel,
   onCopy,
@@ -58,7 +59,7 @@ export function ShareActions({
   copyLabel: string;
   onCopy: () => void;
   share: ShareData;
-  whatsApp: string;
+  whatsApp: ReactNode;
   onDone: () => void;
 }) {
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -79,7 +80,7 @@ export function ShareActions({
           Compartilhar
         </button>
       )}
-      <WhatsApp text={whatsApp} />
+      {whatsApp}
       <button type="button" className="btn btn-ghost" onClick={onDone}>
         Pronto
       </button>
@@ -143,7 +144,7 @@ export function ShareMessage({
       copyLabel="Copiar mensagem"
       onCopy={() => void copyText(text, ['Mensagem copiada', pasted], ['Não foi possível copiar', refused])}
       share={{ title, text }}
-      whatsApp={text}
+      whatsApp={<WhatsApp text={text} />}
       onDone={onDone}
     />
   );

@@ -10,6 +10,7 @@ import { formatDay } from '../../shared/format.ts';
 import { PASSCODE_DIGITS, SHARE_LINK_DAYS } from '../../shared/share-link-rules.ts';
 import Dialog from '../Dialog.tsx';
 import Field, { ChoiceField } from '../Field.tsx';
+import WhatsAppLink from '../WhatsAppLink.tsx';
 import { createLink, type Period } from './api.ts';
 import { momentText } from './moments.ts';
 
@@ -100,10 +101,10 @@ export default function LinkDialog({ open, onClose, childId, childName, period, 
     }
   }
 
-  async function copy(url: string) {
+  async function copy(url: string, copied = 'Link copiado. Cole na conversa com o profissional.') {
     try {
       await navigator.clipboard.writeText(url);
-      setSaid('Link copiado. Cole na conversa com o profissional.');
+      setSaid(copied);
     } catch {
       setSaid('Não foi possível copiar. Toque no link, selecione tudo e copie.');
     }
@@ -140,14 +141,11 @@ export default function LinkDialog({ open, onClose, childId, childName, period, 
                 Compartilhar
               </button>
             )}
-            <a
-              className="btn btn-secondary"
-              href={`https://wa.me/?text=${encodeURIComponent(`Resumo de ${childName} no Olhar de Mãe: ${made.url}`)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              WhatsApp
-            </a>
+            <WhatsAppLink
+              label="WhatsApp"
+              text={`Resumo de ${childName} no Olhar de Mãe: ${made.url}`}
+              onCopy={() => copy(made.url, 'Link copiado. Abra o WhatsApp e cole na conversa com o profissional.')}
+            />
           </div>
           <p className="share-said" role="status">
             {said}
