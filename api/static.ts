@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { redactPath } from './http/logged-path.ts';
 import type { Logger } from './log.ts';
 
 export function staticSite(root: string, logger: Logger) {
@@ -52,7 +53,7 @@ export function staticSite(root: string, logger: Logger) {
   );
 
   app.on(['GET', 'HEAD'], '*', (c) => {
-    logger.warn('page_not_found', { path: c.req.path });
+    logger.warn('page_not_found', { path: redactPath(c.req.path) });
     const html = existsSync(notFoundPage) ? readFileSync(notFoundPage, 'utf8') : '<h1>404</h1>';
     c.header('Cache-Control', 'no-cache');
     return c.html(html, 404);

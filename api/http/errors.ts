@@ -6,6 +6,7 @@ import { DEFAULT_MESSAGES, ERROR_CODES, type ErrorBody, type ErrorCode } from '.
 import { isDeadlinePassed } from '../db/deadline.ts';
 import { ApiError } from '../errors.ts';
 import { describeError, type Logger } from '../log.ts';
+import { loggedPath } from './logged-path.ts';
 
 export function errorBody(
   code: ErrorCode,
@@ -82,14 +83,14 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
   const dbCode = databaseErrorCode(err);
   if (dbCode === '23505') return errorResponse(c, 'conflict');
   if (dbCode && ['23514', '23502', '22001', '22021', '22P05', '22007', '22008', '22P02'].includes(dbCode)) {
-    logger.warn('database_rule_refused', { path: c.req.path, code: dbCode });
+    logger.warn('database_rule_refused', { path: loggedPath(c), code: dbCode });
     return errorResponse(c, 'validation_failed');
   }
   if (isDeadlinePassed(err)) return errorResponse(c, 'unavailable');
   if (isDatabaseUnavailable(err)) {
-    logger.warn('database_unavailable', { path: c.req.path, ...describeError(err) });
+    logger.warn('database_unavailable', { path: loggedPath(c), ...describeError(err) });
     return errorResponse(c, 'unavailable');
   }
-  logger.error('unhandled_error', { method: c.req.method, path: c.req.path, ...describeError(err) });
+  logger.error('unhandled_error', { method: c.req.method, path: loggedPath(c), ...describeError(err) });
   return errorResponse(c, 'internal_error');
 }

@@ -12,6 +12,7 @@ import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
 import { type AppEnv, requestProtocol } from './context.ts';
 import { errorResponse } from './errors.ts';
+import { loggedPath } from './logged-path.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -23,10 +24,10 @@ export function requestLog(logger: Logger, enabled: boolean): MiddlewareHandler 
     const started = performance.now();
     await next();
     if (!enabled) return;
-    // The path only: query strings can carry tokens.
+    // The route's pattern, never the path's tokens and ids; never the query string (logged-path.ts).
     logger.info('request', {
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });

@@ -345,7 +345,9 @@ describe('what the server holds', () => {
     const stored = await dump();
     expect(stored).toContain(id); // the search looks where the link is
     const log = logLines.join('\n');
-    expect(log).toContain(`/api/share/${id}`);
+    // The route's pattern, never the link's id (issue 55; the whole flow: tests/hardening/secret-logs.test.ts).
+    expect(log).toContain('/api/share/:linkId');
+    expect(log).not.toContain(id);
     const hexKey = Buffer.from(key).toString('hex');
     const b64Key = Buffer.from(key).toString('base64');
     for (const secret of [keyText, hexKey, b64Key, 'Anabela', 'Guanfacina', '1 mg às 20:00', '735102']) {
