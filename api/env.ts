@@ -3,6 +3,7 @@
  * A bad value stops the process with one line naming the variable (see server.ts).
  * docs/configuration.md documents each of them; tests/unit/configuration-doc.test.ts keeps the two in step.
  */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 const port = (fallback: number) =>
@@ -81,6 +82,12 @@ export const envSchema = z.object({
     .min(32, { error: 'deve ter pelo menos 32 caracteres (ex.: openssl rand -hex 32)' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** the key of the audit log's e-mail hashes (HMAC-SHA256); without it, a key derived from ADMIN_TOKEN, or no hash */
+  AUDIT_EMAIL_KEY: z
+    .string()
+    .min(32, { error: 'deve ter pelo menos 32 caracteres (ex.: openssl rand -hex 32)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** the answer time the support page promises, in words: subscribers (priority) and everyone else */
   SUPPORT_ANSWER_TIME_PRIORITY: z.string().trim().min(3).max(80).default('até 1 dia útil'),
   SUPPORT_ANSWER_TIME_NORMAL: z.string().trim().min(3).max(80).default('até 3 dias úteis'),
@@ -142,6 +149,8 @@ export interface Config extends Env {
   publicApiUrl: string;
   /** origins allowed to call the API: the site's plus CORS_ORIGINS */
   allowedOrigins: string[];
+  /** the key the audit log hashes e-mails with: AUDIT_EMAIL_KEY, or derived from ADMIN_TOKEN; null: no hash kept */
+  auditEmailKey: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -170,5 +179,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       'Configuração inválida: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vão juntas (gere com npx web-push generate-vapid-keys)',
     );
-  return { ...env, siteUrl, publicApiUrl, allowedOrigins };
+  // Like STAFF_TOTP_KEY: its own variable, else a key derived from ADMIN_TOKEN (never the token itself).
+  const auditEmailKey =
+    env.AUDIT_EMAIL_KEY ??
+    (env.ADMIN_TOKEN ? createHash('sha256').update(`olhar-de-mae:audit-email:${env.ADMIN_TOKEN}`).digest('hex') : null);
+  return { ...env, siteUrl, publicApiUrl, allowedOrigins, auditEmailKey };
 }

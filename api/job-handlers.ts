@@ -2,11 +2,13 @@
  * What each queue does (decision 0022): `email` sends one e-mail, `push` one reminder to her
  * devices, `reminders` is the scheduler's tick (pg-boss cron, every minute in São Paulo, one
  * instance per occurrence), `share-purge` deletes the expired links for the professional and their
- * ciphertext (every 10 minutes). Registered by createApp on the app's own services.
+ * ciphertext (every 10 minutes), `audit-purge` the audit log's rows past six months (daily).
+ * Registered by createApp on the app's own services.
  */
 import { REMINDER_TIME_ZONE } from '../src/shared/reminders.ts';
 import type { Services } from './http/context.ts';
 import type { EmailJob } from './jobs/email-job.ts';
+import { purgeAuditLog } from './services/audit.ts';
 import { sendEmailJob } from './services/emails.ts';
 import { type PushJob, sendReminder, tick } from './services/reminders.ts';
 import { purgeShareLinks } from './services/share-links.ts';
@@ -42,4 +44,8 @@ export function registerJobs(services: Services): void {
     await purgeShareLinks(services.db, clock.now());
   });
   jobs.schedule('share-purge', '*/10 * * * *', REMINDER_TIME_ZONE);
+  jobs.handle('audit-purge', async () => {
+    await purgeAuditLog(services.db, clock.now());
+  });
+  jobs.schedule('audit-purge', '17 3 * * *', REMINDER_TIME_ZONE);
 }

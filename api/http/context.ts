@@ -82,6 +82,7 @@ export function clientIp(c: Context<AppEnv>): string | null {
 export const auditContext = (c: Context<AppEnv>) => ({
   ip: clientIp(c),
   userAgent: c.req.header('user-agent') ?? null,
+  emailKey: services(c).config.auditEmailKey,
 });
 
 export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date): void {

@@ -13,7 +13,7 @@ import type { Database, DatabaseHandle } from '../db/client.ts';
 import { outsideRequest } from '../db/deadline.ts';
 import { describeError, type Logger } from '../log.ts';
 
-export type JobName = 'email' | 'push' | 'reminders' | 'share-purge';
+export type JobName = 'email' | 'push' | 'reminders' | 'share-purge' | 'audit-purge';
 
 /** How each queue retries; the delays start at JOB_RETRY_DELAY_SECONDS and double. */
 const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
@@ -31,6 +31,8 @@ const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   reminders: { retryLimit: 2, expireInSeconds: 55, deleteAfterSeconds: 3600 },
   // Expired links for the professional and their ciphertext (issue 42): one delete, safe to repeat.
   'share-purge': { retryLimit: 3, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 3600 },
+  // Audit rows past six months (issue 55, the privacy policy's promise): one delete, safe to repeat.
+  'audit-purge': { retryLimit: 3, retryBackoff: true, expireInSeconds: 300, deleteAfterSeconds: 3600 },
 };
 
 /** How a queue is worked: per-job results, so one failed e-mail in a batch is retried alone. */
@@ -211,6 +213,17 @@ export class JobQueue {
   async forgetUser(userId: string, tx?: Database): Promise<void> {
     await this.start();
     await (tx ?? this.#database.db).execute(sql`delete from pgboss.job where data->>'userId' = ${userId}`);
+  }
+
+  /** Deletes every job that names one of these children (a reminder's `childId`), done or not: they go with the child. */
+  async forgetChildren(childIds: string[], tx?: Database): Promise<void> {
+    if (!childIds.length) return;
+    await this.start();
+    const ids = sql.join(
+      childIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    await (tx ?? this.#database.db).execute(sql`delete from pgboss.job where data->>'childId' in (${ids})`);
   }
 
   /** Resolves when every job this process sent has been done (or failed for good); for tests and benches. */

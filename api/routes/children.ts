@@ -53,8 +53,8 @@ export function childrenRoutes() {
       return c.json({ child: await updateChild(db, userId, id, c.req.valid('json')) }, 200);
     })
     .delete('/:id', remove, childParam, async (c) => {
-      const { db, userId, id } = callerOn(c);
-      await removeChild(db, userId, id);
+      const { userId, id } = callerOn(c);
+      await removeChild(services(c), userId, id);
       return c.body(null, 204);
     })
     .get('/:id/report.pdf', report, childParam, queryParams(reportQuerySchema), async (c) => {

@@ -34,8 +34,8 @@ export function circleRoutes() {
     })
     .delete('/:id/members/:userId', leave, childParam, async (c) => {
       const memberId = pathId(c.req.param('userId'), MESSAGES.memberNotFound);
-      const { db, userId, id } = callerOn(c);
-      await removeMember(db, userId, id, memberId, auditContext(c));
+      const { db, userId, id, now } = callerOn(c);
+      await removeMember(db, userId, id, memberId, now, auditContext(c));
       return c.body(null, 204);
     })
     .post('/:id/school-links', link, childParam, jsonBody(schoolLinkSchema), async (c) => {

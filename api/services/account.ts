@@ -21,12 +21,13 @@ import {
   subscriptions,
   users,
 } from '../db/schema.ts';
+import type { Config } from '../env.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { type AuditContext, audit, hashEmail } from './audit.ts';
+import { type AuditContext, audit, forgetChildrenInAudit, hashEmail, keyedEmailHash } from './audit.ts';
 import { cardForExport } from './card-export.ts';
 import { correctionsForExport } from './medicine-history.ts';
 import { verifyPassword } from './passwords.ts';
-import { forgetAccountAttempts } from './rate-limit.ts';
+import { forgetAccountAttempts, forgetChildAttempts } from './rate-limit.ts';
 import { ratingsForExport } from './ratings.ts';
 import { getReminders } from './reminders.ts';
 import { shareLinksForExport } from './share-links.ts';
@@ -203,13 +204,20 @@ export async function passwordMatches(db: Database, userId: string, password: st
 }
 
 /** Her account and every personal row, in one transaction; payments kept without the payer. */
-export async function deleteAccount({ db, jobs }: { db: Database; jobs: JobQueue }, userId: string): Promise<void> {
+export async function deleteAccount(
+  { db, jobs, config }: { db: Database; jobs: JobQueue; config: Pick<Config, 'auditEmailKey'> },
+  userId: string,
+): Promise<void> {
   // The queue's tables must exist before the transaction (on PGlite it holds the only connection).
   await jobs.start();
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    // Her jobs (sign-up, reset, reminders, renewal) go with her: the queue keeps nothing of hers.
+    const owned = (await tx.select({ id: children.id }).from(children).where(eq(children.userId, userId))).map(
+      (child) => child.id,
+    );
+    // Her jobs (sign-up, reset, reminders, renewal) go with her, and her children's: the queue keeps nothing of hers.
     await jobs.forgetUser(userId, tx);
+    await jobs.forgetChildren(owned, tx);
     // Invitations to her address, from other families' circles, name her: they go too.
     if (user) await tx.delete(childInvitations).where(eq(childInvitations.email, user.email));
     await tx
@@ -225,13 +233,24 @@ export async function deleteAccount({ db, jobs }: { db: Database; jobs: JobQueue
       .where(eq(payments.userId, userId));
     // Audit rows outlive the account without pointing at it (user_id is set to null), and without
     // any address tied to her: her requests', and those of anyone who tried her account (issue 40).
-    const hers = user
-      ? or(eq(auditLog.userId, userId), eq(auditLog.emailHash, hashEmail(user.email)))
+    // Her address is found by its keyed hash, and by the bare one of rows older than issue 55.
+    const hashes = user
+      ? [hashEmail(user.email), ...(config.auditEmailKey ? [keyedEmailHash(user.email, config.auditEmailKey)] : [])]
+      : [];
+    const hers = hashes.length
+      ? or(eq(auditLog.userId, userId), inArray(auditLog.emailHash, hashes))
       : eq(auditLog.userId, userId);
     await tx
       .update(auditLog)
       .set({ emailHash: null, ip: null, userAgent: null, details: sql`${auditLog.details} - 'addresses'` })
       .where(hers);
+    // Nor do rows about her elsewhere (the team's, the operator's) name her or her children (issue 55).
+    await tx
+      .update(auditLog)
+      .set({ details: sql`${auditLog.details} - 'motherId'` })
+      .where(sql`${auditLog.details}->>'motherId' = ${userId}`);
+    await forgetChildrenInAudit(tx, owned);
+    await forgetChildAttempts(tx, owned);
     // Her attempt counters go too (an address is only ever an expiring keyed hash there: rate-limit.ts).
     if (user) await forgetAccountAttempts(tx, user.email, userId);
     // Sessions, tokens, profile, children (with their entries, ticks, notes, treatment, weekly ratings, circle, school links,

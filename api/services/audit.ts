@@ -1,7 +1,11 @@
-/** The audit log: who did what and from where — never a password, token, CPF or diary text. */
+/**
+ * The audit log: who did what and from where — never a password, token, CPF or diary text. Kept
+ * six months (the privacy policy's "Registros de segurança"), then purged by the `audit-purge` job.
+ */
+import { createHmac } from 'node:crypto';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 
@@ -49,13 +53,27 @@ export type AuditEvent =
   | 'subscription_granted_by_staff'
   | 'staff_metrics_viewed';
 
+/** A bare SHA-256 of the address: the attempt counters' key (they live minutes), and audit rows made before issue 55. */
 export const hashEmail = (email: string) =>
   encodeHexLowerCase(sha256(new TextEncoder().encode(email.trim().toLowerCase())));
+
+/**
+ * What an audit row keeps of an e-mail (issue 55): an HMAC-SHA256 under the server's key
+ * (AUDIT_EMAIL_KEY, config.auditEmailKey), so a copy of the database alone cannot test a guessed
+ * address against it. Without a key, no hash at all.
+ */
+export const keyedEmailHash = (email: string, key: string) =>
+  createHmac('sha256', key).update(email.trim().toLowerCase()).digest('hex');
 
 export interface AuditContext {
   ip: string | null;
   userAgent: string | null;
+  /** the key e-mails are hashed with (config.auditEmailKey); none: rows keep no e-mail hash */
+  emailKey?: string | null;
 }
+
+/** How long the audit log keeps a row: the privacy policy's six months (content/site/privacidade/7-retencao.md). */
+export const AUDIT_RETENTION_MONTHS = 6;
 
 export async function audit(
   db: Database,
@@ -63,14 +81,38 @@ export async function audit(
   context: AuditContext,
   subject: { userId?: string | null; email?: string | null; details?: Record<string, unknown> } = {},
 ): Promise<void> {
+  // A row about an e-mail with no account (a reset asked for, a login tried) is no one's to erase on
+  // request: it keeps the address's keyed hash and what happened, never where from (issue 55).
+  const accountless = !!subject.email && !subject.userId;
   await db.insert(auditLog).values({
     event,
     userId: subject.userId ?? null,
-    emailHash: subject.email ? hashEmail(subject.email) : null,
-    ip: context.ip,
-    userAgent: context.userAgent?.slice(0, 300) ?? null,
+    emailHash: subject.email && context.emailKey ? keyedEmailHash(subject.email, context.emailKey) : null,
+    ip: accountless ? null : context.ip,
+    userAgent: accountless ? null : (context.userAgent?.slice(0, 300) ?? null),
     details: subject.details ?? null,
   });
+}
+
+/** Deletes the rows older than six months (the `audit-purge` job, daily); answers how many. */
+export async function purgeAuditLog(db: Database, now: Date): Promise<number> {
+  const purged = await db
+    .delete(auditLog)
+    .where(lt(auditLog.at, sql`${now.toISOString()}::timestamptz - make_interval(months => ${AUDIT_RETENTION_MONTHS})`))
+    .returning({ id: auditLog.id });
+  return purged.length;
+}
+
+/**
+ * Rows that named deleted children keep what happened, not which child (issue 55): `details.childId`
+ * goes, in the deletion's transaction.
+ */
+export async function forgetChildrenInAudit(db: Database, childIds: string[]): Promise<void> {
+  if (!childIds.length) return;
+  await db
+    .update(auditLog)
+    .set({ details: sql`${auditLog.details} - 'childId'` })
+    .where(inArray(sql`${auditLog.details}->>'childId'`, childIds));
 }
 
 /** A burst of one event on one account: its attempts within this long of the first share a row. */

@@ -14,9 +14,12 @@ import { mergeTicks } from '../../src/shared/versions.ts';
 import type { Database } from '../db/client.ts';
 import { checklistProgress, children, observationNotes, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { reachable, requireChild, requireOwnCover } from './access.ts';
+import { forgetChildrenInAudit } from './audit.ts';
 import { insertOnce } from './idempotent.ts';
 import { personName } from './people.ts';
+import { forgetChildAttempts } from './rate-limit.ts';
 
 const columns = {
   id: children.id,
@@ -119,14 +122,29 @@ export async function updateChild(db: Database, userId: string, id: string, patc
   return present(row);
 }
 
-/** Entries, ticks and notes go with the child (foreign keys with cascade). */
-export async function removeChild(db: Database, userId: string, id: string): Promise<void> {
+/**
+ * Entries, ticks and notes go with the child (foreign keys with cascade); in the same transaction,
+ * what would still name it (issue 55): its id in the audit log's details, its attempt counters and
+ * its queued reminders.
+ */
+export async function removeChild(
+  { db, jobs }: { db: Database; jobs: JobQueue },
+  userId: string,
+  id: string,
+): Promise<void> {
   await requireChild(db, userId, id, 'manage');
-  const deleted = await db
-    .delete(children)
-    .where(and(eq(children.id, id), reachable(children.id, userId, 'manage')))
-    .returning({ id: children.id });
-  if (deleted.length === 0) throw new ApiError('not_found', MESSAGES.childNotFound);
+  // The queue's tables must exist before the transaction (on PGlite it holds the only connection).
+  await jobs.start();
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(children)
+      .where(and(eq(children.id, id), reachable(children.id, userId, 'manage')))
+      .returning({ id: children.id });
+    if (deleted.length === 0) throw new ApiError('not_found', MESSAGES.childNotFound);
+    await forgetChildrenInAudit(tx, [id]);
+    await forgetChildAttempts(tx, [id]);
+    await jobs.forgetChildren([id], tx);
+  });
 }
 
 /** Every stage's ticks and every guide's notes kept for the child, with the version of each. */

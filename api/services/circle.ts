@@ -3,19 +3,19 @@
  * with a role, the invitee accepts with her own account, the owner removes anyone and a member
  * may leave. Who may do what on the child is access.ts's; this module keeps the circle itself.
  */
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import type { MemberRole } from '../../src/shared/enums.ts';
 import { TOKEN_PATTERN } from '../../src/shared/tokens.ts';
 import type { Database } from '../db/client.ts';
-import { childInvitations, childMembers, children, users } from '../db/schema.ts';
+import { childInvitations, childMembers, children, shareLinkCiphertexts, shareLinks, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { EmailJob } from '../jobs/email-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
 import { accountsOf } from './people.ts';
-import { consumeAttempt, DAY_PREFIX } from './rate-limit.ts';
+import { childKeySuffix, consumeAttempt, DAY_PREFIX } from './rate-limit.ts';
 import { generateToken, hashToken } from './sessions.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -55,7 +55,7 @@ export async function invite(
     // Counted in the transaction: a send that fails is not counted, a cancelled one stays counted.
     await consumeAttempt(tx, now, [
       {
-        key: `${DAY_PREFIX}invitations:child:${childId}`,
+        key: `${DAY_PREFIX}invitations${childKeySuffix(childId)}`,
         limit: INVITATIONS_PER_CHILD_PER_DAY,
         message: () => MESSAGES.invitationsPerDay,
       },
@@ -144,19 +144,40 @@ export async function cancelInvitation(
   await audit(db, 'circle_invitation_canceled', context, { userId: ownerId, details: { childId } });
 }
 
-/** The owner removes anyone; a member removes herself. Access ends with the row. */
+/**
+ * The owner removes anyone; a member removes herself. Access ends with the row, and so do the
+ * links for the professional she made for this child: revoked in the same transaction, their
+ * ciphertext deleted (issue 55). School links are the owner's alone: a member never made one.
+ */
 export async function removeMember(
   db: Database,
   callerId: string,
   childId: string,
   memberId: string,
+  now: Date,
   context: AuditContext,
 ) {
   await requireChild(db, callerId, childId, callerId === memberId ? 'read' : 'manage');
-  const deleted = await db
-    .delete(childMembers)
-    .where(and(eq(childMembers.childId, childId), eq(childMembers.userId, memberId)))
-    .returning({ userId: childMembers.userId });
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(childMembers)
+      .where(and(eq(childMembers.childId, childId), eq(childMembers.userId, memberId)))
+      .returning({ userId: childMembers.userId });
+    if (rows.length === 0) return rows;
+    const revoked = await tx
+      .update(shareLinks)
+      .set({ revokedAt: now })
+      .where(and(eq(shareLinks.childId, childId), eq(shareLinks.createdBy, memberId), isNull(shareLinks.revokedAt)))
+      .returning({ id: shareLinks.id });
+    if (revoked.length)
+      await tx.delete(shareLinkCiphertexts).where(
+        inArray(
+          shareLinkCiphertexts.linkId,
+          revoked.map((link) => link.id),
+        ),
+      );
+    return rows;
+  });
   if (deleted.length === 0) throw new ApiError('not_found', MESSAGES.memberNotFound);
   await audit(db, callerId === memberId ? 'circle_left' : 'circle_member_removed', context, {
     userId: callerId,

@@ -235,6 +235,15 @@ export async function resetAttempts(db: Database, ...keys: string[]): Promise<vo
  * A deleted account's counters: every key naming her e-mail's hash (login, mail requests) or her
  * id (staff codes). Addresses are hashed with a secret that expires, so none names her address.
  */
+/** Keys that name a child (`…:child:<id>`: its invitations of the day) end with this. */
+export const childKeySuffix = (childId: string) => `:child:${childId}`;
+
+/** A deleted child's counters go with it (issue 55): no key names its id afterwards. */
+export async function forgetChildAttempts(db: Database, childIds: string[]): Promise<void> {
+  if (!childIds.length) return;
+  await db.delete(rateLimits).where(or(...childIds.map((id) => like(rateLimits.key, `%${childKeySuffix(id)}`))));
+}
+
 export async function forgetAccountAttempts(db: Database, email: string, userId: string): Promise<void> {
   await db
     .delete(rateLimits)
