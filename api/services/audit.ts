@@ -82,8 +82,9 @@ export async function audit(
   subject: { userId?: string | null; email?: string | null; details?: Record<string, unknown> } = {},
 ): Promise<void> {
   // A row about an e-mail with no account (a reset asked for, a login tried) is no one's to erase on
-  // request: it keeps the address's keyed hash and what happened, never where from (issue 55).
-  const accountless = !!subject.email && !subject.userId;
+  // request: it keeps the address's keyed hash and what happened, never where from (issue 55). A
+  // refusal by the limits keeps its address: where the flood came from is what it records.
+  const accountless = !!subject.email && !subject.userId && event !== 'rate_limited';
   await db.insert(auditLog).values({
     event,
     userId: subject.userId ?? null,

@@ -5,7 +5,7 @@
  * nothing else. Every request the page (or a window it opens) makes is recorded, and none may carry
  * the secret; on a phone, the WhatsApp button goes to `whatsapp://`, never to an http(s) address.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, hydrated, openCircleSection, signedInOn, test } from './fixtures.ts';
 
 const COMPUTER =
@@ -57,7 +57,21 @@ async function watch(context: BrowserContext, page: Page) {
   /** Every recorded request or address that holds `secret`. */
   const leaks = (secret: string) =>
     seen.filter((line) => line.includes(secret) || line.includes(encodeURIComponent(secret)));
-  return { handed, leaks, seen };
+  /**
+   * Taps a share control and waits for what it did: `done` on this page, or a window it opened
+   * (where `wa.me` would go), once that window's first request has left and been recorded.
+   */
+  const press = async (control: Locator, done: () => Promise<unknown>) => {
+    const opened = page
+      .waitForEvent('popup')
+      .then((popup) => popup.waitForLoadState('commit'))
+      .catch(() => undefined);
+    await control.click();
+    await Promise.race([opened, done()]);
+  };
+  const handedToApp = () =>
+    page.waitForFunction(() => (window as unknown as { handed: Handed }).handed.apps.length > 0);
+  return { handed, leaks, press, handedToApp };
 }
 
 /** The doctor's link made on /padroes/; its whole address and the fragment's key. */
@@ -93,16 +107,15 @@ test.describe('on a computer', () => {
     lia,
   }) => {
     expect(lia.id).toBeTruthy(); // Lia, on a subscribed mother's account: the page's child
-    const { handed, leaks } = await watch(context, page);
+    const { handed, leaks, press } = await watch(context, page);
     const { dialog, url, key } = await makeDoctorsLink(page);
     const controls = dialog.locator('.share-buttons');
     await controls.getByRole('button', { name: 'Copiar' }).click();
     await controls.getByRole('button', { name: 'Compartilhar' }).click();
-    await controls.getByText('WhatsApp', { exact: true }).click();
-    await expect(
-      dialog.getByText('Link copiado. Abra o WhatsApp e cole na conversa com o profissional.'),
-    ).toBeVisible();
+    const pasteIt = dialog.getByText('Link copiado. Abra o WhatsApp e cole na conversa com o profissional.');
+    await press(controls.getByText('WhatsApp', { exact: true }), () => pasteIt.waitFor());
     expect(leaks(key)).toEqual([]);
+    await expect(pasteIt).toBeVisible();
     expect(await handed()).toEqual({ copied: [url, url], shared: [expect.objectContaining({ url })], apps: [] });
     await expect(controls.getByRole('button', { name: 'WhatsApp' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -112,14 +125,15 @@ test.describe('on a computer', () => {
     context,
     page,
   }) => {
-    const { handed, leaks } = await watch(context, page);
+    const { handed, leaks, press } = await watch(context, page);
     await signedInOn(page, '/criancas/', 'Children', { subscribed: true, children: ['Lia'] });
     const { card, url, token } = await makeSchoolLink(page);
     await card.getByRole('button', { name: 'Copiar link' }).click();
     await card.getByRole('button', { name: 'Compartilhar' }).click();
-    await card.getByText('Enviar pelo WhatsApp', { exact: true }).click();
-    await expect(page.getByText('Abra o WhatsApp e cole na conversa com a escola.')).toBeVisible();
+    const pasteIt = page.getByText('Abra o WhatsApp e cole na conversa com a escola.');
+    await press(card.getByText('Enviar pelo WhatsApp', { exact: true }), () => pasteIt.waitFor());
     expect(leaks(token)).toEqual([]);
+    await expect(pasteIt).toBeVisible();
     expect(await handed()).toEqual({ copied: [url, url], shared: [expect.objectContaining({ url })], apps: [] });
     await expectNoAxeViolations(page);
   });
@@ -130,12 +144,12 @@ test.describe('on an Android phone', () => {
 
   test("the doctor's link goes to WhatsApp's app, never to a web address", async ({ context, page, lia }) => {
     expect(lia.id).toBeTruthy(); // Lia, on a subscribed mother's account: the page's child
-    const { handed, leaks } = await watch(context, page);
+    const { handed, leaks, press, handedToApp } = await watch(context, page);
     const { dialog, url, key } = await makeDoctorsLink(page);
     const whatsApp = dialog.locator('.share-buttons').getByText('WhatsApp', { exact: true });
-    await whatsApp.click();
-    await expect.poll(async () => (await handed()).apps.length).toBe(1);
+    await press(whatsApp, handedToApp);
     expect(leaks(key)).toEqual([]);
+    expect((await handed()).apps).toHaveLength(1);
     const [app] = (await handed()).apps;
     expect(app).toMatch(/^whatsapp:\/\/send\?text=/);
     expect(decodeURIComponent(app!.split('text=')[1]!)).toBe(`Resumo de Lia no Olhar de Mãe: ${url}`);
@@ -143,12 +157,12 @@ test.describe('on an Android phone', () => {
   });
 
   test("the school's link goes to WhatsApp's app, never to a web address", async ({ context, page }) => {
-    const { handed, leaks } = await watch(context, page);
+    const { handed, leaks, press, handedToApp } = await watch(context, page);
     await signedInOn(page, '/criancas/', 'Children', { subscribed: true, children: ['Lia'] });
     const { card, url, token } = await makeSchoolLink(page);
-    await card.getByText('Enviar pelo WhatsApp', { exact: true }).click();
-    await expect.poll(async () => (await handed()).apps.length).toBe(1);
+    await press(card.getByText('Enviar pelo WhatsApp', { exact: true }), handedToApp);
     expect(leaks(token)).toEqual([]);
+    expect((await handed()).apps).toHaveLength(1);
     const [app] = (await handed()).apps;
     expect(app).toMatch(/^whatsapp:\/\/send\?text=/);
     expect(decodeURIComponent(app!.split('text=')[1]!)).toBe(`Link para enviar observações sobre Lia: ${url}`);
