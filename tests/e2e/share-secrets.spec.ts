@@ -64,7 +64,7 @@ async function watch(context: BrowserContext, page: Page) {
   const press = async (control: Locator, done: () => Promise<unknown>) => {
     const opened = page
       .waitForEvent('popup')
-      .then((popup) => popup.waitForLoadState('commit'))
+      .then((popup) => popup.waitForLoadState('domcontentloaded'))
       .catch(() => undefined);
     await control.click();
     await Promise.race([opened, done()]);
