@@ -225,16 +225,12 @@ async function checkPasscode(db: Database, linkId: string, passcode: string, now
     )
     .returning({ failedAttempts: shareLinks.failedAttempts, passcodeHash: shareLinks.passcodeHash });
   if (!reserved?.passcodeHash) throw new ApiError('forbidden', MESSAGES.shareLinkLocked);
-  if (await verifyPassword(reserved.passcodeHash, passcode, 'anonymous')) {
-    await db
-      .update(shareLinks)
-      .set({
-        failedAttempts: sql`greatest(${shareLinks.failedAttempts} - 1, 0)`,
-        lockedAt: sql`case when ${shareLinks.failedAttempts} - 1 >= ${PASSCODE_ATTEMPTS} then ${shareLinks.lockedAt} end`,
-      })
-      .where(eq(shareLinks.id, linkId));
-    return;
-  }
+  // Refused by the hashing gate (503, a burst elsewhere), the place comes back too: nothing stored.
+  const right = await verifyPassword(reserved.passcodeHash, passcode, 'anonymous').catch(async (err) => {
+    await giveBack(db, linkId);
+    throw err;
+  });
+  if (right) return giveBack(db, linkId);
   // Wrong: the reservation stays counted. What is left is read now, since right codes in flight
   // beside it may have given their places back.
   const [after] = await db
@@ -245,6 +241,17 @@ async function checkPasscode(db: Database, linkId: string, passcode: string, now
     throw new ApiError('forbidden', MESSAGES.shareLinkLocked);
   const wrong = MESSAGES.sharePasscodeWrong(PASSCODE_ATTEMPTS - after.failedAttempts);
   throw new ApiError('invalid_credentials', wrong, { fields: { passcode: wrong } });
+}
+
+/** A reserved attempt that was not a wrong code: its place back, and the lock it set lifted. */
+async function giveBack(db: Database, linkId: string): Promise<void> {
+  await db
+    .update(shareLinks)
+    .set({
+      failedAttempts: sql`greatest(${shareLinks.failedAttempts} - 1, 0)`,
+      lockedAt: sql`case when ${shareLinks.failedAttempts} - 1 >= ${PASSCODE_ATTEMPTS} then ${shareLinks.lockedAt} end`,
+    })
+    .where(eq(shareLinks.id, linkId));
 }
 
 /**
