@@ -9,7 +9,7 @@
  * (her 4 logins and 8 diary writes at once, alone) and burst (the same, sent among 60 opens from
  * one address: 50 random ids and 10 wrong codes on a live link with a passcode). Her requests:
  * never 503, every one answered as alone, and their p99 (the median of five rounds') within 1.5×
- * of quiet. The production deadline (1.5 s) is in force.
+ * of quiet plus 20 ms. The production deadline (1.5 s) is in force.
  */
 import { randomBytes } from 'node:crypto';
 import { CompactEncrypt } from 'jose';
@@ -23,6 +23,8 @@ const LOGINS = 4;
 const WRITES = 8;
 const RANDOM_OPENS = 50;
 const WRONG_CODES = 10;
+/** What reading the burst's 60 requests adds to hers on this machine's two cores (decision 0046). */
+const READING_SLACK_MS = 20;
 /** The nearest-rank percentile (the slowest of fewer than 100 at p = 0.99). */
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * p) - 1] ?? 0;
 
@@ -159,6 +161,9 @@ it('keeps her logins and diary writes from 503 and within 1.5× of their quiet p
   // The opens themselves: a random id 404, a wrong code 401 or 403 (the lock), never opened; on a
   // machine busy enough, the last in the queue may get 503 (nothing stored), never hers.
   expect(Object.keys(figures.opens).every((code) => ['401', '403', '404', '503'].includes(code))).toBe(true);
-  expect(figures.burst.login.median).toBeLessThanOrEqual(1.5 * figures.quiet.login.median);
-  expect(figures.burst.write.median).toBeLessThanOrEqual(1.5 * figures.quiet.write.median);
+  // 1.5× plus READING_SLACK_MS: reading sixty requests at once costs the event loop their parsing
+  // and middleware whatever the route does (decision 0046). The fault this is for (a hash per gone
+  // id) put her login at 503 and her p99 at 1.5–1.7 s.
+  expect(figures.burst.login.median).toBeLessThanOrEqual(1.5 * figures.quiet.login.median + READING_SLACK_MS);
+  expect(figures.burst.write.median).toBeLessThanOrEqual(1.5 * figures.quiet.write.median + READING_SLACK_MS);
 });
