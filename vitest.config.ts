@@ -5,6 +5,7 @@ const LOAD_TESTS = [
   'tests/hardening/connections.test.ts',
   'tests/hardening/early-answers.test.ts',
   'tests/hardening/faults.test.ts',
+  'tests/hardening/open-burst.test.ts',
   'tests/hardening/pglite-deadline.test.ts',
   'tests/hardening/reports.test.ts',
   'tests/hardening/timing.test.ts',

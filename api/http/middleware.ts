@@ -215,6 +215,8 @@ export function limitBody(): MiddlewareHandler {
  */
 export const REPORT_DEADLINE_FACTOR = 10;
 const REPORT_PATH = /^\/api\/children\/[^/]+\/report\.pdf$/;
+/** An anonymous opening of a professional's link: on PGlite it gives way too (decision 0046). */
+const SHARE_OPEN_PATH = /^\/api\/share\/[^/]+$/;
 
 /**
  * Calls `left` when the client goes before its answer. On Node, from the response's `close`
@@ -251,8 +253,10 @@ export function deadline(ms: number): MiddlewareHandler<AppEnv> {
       timer = setTimeout(() => resolve('timeout'), limit);
     });
     // The database layer (PGlite's queue) refuses statements past the same limit.
-    // A report's reads give way to other requests' statements on PGlite (api/db/deadline.ts).
-    const state: RequestDeadline = { deadline: 0, wrote: false, answered: false, yields: report };
+    // A report's reads, and an anonymous link's opening, give way to other requests' statements
+    // on PGlite (api/db/deadline.ts): a burst of opens never holds a mother's page behind it.
+    const yields = report || (c.req.method === 'POST' && SHARE_OPEN_PATH.test(c.req.path));
+    const state: RequestDeadline = { deadline: 0, wrote: false, answered: false, yields };
     const work = withDeadline(limit, next, state).then(() => 'done' as const);
     try {
       const outcome = await Promise.race([work, timedOut]);

@@ -8,7 +8,7 @@ import { shareOpenAnswer } from '../../src/shared/responses.ts';
 import { shareLinkSchema, shareOpenSchema } from '../../src/shared/share-links.ts';
 import { type AppEnv, auditContext, services } from '../http/context.ts';
 import { callerOn, fresh, signedIn } from '../http/handler.ts';
-import { limitShareOpen } from '../http/limits.ts';
+import { limitShareOpen, shareOpenTurn } from '../http/limits.ts';
 import { answers, REFUSED } from '../http/openapi.ts';
 import { ROUTE_DOCS } from '../http/route-docs.ts';
 import { childParam, jsonBody } from '../http/validate.ts';
@@ -46,9 +46,13 @@ export function shareRoutes() {
     }),
     jsonBody(shareOpenSchema),
     async (c) => {
-      await limitShareOpen(c);
       const { db, clock } = services(c);
-      const opened = await openShareLink(db, c.req.param('linkId'), c.req.valid('json').passcode, clock.now());
+      const opened = await shareOpenTurn(async () => {
+        // Answered 503 while it waited its turn (or the client left): nothing more to do.
+        c.get('signal').throwIfAborted();
+        await limitShareOpen(c);
+        return openShareLink(db, c.req.param('linkId'), c.req.valid('json').passcode, clock.now());
+      });
       c.header('Cache-Control', 'no-store');
       c.header('Referrer-Policy', 'no-referrer');
       return c.json(opened);

@@ -12,7 +12,7 @@ import { generateToken, hashToken } from './sessions.ts';
 export const DEVICE_COOKIE = 'olhar_device';
 export const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 /** Browsers remembered per account; the oldest is forgotten past this (a stranger again, nothing worse). */
-const DEVICES_PER_USER = 20;
+export const DEVICES_PER_USER = 20;
 
 export interface DeviceCookie {
   token: string;
@@ -74,23 +74,27 @@ export async function trustDevice(
 ): Promise<DeviceCookie> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + DEVICE_TTL_MS);
-  // The browser it replaces keeps its trust for codes (and its code budget) under the new cookie.
-  const [old] = replacing
-    ? await db
-        .delete(trustedDevices)
-        .where(and(eq(trustedDevices.id, replacing), eq(trustedDevices.userId, userId)))
-        .returning({ codeTrustId: trustedDevices.codeTrustId })
-    : [];
-  await db
-    .insert(trustedDevices)
-    .values({ id: hashToken(token), userId, expiresAt, createdAt: now, codeTrustId: old?.codeTrustId ?? null });
-  const rows = await db
-    .select({ id: trustedDevices.id, expiresAt: trustedDevices.expiresAt })
-    .from(trustedDevices)
-    .where(eq(trustedDevices.userId, userId))
-    .orderBy(desc(trustedDevices.expiresAt));
-  const gone = rows.filter((row, i) => i >= DEVICES_PER_USER || row.expiresAt <= now).map((row) => row.id);
-  if (gone.length) await db.delete(trustedDevices).where(inArray(trustedDevices.id, gone));
+  // One at a time per account (decision 0046): logins at once on any instance keep 20, never more.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`devices:${userId}`}))`);
+    // The browser it replaces keeps its trust for codes (and its code budget) under the new cookie.
+    const [old] = replacing
+      ? await tx
+          .delete(trustedDevices)
+          .where(and(eq(trustedDevices.id, replacing), eq(trustedDevices.userId, userId)))
+          .returning({ codeTrustId: trustedDevices.codeTrustId })
+      : [];
+    await tx
+      .insert(trustedDevices)
+      .values({ id: hashToken(token), userId, expiresAt, createdAt: now, codeTrustId: old?.codeTrustId ?? null });
+    const rows = await tx
+      .select({ id: trustedDevices.id, expiresAt: trustedDevices.expiresAt })
+      .from(trustedDevices)
+      .where(eq(trustedDevices.userId, userId))
+      .orderBy(desc(trustedDevices.expiresAt));
+    const gone = rows.filter((row, i) => i >= DEVICES_PER_USER || row.expiresAt <= now).map((row) => row.id);
+    if (gone.length) await tx.delete(trustedDevices).where(inArray(trustedDevices.id, gone));
+  });
   return { token, expiresAt };
 }
 

@@ -4,8 +4,8 @@
  * or a carer makes, lists and revokes links; whoever holds a live link (and its passcode, when
  * set) gets the ciphertext, and each opening is recorded with its time alone (never an address).
  *
- * A wrong, expired, revoked or unknown id answers the same 404 after the same work: the lookup
- * and one passcode check (a dummy one when there is nothing to check), so timing tells nothing.
+ * A wrong, expired, revoked or unknown id answers the same 404 after the same cheap work: one
+ * indexed lookup, never a hash (decision 0046), so timing tells nothing and costs nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -24,7 +24,7 @@ import { children, shareLinkCiphertexts, shareLinkOpenings, shareLinks } from '.
 import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { type AuditContext, audit } from './audit.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { firstName } from './people.ts';
 import { refuseOverDay } from './rate-limit.ts';
 
@@ -152,51 +152,44 @@ export async function revokeShareLink(
  * What the professional's page gets for a live link: the ciphertext, the period, the expiry and
  * the child's first name. Without the passcode a link has: 401 (not counted); a wrong one: 401
  * counted, the fifth locks the link (403 from then on). Each success records an opening.
+ *
+ * A gone id costs one indexed lookup and nothing more (no Argon2: a stranger's burst of random ids
+ * takes no one's hashing time). A passcode is checked only after an attempt is reserved on the link
+ * in one conditional UPDATE (decision 0046): `failed_attempts` goes up before the hash and comes back
+ * down when the code was right, so however many guesses arrive at once, on however many instances,
+ * at most PASSCODE_ATTEMPTS wrong codes are ever hashed, and a right code after them is refused.
  */
 export async function openShareLink(db: Database, linkId: string, passcode: string | undefined, now: Date) {
-  const [row] = SHARE_ID.test(linkId)
-    ? await db
-        .select({
-          id: shareLinks.id,
-          from: shareLinks.from,
-          to: shareLinks.to,
-          expiresAt: shareLinks.expiresAt,
-          passcodeHash: shareLinks.passcodeHash,
-          failedAttempts: shareLinks.failedAttempts,
-          lockedAt: shareLinks.lockedAt,
-          childName: children.name,
-          ciphertext: shareLinkCiphertexts.ciphertext,
-        })
-        .from(shareLinks)
-        .innerJoin(children, eq(children.id, shareLinks.childId))
-        .innerJoin(shareLinkCiphertexts, eq(shareLinkCiphertexts.linkId, shareLinks.id))
-        .where(and(eq(shareLinks.id, linkId), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, now)))
-    : [];
-  if (!row) {
-    // The work of a real check, so a gone link answers in the time a live one would.
-    await verifyAgainstDummy(passcode ?? '000000');
-    throw gone();
-  }
+  // A malformed id is looked up too (as one that cannot match), so every gone id costs the same.
+  const [row] = await db
+    .select({
+      id: shareLinks.id,
+      from: shareLinks.from,
+      to: shareLinks.to,
+      expiresAt: shareLinks.expiresAt,
+      hasPasscode: sql<boolean>`${shareLinks.passcodeHash} is not null`,
+      lockedAt: shareLinks.lockedAt,
+      childName: children.name,
+      ciphertext: shareLinkCiphertexts.ciphertext,
+    })
+    .from(shareLinks)
+    .innerJoin(children, eq(children.id, shareLinks.childId))
+    .innerJoin(shareLinkCiphertexts, eq(shareLinkCiphertexts.linkId, shareLinks.id))
+    .where(
+      and(
+        eq(shareLinks.id, SHARE_ID.test(linkId) ? linkId : ''),
+        isNull(shareLinks.revokedAt),
+        gt(shareLinks.expiresAt, now),
+      ),
+    );
+  if (!row) throw gone();
   if (row.lockedAt) throw new ApiError('forbidden', MESSAGES.shareLinkLocked);
-  if (row.passcodeHash) {
+  if (row.hasPasscode) {
     if (!passcode)
       throw new ApiError('invalid_credentials', MESSAGES.sharePasscodeNeeded, {
         fields: { passcode: MESSAGES.sharePasscodeNeeded },
       });
-    if (!(await verifyPassword(row.passcodeHash, passcode))) {
-      const [counted] = await db
-        .update(shareLinks)
-        .set({
-          failedAttempts: sql`${shareLinks.failedAttempts} + 1`,
-          lockedAt: sql`case when ${shareLinks.failedAttempts} + 1 >= ${PASSCODE_ATTEMPTS} then ${now.toISOString()}::timestamptz else null end`,
-        })
-        .where(and(eq(shareLinks.id, row.id), isNull(shareLinks.lockedAt)))
-        .returning({ failedAttempts: shareLinks.failedAttempts });
-      if (!counted || counted.failedAttempts >= PASSCODE_ATTEMPTS)
-        throw new ApiError('forbidden', MESSAGES.shareLinkLocked);
-      const wrong = MESSAGES.sharePasscodeWrong(PASSCODE_ATTEMPTS - counted.failedAttempts);
-      throw new ApiError('invalid_credentials', wrong, { fields: { passcode: wrong } });
-    }
+    await checkPasscode(db, row.id, passcode, now);
   }
   await db.insert(shareLinkOpenings).values({ linkId: row.id, at: now });
   return {
@@ -206,6 +199,59 @@ export async function openShareLink(db: Database, linkId: string, passcode: stri
     expiresAt: row.expiresAt.toISOString(),
     childFirstName: firstName(row.childName),
   };
+}
+
+/**
+ * Reserve, hash, settle. The reservation counts the attempt as wrong (and the fifth locks the link)
+ * before any hash runs; a right code gives its place back and lifts a lock its own reservation set.
+ * A crash between the two leaves the attempt counted: the lock fails closed.
+ */
+async function checkPasscode(db: Database, linkId: string, passcode: string, now: Date): Promise<void> {
+  const counted = sql`${shareLinks.failedAttempts} + 1`;
+  const [reserved] = await db
+    .update(shareLinks)
+    .set({
+      failedAttempts: counted,
+      lockedAt: sql`case when ${counted} >= ${PASSCODE_ATTEMPTS} then ${now.toISOString()}::timestamptz end`,
+    })
+    .where(
+      and(
+        eq(shareLinks.id, linkId),
+        isNull(shareLinks.lockedAt),
+        sql`${shareLinks.failedAttempts} < ${PASSCODE_ATTEMPTS}`,
+        isNull(shareLinks.revokedAt),
+        gt(shareLinks.expiresAt, now),
+      ),
+    )
+    .returning({ failedAttempts: shareLinks.failedAttempts, passcodeHash: shareLinks.passcodeHash });
+  if (!reserved?.passcodeHash) throw new ApiError('forbidden', MESSAGES.shareLinkLocked);
+  // Refused by the hashing gate (503, a burst elsewhere), the place comes back too: nothing stored.
+  const right = await verifyPassword(reserved.passcodeHash, passcode, 'anonymous').catch(async (err) => {
+    await giveBack(db, linkId);
+    throw err;
+  });
+  if (right) return giveBack(db, linkId);
+  // Wrong: the reservation stays counted. What is left is read now, since right codes in flight
+  // beside it may have given their places back.
+  const [after] = await db
+    .select({ failedAttempts: shareLinks.failedAttempts, lockedAt: shareLinks.lockedAt })
+    .from(shareLinks)
+    .where(eq(shareLinks.id, linkId));
+  if (!after || after.lockedAt || after.failedAttempts >= PASSCODE_ATTEMPTS)
+    throw new ApiError('forbidden', MESSAGES.shareLinkLocked);
+  const wrong = MESSAGES.sharePasscodeWrong(PASSCODE_ATTEMPTS - after.failedAttempts);
+  throw new ApiError('invalid_credentials', wrong, { fields: { passcode: wrong } });
+}
+
+/** A reserved attempt that was not a wrong code: its place back, and the lock it set lifted. */
+async function giveBack(db: Database, linkId: string): Promise<void> {
+  await db
+    .update(shareLinks)
+    .set({
+      failedAttempts: sql`greatest(${shareLinks.failedAttempts} - 1, 0)`,
+      lockedAt: sql`case when ${shareLinks.failedAttempts} - 1 >= ${PASSCODE_ATTEMPTS} then ${shareLinks.lockedAt} end`,
+    })
+    .where(eq(shareLinks.id, linkId));
 }
 
 /**

@@ -69,26 +69,40 @@ export async function listRewards(db: Database, childId: string) {
   return rows.map(presentReward);
 }
 
-/** POST /api/children/:id/rewards: a line of the menu (the device's id stores a resend once). */
+/**
+ * POST /api/children/:id/rewards: a line of the menu (the device's id stores a resend once). The
+ * count and the insert hold the card's lock together (decision 0046), so rewards sent at once, to
+ * any instance, never pass the 30.
+ */
 export async function addReward(db: Database, userId: string, childId: string, input: RewardInput, now: Date) {
   await requireChild(db, userId, childId, 'write', { now, coveredFor: MESSAGES.subscriptionRequired });
-  const [{ value } = { value: 0 }] = await db
-    .select({ value: count() })
-    .from(cardRewards)
-    .where(eq(cardRewards.childId, childId));
-  if (value >= CARD_LIMITS.rewards) throw new ApiError('conflict', MESSAGES.rewardsPerChild);
-  const row = await insertOnce(db, cardRewards, {
-    id: input.id,
-    columns: { id: cardRewards.id, text: cardRewards.text, cost: cardRewards.cost, kind: cardRewards.kind },
-    mine: eq(cardRewards.childId, childId),
-    values: {
-      childId,
-      text: input.text,
-      cost: input.cost,
-      kind: input.kind ?? null,
-      createdBy: userId,
-      createdAt: now,
-    },
+  const row = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`card:${childId}`}))`);
+    const [{ value } = { value: 0 }] = await tx
+      .select({ value: count() })
+      .from(cardRewards)
+      .where(eq(cardRewards.childId, childId));
+    // A resend of a stored reward is answered as stored, even with the menu full.
+    const [stored] = input.id
+      ? await tx
+          .select({ id: cardRewards.id })
+          .from(cardRewards)
+          .where(and(eq(cardRewards.id, input.id), eq(cardRewards.childId, childId)))
+      : [];
+    if (!stored && value >= CARD_LIMITS.rewards) throw new ApiError('conflict', MESSAGES.rewardsPerChild);
+    return insertOnce(tx, cardRewards, {
+      id: input.id,
+      columns: { id: cardRewards.id, text: cardRewards.text, cost: cardRewards.cost, kind: cardRewards.kind },
+      mine: eq(cardRewards.childId, childId),
+      values: {
+        childId,
+        text: input.text,
+        cost: input.cost,
+        kind: input.kind ?? null,
+        createdBy: userId,
+        createdAt: now,
+      },
+    });
   });
   return presentReward(row);
 }
