@@ -67,4 +67,22 @@ describe('joining two versions of a note', () => {
     expect(joinNotes('Dorme tarde', 'Chorou no banho\n')).toBe('Dorme tarde\n\nChorou no banho');
     expect(joinNotes('', 'Só a minha')).toBe('Só a minha');
   });
+
+  it('writes once what both versions share (issue 54)', () => {
+    // One holds the other whole: that one is the join.
+    expect(joinNotes('Dorme tarde.', 'Dorme tarde.\nChorou no banho.')).toBe('Dorme tarde.\nChorou no banho.');
+    expect(joinNotes('Dorme tarde.\nAcorda às 6.', 'Acorda às 6.')).toBe('Dorme tarde.\nAcorda às 6.');
+    // Both start from the same paragraph and add their own: it is written once, then each addition.
+    expect(
+      joinNotes('Dorme tarde.\n\nNo jantar não para sentado.', 'Dorme tarde.\n\nNa escola levanta toda hora.'),
+    ).toBe('Dorme tarde.\n\nNo jantar não para sentado.\n\nNa escola levanta toda hora.');
+    // Same first and last lines, a different middle.
+    expect(joinNotes('Segunda:\nagitado\nFim.', 'Segunda:\ncalmo\nFim.')).toBe('Segunda:\nagitado\n\ncalmo\nFim.');
+    // On one line: the sentences both start with, once.
+    expect(joinNotes('Dorme tarde. Acorda cedo.', 'Dorme tarde. Chora no banho.')).toBe(
+      'Dorme tarde. Acorda cedo.\n\nChora no banho.',
+    );
+    // Words in common that are not a whole sentence stay in both.
+    expect(joinNotes('Não dormiu bem', 'Não comeu nada')).toBe('Não dormiu bem\n\nNão comeu nada');
+  });
 });
