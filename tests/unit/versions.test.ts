@@ -1,5 +1,5 @@
 import { joinNotes } from '../../src/islands/notes/NoteConflict.tsx';
-import { mergeWaiting, type QueuedOp } from '../../src/lib/queued-ops.ts';
+import { mergeWaiting, type QueuedOp, waitingAfter } from '../../src/lib/queued-ops.ts';
 import { mergeTicks } from '../../src/shared/versions.ts';
 
 describe('ticks merged item by item (issue 37)', () => {
@@ -54,6 +54,15 @@ describe('a set that replaces a waiting one keeps the oldest base', () => {
     expect(mergeWaiting(ticks([true, false]), ticks([true, true], [false, false]))).toMatchObject({
       base: [false, false],
     });
+  });
+
+  it('two accounts’ notes on the same child both wait, each for its author (issue 54)', () => {
+    const hers = { ...note('Dela', 1), author: 'maria' };
+    const his = { ...note('Dele', 1), author: 'carlos' };
+    expect(waitingAfter([hers], his)).toEqual([hers, his]);
+    // Her own newer note still replaces her waiting one.
+    const hersAgain = { ...note('Dela de novo', 2), author: 'maria' };
+    expect(waitingAfter([hers, his], hersAgain)).toEqual([his, { ...hersAgain, baseVersion: 1 }]);
   });
 
   it('another target is not merged', () => {
