@@ -177,7 +177,7 @@ function retryLater() {
  * what it was and why, in her words. Those words load only now (a refusal is rare, and the server has
  * just answered): the queue that every record page loads stays small.
  */
-async function refuse(op: QueuedOp, error: unknown): Promise<{ title: string; why: string }> {
+async function refuse(op: QueuedOp, error: unknown): Promise<{ title: string; why: string; shownHere: boolean }> {
   const answer =
     error instanceof ApiError
       ? {
@@ -190,7 +190,11 @@ async function refuse(op: QueuedOp, error: unknown): Promise<{ title: string; wh
       : { code: 'unknown', status: 0, message: 'O servidor recusou.', extra: {} };
   await keepRefused({ op, ...answer, at: new Date().toISOString() });
   const { refusalReason, refusedWords } = await import('./refused-words.ts');
-  return { title: refusedWords(op).title, why: refusalReason(answer, op) };
+  const words = refusedWords(op);
+  // A note changed on two phones, refused on its own page: the notes show both texts right there
+  // (the panel leaves it to them), and a toast would only cover them (issue 54).
+  const shownHere = answer.code === 'edit_conflict' && words.link?.href === window.location.pathname;
+  return { title: words.title, why: refusalReason(answer, op), shownHere };
 }
 
 /**
@@ -229,7 +233,7 @@ export function flush(): Promise<void> {
     /** taken by the server */
     let delivered = 0;
     /** refused for good, each with why: shown to her */
-    const refusals: Array<{ title: string; why: string }> = [];
+    const refusals: Array<{ title: string; why: string; shownHere: boolean }> = [];
     let stuck: { title: string; why: string } | null = null;
     let blocked = false;
     let waitForServer = false;
@@ -277,14 +281,15 @@ export function flush(): Promise<void> {
           `Não foi enviado: ${stuck.title}`,
           `${stuck.why} Veja em “Não foi salvo”: “Tentar de novo” envia outra vez.`,
         );
-      const [first] = refusals;
+      const told = refusals.filter((refusal) => !refusal.shownHere);
+      const [first] = told;
       if (first) {
         toast(
-          plural(refusals.length, {
+          plural(told.length, {
             one: `Não foi salvo: ${first.title}`,
-            other: `${refusals.length} registros não foram salvos`,
+            other: `${told.length} registros não foram salvos`,
           }),
-          plural(refusals.length, {
+          plural(told.length, {
             one: `${first.why} O que você escreveu está guardado em “Não foi salvo”.`,
             other: 'Veja o que foi, por quê e o que você escreveu em “Não foi salvo”.',
           }),
@@ -315,7 +320,10 @@ if (typeof window !== 'undefined') {
     const { action, id, done } = (event as CustomEvent<QueueAction>).detail;
     void (action === 'retry' ? flush() : removeOp(id)).finally(done);
   });
-  void loadQueue().then((ops) => {
-    if (ops.length && navigator.onLine) void flush();
-  });
+  // Whose writes these are is known once the server has said who is signed in (or could not).
+  void refreshSession()
+    .then(() => loadQueue())
+    .then((ops) => {
+      if (ops.length && navigator.onLine) void flush();
+    });
 }

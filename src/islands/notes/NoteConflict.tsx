@@ -85,7 +85,8 @@ export function joinNotes(theirs: string, mine: string): string {
 function Version({ title, detail, text }: { title: string; detail?: string | null; text: string }) {
   const id = useId();
   return (
-    <section className="note-version" aria-labelledby={id}>
+    // The text she chooses from: a toast never sits over it (src/lib/toast.ts).
+    <section className="note-version" aria-labelledby={id} data-toast-avoid="">
       <h3 id={id}>
         {title}
         {detail && <span className="note-version-when">{detail}</span>}
