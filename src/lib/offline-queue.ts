@@ -67,8 +67,12 @@ async function readAll(): Promise<QueuedOp[]> {
   }
 }
 
-/** What waits of the account this page is for, oldest first (also put in the store). */
+/**
+ * What waits of the account this page is for, oldest first (also put in the store): known once the
+ * server has said who is signed in, or could not (offline: this device's last account).
+ */
 export async function loadQueue(): Promise<QueuedOp[]> {
+  await refreshSession();
   return (await readAll()).filter((op) => isTheirs(op.author, viewer()));
 }
 
@@ -320,10 +324,7 @@ if (typeof window !== 'undefined') {
     const { action, id, done } = (event as CustomEvent<QueueAction>).detail;
     void (action === 'retry' ? flush() : removeOp(id)).finally(done);
   });
-  // Whose writes these are is known once the server has said who is signed in (or could not).
-  void refreshSession()
-    .then(() => loadQueue())
-    .then((ops) => {
-      if (ops.length && navigator.onLine) void flush();
-    });
+  void loadQueue().then((ops) => {
+    if (ops.length && navigator.onLine) void flush();
+  });
 }
