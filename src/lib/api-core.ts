@@ -41,8 +41,7 @@ type Success<R> =
  * An answer that is not the API's: a 2xx whose body is not JSON (a public Wi-Fi's login page answers
  * every request 200 with its own HTML). Never taken as delivered: what was sent is kept (issue 54).
  */
-export const UNEXPECTED_MESSAGE =
-  'A resposta não veio do Olhar de Mãe (uma rede Wi-Fi que pede login, por exemplo). Nada foi perdido: está guardado neste aparelho.';
+export const UNEXPECTED_MESSAGE = 'A resposta não veio do Olhar de Mãe (uma rede Wi-Fi que pede login, por exemplo).';
 export const unexpectedAnswer = (status: number) => new ApiError(status, 'unexpected_answer', UNEXPECTED_MESSAGE);
 
 /** An answer's body (undefined for 204, or a 201 declared without one), or an ApiError carrying the contract's code. */

@@ -283,7 +283,7 @@ export function flush(): Promise<void> {
       if (stuck)
         toast(
           `Não foi enviado: ${stuck.title}`,
-          `${stuck.why} Veja em “Não foi salvo”: “Tentar de novo” envia outra vez.`,
+          'Está guardado neste aparelho. Veja em “Não foi salvo”, no alto da página.',
         );
       const told = refusals.filter((refusal) => !refusal.shownHere);
       const [first] = told;

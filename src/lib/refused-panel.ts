@@ -69,6 +69,8 @@ function itemFor(shown: Shown): HTMLLIElement {
   const headingId = `recusado-${op.id}`;
   const heading = el('h3', { id: headingId, className: 'refused-title', textContent: words.title, tabIndex: -1 });
   const why = el('p', { className: 'refused-why' }, el('strong', { textContent: 'Por quê: ' }), shown.why);
+  // What it was and why: a toast never sits over them (src/lib/toast.ts).
+  for (const text of [heading, why]) text.setAttribute('data-toast-avoid', '');
   const status = el('p', { className: 'refused-status' });
   status.setAttribute('role', 'status');
   const actions = el('div', { className: 'refused-actions' });

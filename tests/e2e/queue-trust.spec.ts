@@ -2,7 +2,8 @@
  * Two silent paths of the offline queue closed (issue 54): a public Wi-Fi's login page that answers
  * a queued write 200 with its own HTML never counts as delivered (she is told, with "Tentar de novo"
  * and "Descartar"), and a write waits for the account that made it: another account signed in on
- * the same phone neither sends it under its name nor reads it.
+ * the same phone neither sends it under its name nor reads it. SHOTS_DIR=dir saves the stuck write
+ * in "Não foi salvo" at 390×844 (stuck-write.png).
  */
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
@@ -13,6 +14,7 @@ import {
   joinCircle,
   PASSWORD,
   recordEpisode,
+  shot,
   signIn,
   test,
 } from './fixtures.ts';
@@ -88,6 +90,7 @@ test.describe('the offline queue delivers only what the server took, and only as
     expect(await behaviorsOf(request, lia)).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('fila-pendente'))).toBe('1');
     await expectNoAxeViolations(page);
+    await shot(page, 'stuck-write', '.refused-panel');
 
     // A reload keeps it, and still tells her.
     await page.reload();
