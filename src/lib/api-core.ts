@@ -37,12 +37,28 @@ export async function send(input: RequestInfo | URL, init: RequestInit = {}): Pr
 type Success<R> =
   R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
 
-/** An answer's body (undefined for 204), or an ApiError carrying the contract's code. */
-async function bodyOf(response: { status: number; ok: boolean; json(): Promise<unknown> }): Promise<unknown> {
+/**
+ * An answer that is not the API's: a 2xx whose body is not JSON (a public Wi-Fi's login page answers
+ * every request 200 with its own HTML). Never taken as delivered: what was sent is kept (issue 54).
+ */
+export const UNEXPECTED_MESSAGE = 'A resposta não veio do Olhar de Mãe (uma rede Wi-Fi que pede login, por exemplo).';
+export const unexpectedAnswer = (status: number) => new ApiError(status, 'unexpected_answer', UNEXPECTED_MESSAGE);
+
+/** An answer's body (undefined for 204, or a 201 declared without one), or an ApiError carrying the contract's code. */
+async function bodyOf(response: { status: number; ok: boolean; text(): Promise<string> }): Promise<unknown> {
   if (response.status === 204) return undefined;
-  const data = await response.json().catch(() => null);
+  const text = await response.text().catch(() => '');
+  let data: unknown = null;
+  let json = true;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    json = false;
+  }
   if (!response.ok) throw apiError(response.status, data);
-  return data;
+  if (json) return data;
+  if (text === '' && response.status === 201) return undefined;
+  throw unexpectedAnswer(response.status);
 }
 
 /** The success body of a typed client's call (undefined for 204), or an ApiError. */

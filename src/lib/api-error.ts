@@ -7,7 +7,8 @@ import type { ErrorCode } from '../shared/api-errors.ts';
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: ErrorCode | 'network';
+  /** 'network': no answer; 'unexpected_answer': an answer that is not the operation's (a Wi-Fi's login page) */
+  readonly code: ErrorCode | 'network' | 'unexpected_answer';
   readonly fields: Record<string, string>;
   readonly retryAfterMinutes?: number;
   /** the error body's other fields (e.g. `current` of an `edit_conflict`, `lastGivenAt` of `too_soon`) */

@@ -8,7 +8,7 @@ import { hc, type InferResponseType } from 'hono/client';
 import type { ApiType } from '../../api/app.ts';
 import { BASE, send } from './api-core.ts';
 
-export { ApiError, apiError, BASE, call, NETWORK_MESSAGE } from './api-core.ts';
+export { ApiError, apiError, BASE, call, NETWORK_MESSAGE, unexpectedAnswer } from './api-core.ts';
 
 /** The API's routes, e.g. `client.diary.$get({ query: { type: 'food' } })`; unwrap the answer with `call`. */
 export const client = hc<ApiType>(`${BASE}/api`, { fetch: send });

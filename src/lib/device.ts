@@ -8,7 +8,7 @@ import { forgetSelectedChild } from '../stores/child.ts';
 import { PENDING_FLAG, REFUSED_FLAG } from '../stores/queue.ts';
 import { RECORD_CACHE, USER_DATA_CACHE } from './offline-caches.ts';
 import { pushSubscriptionOnDevice } from './push-subscription.ts';
-import { KNOWN_SESSION_KEY, LOST_CHILDREN_KEY, removeKey, SHARED_CHILDREN_KEY } from './storage.ts';
+import { DEVICE_ACCOUNT_KEY, KNOWN_SESSION_KEY, LOST_CHILDREN_KEY, removeKey, SHARED_CHILDREN_KEY } from './storage.ts';
 
 export { KNOWN_SESSION_KEY, RECORD_CACHE, USER_DATA_CACHE };
 
@@ -58,8 +58,10 @@ export async function forgetThisDevice(): Promise<void> {
   forgetSelectedChild();
   clearPersonalKeys();
   await Promise.all([clearUserCache(), unsubscribePush()]);
-  // Loaded only now: pages with a logout button need no IndexedDB code otherwise.
+  // Loaded only now: pages with a logout button need no IndexedDB code otherwise. Hers leave; another
+  // account's writes that wait on this phone stay for their author (issue 54).
   await import('./offline-queue.ts').then((queue) => queue.clearQueue()).catch(() => {});
+  removeKey(DEVICE_ACCOUNT_KEY);
 }
 
 /**

@@ -3,6 +3,7 @@
  * the single-instance guard's blocking modal. Plain DOM: no framework on pages that need none.
  */
 
+import { PENDING_FLAG, queue, refused } from '../stores/queue.ts';
 import { el } from './dom.ts';
 import type { InstallPromptEvent, PromptHolder } from './install-card.ts';
 import {
@@ -27,22 +28,55 @@ import { readJson, writeJson } from './storage.ts';
 // ── connection banner ────────────────────────────────────────────────────────────────
 const OFFLINE_TEXT = 'Sem conexão com a internet. O aplicativo funciona offline com dados em cache.';
 const ONLINE_TEXT = 'Conexão restaurada! O aplicativo está sincronizado.';
+const SENDING_TEXT = 'Conexão restaurada. Enviando o que ficou guardado…';
+const NEEDS_HER_TEXT = 'Conexão restaurada. Algo feito sem internet ainda não foi salvo: veja o aviso na página.';
+const WAITS_PLAN_TEXT = 'Conexão restaurada. O que ficou guardado espera uma assinatura para ser enviado.';
+
+/**
+ * What the banner may say once back online (issue 54): "sincronizado" only when nothing of hers
+ * waits in the queue and nothing is open in "Não foi salvo" (a refusal, a note's two versions, a
+ * write stuck on an answer that was not the server's). Before the queue's code has read what waits,
+ * the flag says something does.
+ */
+function onlineText(): string {
+  const { ops, blocked } = queue.get();
+  if (refused.get().length || ops.some((op) => op.stuck)) return NEEDS_HER_TEXT;
+  if (blocked) return WAITS_PLAN_TEXT;
+  if (ops.length || (!queueRead && readJson(PENDING_FLAG))) return SENDING_TEXT;
+  return ONLINE_TEXT;
+}
+/** The queue's code has published what waits (it sets the store once it has read it). */
+let queueRead = false;
 
 function connectionBanner() {
   const banner = el('div', { className: 'net-banner', hidden: true });
   banner.setAttribute('role', 'status');
   document.body.prepend(banner);
   let fade: ReturnType<typeof setTimeout> | undefined;
-  const show = (online: boolean) => {
+  let online = navigator.onLine;
+  const show = (isOnline: boolean) => {
+    online = isOnline;
     clearTimeout(fade);
-    banner.className = `net-banner ${online ? 'is-online' : 'is-offline'}`;
-    banner.textContent = online ? ONLINE_TEXT : OFFLINE_TEXT;
+    const text = isOnline ? onlineText() : OFFLINE_TEXT;
+    banner.className = `net-banner ${isOnline ? 'is-online' : 'is-offline'}`;
+    banner.textContent = text;
     banner.hidden = false;
-    if (online) fade = setTimeout(() => (banner.hidden = true), 3000);
+    // Synchronised: it goes after a moment. Anything else stays until it changes (what she must see).
+    if (isOnline && text !== SENDING_TEXT)
+      fade = setTimeout(() => (banner.hidden = true), text === ONLINE_TEXT ? 3000 : 8000);
   };
   if (!navigator.onLine) show(false);
   window.addEventListener('offline', () => show(false));
   window.addEventListener('online', () => show(true));
+  // Sent or settled while the banner says so: it follows.
+  const follow = () => {
+    if (online && !banner.hidden && banner.textContent !== onlineText()) show(true);
+  };
+  queue.listen(() => {
+    queueRead = true;
+    follow();
+  });
+  refused.listen(follow);
 }
 
 // ── install card ─────────────────────────────────────────────────────────────────────

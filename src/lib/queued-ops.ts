@@ -9,8 +9,19 @@ import type { RatingInput } from './ratings.ts';
 import type { AddBody, ResourceName } from './resources.ts';
 import type { NewThread } from './support.ts';
 
+/** What the device keeps beside every queued write (issue 54); never sent. */
+export interface QueuedMeta {
+  /**
+   * The account that made it (its user id): sent only under that account's session, shown only to
+   * it. Absent on what waited before authors (decision 0043: the first account signed in takes it).
+   */
+  author?: string;
+  /** Its last try got an answer that was not the operation's, or threw: kept, and shown to her. */
+  stuck?: { at: string; message: string };
+}
+
 /** A row added to one of her lists, with the id made on the device. */
-export interface AddOp<N extends ResourceName = ResourceName> {
+export interface AddOp<N extends ResourceName = ResourceName> extends QueuedMeta {
   id: string;
   kind: `${N}-add`;
   body: AddBody<N>;
@@ -19,7 +30,7 @@ export interface AddOp<N extends ResourceName = ResourceName> {
 }
 
 /** A row deleted from one of her lists. */
-export interface DeleteOp<N extends ResourceName = ResourceName> {
+export interface DeleteOp<N extends ResourceName = ResourceName> extends QueuedMeta {
   id: string;
   kind: `${N}-delete`;
   targetId: string;
@@ -32,7 +43,7 @@ export interface DeleteOp<N extends ResourceName = ResourceName> {
  * `baseVersion` are what the device last knew from the server (issue 37): the server merges ticks
  * from `base` and refuses a note from an older version. Absent on what waited before versions.
  */
-export interface ProgressSet {
+export interface ProgressSet extends QueuedMeta {
   id: string;
   kind: 'progress-set';
   childId: string;
@@ -41,7 +52,7 @@ export interface ProgressSet {
   /** the list as the server last had it on this device, which `checked` changed */
   base?: boolean[];
 }
-export interface NotesSet {
+export interface NotesSet extends QueuedMeta {
   id: string;
   kind: 'notes-set';
   childId: string;
@@ -52,12 +63,12 @@ export interface NotesSet {
 }
 
 /** A conversation with the team started, or a message written in one, without a connection. */
-export interface SupportThreadOp {
+export interface SupportThreadOp extends QueuedMeta {
   id: string;
   kind: 'support-thread';
   body: NewThread;
 }
-export interface SupportMessageOp {
+export interface SupportMessageOp extends QueuedMeta {
   id: string;
   kind: 'support-message';
   threadId: string;
@@ -65,7 +76,7 @@ export interface SupportMessageOp {
 }
 
 /** Her rating of a child's week: only the latest of each week waits (the server keeps one too). */
-export interface RatingSet {
+export interface RatingSet extends QueuedMeta {
   id: string;
   kind: 'rating-set';
   childId: string;
@@ -77,7 +88,7 @@ export interface RatingSet {
  * A day of the daily card marked at home (or copied from the paper card): only the latest of each
  * child, day and source waits (the server keeps one too). `body.id` makes a resend a no-op.
  */
-export interface CardMarksSet {
+export interface CardMarksSet extends QueuedMeta {
   id: string;
   kind: 'card-marks-set';
   childId: string;
@@ -105,16 +116,20 @@ export const isDeleteFrom = <N extends ResourceName>(op: QueuedOp, name: N): op 
 export const isSupport = (op: QueuedOp): op is SupportThreadOp | SupportMessageOp =>
   op.kind === 'support-thread' || op.kind === 'support-message';
 
-/** Two set operations on the same list or notes of the same child: the later replaces the earlier. */
+/**
+ * Two set operations of one account on the same list or notes of the same child: the later replaces
+ * the earlier (another account's waits on its own, for its author).
+ */
 export const sameTarget = (a: QueuedOp, b: QueuedOp) =>
-  (a.kind === 'progress-set' && b.kind === 'progress-set' && a.childId === b.childId && a.key === b.key) ||
-  (a.kind === 'notes-set' && b.kind === 'notes-set' && a.childId === b.childId && a.condition === b.condition) ||
-  (a.kind === 'rating-set' && b.kind === 'rating-set' && a.childId === b.childId && a.weekStart === b.weekStart) ||
-  (a.kind === 'card-marks-set' &&
-    b.kind === 'card-marks-set' &&
-    a.childId === b.childId &&
-    a.date === b.date &&
-    a.body.source === b.body.source);
+  a.author === b.author &&
+  ((a.kind === 'progress-set' && b.kind === 'progress-set' && a.childId === b.childId && a.key === b.key) ||
+    (a.kind === 'notes-set' && b.kind === 'notes-set' && a.childId === b.childId && a.condition === b.condition) ||
+    (a.kind === 'rating-set' && b.kind === 'rating-set' && a.childId === b.childId && a.weekStart === b.weekStart) ||
+    (a.kind === 'card-marks-set' &&
+      b.kind === 'card-marks-set' &&
+      a.childId === b.childId &&
+      a.date === b.date &&
+      a.body.source === b.body.source));
 
 /**
  * The op that waits when `newer` replaces `older` (same target): the newer value, from the OLDER

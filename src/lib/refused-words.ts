@@ -5,7 +5,8 @@
  */
 import { TIME_ZONE } from '../shared/clock.ts';
 import { CHECKLISTS, CONDITIONS, type Condition, STAGES } from '../shared/guides.ts';
-import type { QueuedOp } from './queued-ops.ts';
+import { isAddTo, type QueuedOp } from './queued-ops.ts';
+import type { AddBody } from './resources.ts';
 
 export interface RefusedWords {
   /** what was not saved, in a line */
@@ -89,19 +90,21 @@ const DIARY_FIELDS: Record<keyof typeof DIARY_NAMES, Array<[label: string, field
   ],
 };
 
-function diaryWords(body: Record<string, unknown>): RefusedWords {
-  const type = body.type as keyof typeof DIARY_NAMES;
+function diaryWords(body: AddBody<'diary'>): RefusedWords {
+  const { type } = body;
   const date = String(body.date ?? '');
+  const fields: Partial<Record<string, unknown>> = body;
   const filled = (DIARY_FIELDS[type] ?? DIARY_FIELDS.behavior).map(([label, field]): [string, unknown] => [
     label,
-    body[field],
+    fields[field],
   ]);
   if (type === 'sleep')
     return {
       title: `Registro do diário do sono da noite de ${dayMonth(date)}`,
       typed: lines([['Noite de', dayMonth(date)], ...filled]),
     };
-  const when = `${dayMonth(date)}${body.time ? ` às ${hourMinute(String(body.time))}` : ''}`;
+  const time = 'time' in body ? body.time : undefined;
+  const when = `${dayMonth(date)}${time ? ` às ${hourMinute(String(time))}` : ''}`;
   return { title: `Registro do diário de ${DIARY_NAMES[type] ?? 'registros'} de ${when}`, typed: lines(filled) };
 }
 
@@ -162,9 +165,9 @@ export function refusedWords(op: QueuedOp): RefusedWords {
       return { title: 'Mensagem para a equipe', typed: op.body.text };
   }
   const what = 'what' in op && op.what ? op.what : null;
-  if (op.kind === 'diary-add') return diaryWords(op.body as unknown as Record<string, unknown>);
-  if (op.kind === 'dose-add') {
-    const body = op.body as unknown as Record<string, unknown>;
+  if (isAddTo(op, 'diary')) return diaryWords(op.body);
+  if (isAddTo(op, 'dose')) {
+    const { body } = op;
     const verb = body.status === 'skipped' ? 'marcada como não dada' : 'marcada como dada';
     return {
       title: `Dose${what ? ` de ${what}` : ''} ${verb} em ${instantText(String(body.at ?? ''))}`,
@@ -175,8 +178,8 @@ export function refusedWords(op: QueuedOp): RefusedWords {
       ]),
     };
   }
-  if (op.kind === 'child-add') {
-    const body = op.body as unknown as Record<string, unknown>;
+  if (isAddTo(op, 'child')) {
+    const { body } = op;
     return {
       title: `Criança cadastrada: ${String(body.name ?? '')}`,
       typed: lines([
@@ -187,8 +190,8 @@ export function refusedWords(op: QueuedOp): RefusedWords {
       ]),
     };
   }
-  if (op.kind === 'professional-add') {
-    const body = op.body as unknown as Record<string, unknown>;
+  if (isAddTo(op, 'professional')) {
+    const { body } = op;
     return {
       title: `Profissional adicionado: ${String(body.name ?? '')}`,
       typed: lines([

@@ -1,5 +1,11 @@
 /** localStorage: the last session this device saw (the route guard reads it, also offline). */
 export const KNOWN_SESSION_KEY = 'sessao-conhecida';
+/**
+ * localStorage: the account last signed in on this device (its user id), kept when its session ends:
+ * whose queued writes the page shows offline, and who made a write queued before the server answered
+ * (issue 54). Leaves the device at logout.
+ */
+export const DEVICE_ACCOUNT_KEY = 'conta-do-aparelho';
 /** An invitation opened on this device before she had an account (/convite/): reopened after her first sign-in. */
 export const PENDING_INVITATION_KEY = 'convite-pendente';
 

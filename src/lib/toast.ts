@@ -56,8 +56,9 @@ export function toast(title: string, description?: string, variant: ToastVariant
   setTimeout(remove, DURATION_MS);
 }
 
-/** What she taps: a toast never sits over one of these. */
-const CONTROLS = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+/** What she taps, and the text a toast must never cover (`data-toast-avoid`: a note's two versions). */
+const CONTROLS =
+  'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"]), [data-toast-avoid]';
 const EDGE = 16;
 const STEP = 8;
 

@@ -8,7 +8,7 @@ import type { ErrorBody } from '../shared/api-errors.ts';
 import { addDays, nowSlot } from '../shared/clock.ts';
 import { MEDICINE_UNITS, type MedicineUnit, THERAPY_LABELS, type TherapyKind } from '../shared/treatment-words.ts';
 import { amount, doseText, list } from '../shared/words.ts';
-import { type Answer, ApiError, apiError, call, client } from './api.ts';
+import { type Answer, ApiError, apiError, call, client, unexpectedAnswer } from './api.ts';
 
 export const UNITS = MEDICINE_UNITS;
 export type Unit = MedicineUnit;
@@ -74,7 +74,12 @@ export async function sendDose(id: string, body: DoseInput & { childId?: string 
   const { childId: _, ...json } = body;
   const response = await child.doses.$post({ param: { id }, json });
   const data = (await response.json().catch(() => null)) as unknown;
-  if (response.ok) return (data as { dose: Dose }).dose;
+  if (response.ok) {
+    // Not the API's answer (a Wi-Fi's login page): the dose is kept, never taken as recorded.
+    const dose = (data as { dose?: Dose } | null)?.dose;
+    if (!dose || typeof dose !== 'object') throw unexpectedAnswer(response.status);
+    return dose;
+  }
   const error = apiError(response.status, data);
   if (error.code === 'too_soon')
     throw new TooSoon(error.message, (data as ErrorBody | null)?.error.lastGivenAt ?? null);

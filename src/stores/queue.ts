@@ -17,6 +17,17 @@ export const synced = atom(0);
  */
 export const deliveredHere = atom<QueuedOp[]>([]);
 
+/**
+ * The window event the "Não foi salvo" panel sends for a stuck write ("Tentar de novo", "Descartar");
+ * the queue's runner does it and calls `detail.done` (src/lib/offline-queue.ts).
+ */
+export const QUEUE_ACTION = 'fila-acao';
+export interface QueueAction {
+  action: 'retry' | 'discard';
+  id: string;
+  done: () => void;
+}
+
 /** localStorage flag: something waits in IndexedDB (so pages load the queue code only then). */
 export const PENDING_FLAG = 'fila-pendente';
 

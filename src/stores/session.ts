@@ -6,7 +6,7 @@
 import { atom } from 'nanostores';
 import type { Answer, client } from '../lib/api.ts';
 import { ApiError, getJson } from '../lib/api-core.ts';
-import { readJson, writeJson } from '../lib/storage.ts';
+import { DEVICE_ACCOUNT_KEY, readJson, writeJson } from '../lib/storage.ts';
 
 type Me = Answer<typeof client.me.$get>;
 
@@ -85,7 +85,10 @@ export function refreshSession(force = false): Promise<SessionState> {
         subscription: me.subscription ?? SESSION_UNKNOWN.subscription,
       };
       session.set(next);
-      if (me.user) keepDeviceSeen();
+      if (me.user) {
+        writeJson(DEVICE_ACCOUNT_KEY, me.user.id);
+        keepDeviceSeen();
+      }
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         session.set({ ...SESSION_UNKNOWN, loading: false });

@@ -36,6 +36,18 @@ async function writeOffline(page: Page, context: BrowserContext, ticks: number[]
   await expect.poll(() => page.evaluate(() => localStorage.getItem('fila-pendente'))).toBe('2');
 }
 
+/** The versions of a note a toast on screen sits over (their headings): none is the rule. */
+const versionsUnderToast = (page: Page) =>
+  page.evaluate(() => {
+    const toasts = [...document.querySelectorAll('.toasts .toast')].map((toast) => toast.getBoundingClientRect());
+    return [...document.querySelectorAll<HTMLElement>('.note-version')]
+      .filter((version) => {
+        const box = version.getBoundingClientRect();
+        return toasts.some((t) => box.left < t.right && box.right > t.left && box.top < t.bottom && box.bottom > t.top);
+      })
+      .map((version) => version.querySelector('h3')?.textContent ?? '');
+  });
+
 async function record(request: APIRequestContext, childId: string) {
   return (await (await request.get(`/api/children/${childId}/progress`)).json()) as {
     lists: Record<string, boolean[]>;
@@ -90,7 +102,15 @@ test.describe('one true record', () => {
     // The ticks on his screen are the server's merged list: hers and his.
     for (const index of [0, 1, 4, 6]) await expect(checkbox(dadPage, index)).toBeChecked();
     await expectNoAxeViolations(dadPage);
-    // The picture: both versions and the choice, once the connection's banner and the queue's toast are gone.
+    // As it arrives: no toast sits over either version (issue 54: the refusal's toast hid his), and
+    // the banner does not say all is synchronised while his note waits for his choice.
+    await conflict.evaluate((group) => {
+      group.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -64);
+    });
+    await expect(dadPage.getByText('Conexão restaurada! O aplicativo está sincronizado.')).toHaveCount(0);
+    expect(await versionsUnderToast(dadPage)).toEqual([]);
+    await shot(dadPage, 'note-conflict-arriving');
     for (const close of await dadPage.getByRole('button', { name: 'Fechar aviso' }).all()) await close.click();
     await expect(dadPage.getByText('Conexão restaurada! O aplicativo está sincronizado.')).toBeHidden();
     await conflict.evaluate((group) => {

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { resetUnchanged } from '../../src/islands/useForm.ts';
-import { ApiError, NETWORK_MESSAGE } from '../../src/lib/api.ts';
+import { ApiError, NETWORK_MESSAGE, unexpectedAnswer } from '../../src/lib/api.ts';
 import { RECORD_READS, USER_DATA_READS } from '../../src/lib/offline-caches.ts';
+import { answerFits } from '../../src/lib/queue-answers.ts';
 import { queueOutcome, stopsQueue } from '../../src/lib/queue-rule.ts';
 import type { QueuedOp } from '../../src/lib/queued-ops.ts';
 import { refusalReason, refusedWords } from '../../src/lib/refused-words.ts';
@@ -111,6 +112,38 @@ describe('the queue’s rule: what becomes of one queued write after a try', () 
     expect(stopsQueue('gone')).toBe(false);
     // A 404 on an add is a record she lost, never "gone".
     expect(queueOutcome(diaryAdd, failed(answered(404, 'not_found')))).toBe('refused');
+  });
+});
+
+describe('stuck: an answer that is not the operation’s, or a send that threw (issue 54)', () => {
+  it('a 2xx that is not the API’s (a Wi-Fi’s login page) is stuck: kept in the queue, which stops there', () => {
+    for (const op of [diaryAdd, diaryDelete, doseAdd, message, note])
+      expect(queueOutcome(op, failed(unexpectedAnswer(200)))).toBe('stuck');
+    expect(stopsQueue('stuck')).toBe(true);
+  });
+
+  it('an error that is no answer (a TypeError in a sender, an unknown kind) is stuck, never a silent wait', () => {
+    expect(queueOutcome(diaryAdd, failed(new TypeError('Cannot read properties of undefined')))).toBe('stuck');
+    expect(queueOutcome(diaryAdd, failed(new Error('Operação desconhecida na fila: diario-add')))).toBe('stuck');
+    expect(queueOutcome(diaryAdd, failed('a string thrown'))).toBe('stuck');
+    // Offline after the try, it waits as any other failure does.
+    expect(queueOutcome(diaryAdd, failed(new TypeError('x')), false)).toBe('wait');
+  });
+});
+
+describe('whether a sender’s answer is its operation’s (src/lib/queue-answers.ts)', () => {
+  it('the route’s declared answer is delivered; a login page’s JSON, nothing, or a body on a 204 is not', () => {
+    const notesAnswer = { condition: 'hiperatividade', text: 'Não para quieto', version: 3 };
+    expect(answerFits(note, notesAnswer)).toBe(true);
+    expect(answerFits(note, {})).toBe(false);
+    expect(answerFits(note, undefined)).toBe(false);
+    expect(answerFits(note, { ...notesAnswer, version: '3' })).toBe(false);
+    // A delete answers 204: nothing; a body means another server answered.
+    expect(answerFits(diaryDelete, undefined)).toBe(true);
+    expect(answerFits(diaryDelete, { ok: true })).toBe(false);
+    expect(answerFits(message, { ok: true })).toBe(false);
+    // An unknown kind is never taken as delivered.
+    expect(answerFits({ kind: 'diario-add' } as unknown as QueuedOp, {})).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { joinNotes } from '../../src/islands/notes/NoteConflict.tsx';
-import { mergeWaiting, type QueuedOp } from '../../src/lib/queued-ops.ts';
+import { mergeWaiting, type QueuedOp, waitingAfter } from '../../src/lib/queued-ops.ts';
 import { mergeTicks } from '../../src/shared/versions.ts';
 
 describe('ticks merged item by item (issue 37)', () => {
@@ -56,6 +56,15 @@ describe('a set that replaces a waiting one keeps the oldest base', () => {
     });
   });
 
+  it('two accounts’ notes on the same child both wait, each for its author (issue 54)', () => {
+    const hers = { ...note('Dela', 1), author: 'maria' };
+    const his = { ...note('Dele', 1), author: 'carlos' };
+    expect(waitingAfter([hers], his)).toEqual([hers, his]);
+    // Her own newer note still replaces her waiting one.
+    const hersAgain = { ...note('Dela de novo', 2), author: 'maria' };
+    expect(waitingAfter([hers, his], hersAgain)).toEqual([his, { ...hersAgain, baseVersion: 1 }]);
+  });
+
   it('another target is not merged', () => {
     const newer = note('Outra guia', 5, 'foco');
     expect(mergeWaiting(note('Sono', 1), newer)).toBe(newer);
@@ -66,5 +75,23 @@ describe('joining two versions of a note', () => {
   it('puts theirs first, a blank line, then hers; an empty one adds nothing', () => {
     expect(joinNotes('Dorme tarde', 'Chorou no banho\n')).toBe('Dorme tarde\n\nChorou no banho');
     expect(joinNotes('', 'Só a minha')).toBe('Só a minha');
+  });
+
+  it('writes once what both versions share (issue 54)', () => {
+    // One holds the other whole: that one is the join.
+    expect(joinNotes('Dorme tarde.', 'Dorme tarde.\nChorou no banho.')).toBe('Dorme tarde.\nChorou no banho.');
+    expect(joinNotes('Dorme tarde.\nAcorda às 6.', 'Acorda às 6.')).toBe('Dorme tarde.\nAcorda às 6.');
+    // Both start from the same paragraph and add their own: it is written once, then each addition.
+    expect(
+      joinNotes('Dorme tarde.\n\nNo jantar não para sentado.', 'Dorme tarde.\n\nNa escola levanta toda hora.'),
+    ).toBe('Dorme tarde.\n\nNo jantar não para sentado.\n\nNa escola levanta toda hora.');
+    // Same first and last lines, a different middle.
+    expect(joinNotes('Segunda:\nagitado\nFim.', 'Segunda:\ncalmo\nFim.')).toBe('Segunda:\nagitado\n\ncalmo\nFim.');
+    // On one line: the sentences both start with, once.
+    expect(joinNotes('Dorme tarde. Acorda cedo.', 'Dorme tarde. Chora no banho.')).toBe(
+      'Dorme tarde. Acorda cedo.\n\nChora no banho.',
+    );
+    // Words in common that are not a whole sentence stay in both.
+    expect(joinNotes('Não dormiu bem', 'Não comeu nada')).toBe('Não dormiu bem\n\nNão comeu nada');
   });
 });

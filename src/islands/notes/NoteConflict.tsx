@@ -38,13 +38,55 @@ function when(iso: string): string | null {
   return Number.isNaN(date.getTime()) ? null : savedAt.format(date);
 }
 
-/** Theirs first (it was saved first), a blank line, then hers. */
-export const joinNotes = (theirs: string, mine: string) => [theirs.trim(), mine.trim()].filter(Boolean).join('\n\n');
+/** The lines of a text and of another that are the same, from the start (`fromEnd`: from the end). */
+function sameLines(a: string[], b: string[], fromEnd: boolean, skip = 0): number {
+  let n = 0;
+  const at = (lines: string[], i: number) => (fromEnd ? lines[lines.length - 1 - i] : lines[i])?.trim();
+  while (n < a.length - skip && n < b.length - skip && at(a, n) === at(b, n)) n++;
+  return n;
+}
+
+/** Where two texts stop sharing whole sentences ("Dorme tarde. " of "Dorme tarde. Chora." and "Dorme tarde. Ri."). */
+function sameSentences(a: string, b: string): number {
+  let end = 0;
+  for (let i = 0; i < a.length && a[i] === b[i]; i++)
+    if (/[.!?]/.test(a[i]!) && /\s/.test(a[i + 1] ?? '') && a[i + 1] === b[i + 1]) end = i + 2;
+  return end;
+}
+
+/**
+ * Theirs first (it was saved first), a blank line, then hers, without repeating what both share
+ * (issue 54): a version that holds the other whole is the join; lines both start or end with, and
+ * sentences both start with, are written once.
+ */
+export function joinNotes(theirs: string, mine: string): string {
+  const a = theirs.trim();
+  const b = mine.trim();
+  if (!a || b.includes(a)) return b;
+  if (!b || a.includes(b)) return a;
+  const x = a.split('\n');
+  const y = b.split('\n');
+  const head = sameLines(x, y, false);
+  const tail = sameLines(x, y, true, head);
+  if (head === 0 && tail === 0) {
+    const shared = sameSentences(a, b);
+    return shared ? `${a}\n\n${b.slice(shared).trim()}` : `${a}\n\n${b}`;
+  }
+  const middle = [x.slice(head, x.length - tail), y.slice(head, y.length - tail)]
+    .map((lines) => lines.join('\n').trim())
+    .filter(Boolean)
+    .join('\n\n');
+  return [x.slice(0, head).join('\n'), middle, x.slice(x.length - tail).join('\n')]
+    .filter((part) => part.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
+}
 
 function Version({ title, detail, text }: { title: string; detail?: string | null; text: string }) {
   const id = useId();
   return (
-    <section className="note-version" aria-labelledby={id}>
+    // The text she chooses from: a toast never sits over it (src/lib/toast.ts).
+    <section className="note-version" aria-labelledby={id} data-toast-avoid="">
       <h3 id={id}>
         {title}
         {detail && <span className="note-version-when">{detail}</span>}
