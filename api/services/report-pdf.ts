@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { overlapsText } from '../../src/shared/adherence.ts';
 import {
   atTimes,
   type ClinicalSummary,
@@ -479,8 +480,10 @@ export function eventText(event: MedicineChangeView, asNeeded: boolean): string 
 
 /** The doses of a medicine in the period, in one line. */
 export function dosesText(medicine: MedicineInPeriod): string {
+  // A time given by two carers is one dose given and one possible double (shared/adherence.ts).
+  const doubles = medicine.overlaps ? `; ${overlapsText(medicine.overlaps)}` : '';
   if (medicine.asNeeded)
-    return `Doses quando precisar: ${medicine.asNeededGiven} no período${medicine.minIntervalHours ? ` (intervalo mínimo de ${amount(medicine.minIntervalHours)} h)` : ''}`;
+    return `Doses quando precisar: ${medicine.asNeededGiven} no período${medicine.minIntervalHours ? ` (intervalo mínimo de ${amount(medicine.minIntervalHours)} h)` : ''}${doubles}`;
   const skipped = medicine.skipped
     ? `; ${count(medicine.skipped, 'marcada como não dada', 'marcadas como não dadas')}`
     : '';
@@ -488,7 +491,7 @@ export function dosesText(medicine: MedicineInPeriod): string {
   // The app knows only what was marked: doses due and never marked are said as such, not as missed.
   const unmarked = Math.max(0, medicine.scheduled - medicine.given - medicine.skipped);
   const none = unmarked ? `; ${unmarked} sem marcação no aplicativo` : '';
-  return `Doses dadas: ${medicine.given} de ${medicine.scheduled} previstas no período${skipped}${none}${extra}`;
+  return `Doses dadas: ${medicine.given} de ${medicine.scheduled} previstas no período${skipped}${none}${extra}${doubles}`;
 }
 
 /**

@@ -6,6 +6,7 @@
  * or a stop, is a new row of `medicine_changes`.
  */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { adherenceFigure, adherenceOf, lastWithinInterval } from '../../src/shared/adherence.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { clockOf, dayOf, nowSlot } from '../../src/shared/clock.ts';
 import { DATE_FIELDS } from '../../src/shared/dates.ts';
@@ -21,7 +22,6 @@ import {
   type MedicinePatch,
   type MedicineUnit,
   type SessionInput,
-  scheduledSlots,
   sortedTimes,
   type TherapyInput,
   type TherapyKind,
@@ -436,6 +436,7 @@ async function dosesNear(
   return tx
     .select({
       id: medicineDoses.id,
+      medicineId: medicineDoses.medicineId,
       at: medicineDoses.at,
       status: medicineDoses.status,
       scheduledFor: medicineDoses.scheduledFor,
@@ -492,8 +493,8 @@ export async function recordDose(
     const sameTime = near.filter((d) => scheduledFor !== null && d.scheduledFor === scheduledFor);
     if (!isFact) {
       if (sameTime.length) throw new ApiError('conflict', MESSAGES.doseAlreadyMarked);
-      // `near` is newest first: the last given dose is the first.
-      const last = near[0];
+      // The page asks the same question of the doses it knows (adherence.ts).
+      const last = lastWithinInterval(medicine, near, at);
       if (last)
         throw new ApiError('too_soon', MESSAGES.tooSoon(clockOf(last.at)), {
           extra: { lastGivenAt: last.at.toISOString() },
@@ -763,10 +764,12 @@ export interface MedicineInPeriod {
   inForceAtStart: MedicineChangeView | null;
   /** the events on the period's days */
   events: MedicineChangeView[];
-  /** scheduled doses due in the period (up to now), those marked given, those marked not given */
+  /** doses due in the period (up to now), the times marked given, those marked only not given (adherence.ts) */
   scheduled: number;
   given: number;
   skipped: number;
+  /** marks that may double a dose: a time given twice counts once as given and once here */
+  overlaps: number;
   /** as-needed doses given in the period */
   asNeededGiven: number;
 }
@@ -808,6 +811,7 @@ export async function treatmentInPeriod(
         medicineId: medicineDoses.medicineId,
         scheduledFor: medicineDoses.scheduledFor,
         status: medicineDoses.status,
+        at: medicineDoses.at,
       })
       .from(medicineDoses)
       .where(and(eq(medicineDoses.childId, childId), sql`${medicineDoses.day} between ${from}::date and ${to}::date`)),
@@ -822,8 +826,7 @@ export async function treatmentInPeriod(
     const mine = doses.filter((d) => d.medicineId === medicine.id);
     const ranInPeriod = medicine.startedOn <= to && (medicine.stoppedOn === null || medicine.stoppedOn >= from);
     if (!ranInPeriod && mine.length === 0) continue;
-    const slots = new Set(scheduledSlots(medicine.changes, from, to).filter((slot) => slot <= upTo));
-    const given = mine.filter((d) => d.status === 'given' && d.scheduledFor !== null && slots.has(d.scheduledFor));
+    const tally = adherenceOf(medicine, mine, period, upTo);
     const before = medicine.changes.filter((c) => c.on < from);
     medicinesInPeriod.push({
       id: medicine.id,
@@ -834,10 +837,11 @@ export async function treatmentInPeriod(
       startedOn: medicine.startedOn,
       inForceAtStart: inForceOn(before, from),
       events: medicine.changes.filter((c) => c.on >= from && c.on <= to),
-      scheduled: slots.size,
-      given: given.length,
-      skipped: mine.filter((d) => d.status === 'skipped' && d.scheduledFor !== null).length,
-      asNeededGiven: mine.filter((d) => d.status === 'given' && d.scheduledFor === null).length,
+      scheduled: tally.scheduled,
+      given: tally.given,
+      skipped: tally.skipped,
+      overlaps: tally.overlaps,
+      asNeededGiven: tally.asNeededGiven,
     });
   }
   const therapiesInPeriod = therapyList
@@ -865,8 +869,7 @@ export async function treatmentInPeriod(
       adherence: medicinesInPeriod.map((m) => ({
         medicineId: m.id,
         name: m.name,
-        given: m.asNeeded ? m.asNeededGiven : m.given,
-        scheduled: m.asNeeded ? 0 : m.scheduled,
+        ...adherenceFigure(m, m),
         asNeeded: m.asNeeded,
       })),
       therapySessions: {

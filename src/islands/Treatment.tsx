@@ -7,6 +7,8 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { roleOf } from '../lib/circle.ts';
 import { dayOf, type Medicine, THERAPY_KINDS, type Therapy } from '../lib/treatment.ts';
+import { MAX_INTERVAL_HOURS } from '../shared/adherence.ts';
+import { addDays } from '../shared/clock.ts';
 import { ALERTS_EVERY_MS } from '../shared/dose-alerts.ts';
 import { currentChild } from '../stores/child.ts';
 import { refreshSession } from '../stores/session.ts';
@@ -28,6 +30,8 @@ const SessionDialog = lazy(() => Forms().then((m) => ({ default: m.SessionDialog
 const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
 
 type ChangeKind = 'dose' | 'times' | 'stop';
+/** The days the doses are read back for the interval check (a 72 h interval: three days). */
+const INTERVAL_DAYS = Math.ceil(MAX_INTERVAL_HOURS / 24);
 
 export default function Treatment() {
   const child = useHydratedStore(currentChild, null);
@@ -35,7 +39,8 @@ export default function Treatment() {
   const canWrite = role !== 'viewer';
   const [today] = useState(() => dayOf(new Date()));
   const treatment = useTreatment(child?.id ?? null, today);
-  const doses = useDoses(child?.id ?? null, today, today, role !== 'owner');
+  // From as far back as the longest minimum interval: the check before giving looks across midnight.
+  const doses = useDoses(child?.id ?? null, addDays(today, -INTERVAL_DAYS), today, role !== 'owner');
   const [adding, setAdding] = useState<'medicine' | 'therapy' | null>(null);
   const [change, setChange] = useState<{ medicine: Medicine; kind: ChangeKind } | null>(null);
   const [session, setSession] = useState<Therapy | null>(null);

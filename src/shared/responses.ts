@@ -234,7 +234,15 @@ export const insightsAnswer = z.object({
   treatment: z.object({
     changes: z.array(z.object({ on: day, medicineId: id, name: z.string(), kind: z.enum(MEDICINE_EVENTS) })),
     adherence: z.array(
-      z.object({ medicineId: id, name: z.string(), given: count, scheduled: count, asNeeded: z.boolean() }),
+      z.object({
+        medicineId: id,
+        name: z.string(),
+        given: count,
+        scheduled: count,
+        /** marks that may double a dose: a time given twice counts once in `given`, once here */
+        overlaps: count,
+        asNeeded: z.boolean(),
+      }),
     ),
     therapySessions: z.object({ attended: count, missed: count }),
   }),
