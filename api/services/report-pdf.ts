@@ -16,7 +16,7 @@ import {
   sleepLine,
   summarySections,
 } from '../../src/shared/clinical-summary.ts';
-import { overlapReportLine } from '../../src/shared/dose-alerts.ts';
+import { overlapReportLine, undoneSentences } from '../../src/shared/dose-alerts.ts';
 import { ATTENTION_WORDS } from '../../src/shared/enums.ts';
 import { formatDay, formatDecimal, formatMinutes, shortDay } from '../../src/shared/format.ts';
 import { todayInSaoPaulo } from '../../src/shared/insights-core.ts';
@@ -537,7 +537,13 @@ function treatment(doc: Doc, { treatment: period }: ReportData) {
     room(doc, 40);
     doc.font('Sans-Bold').fontSize(11).fillColor(INK).text('Possíveis doses duplas', MARGIN, doc.y);
     for (const overlap of overlaps)
-      bullet(doc, overlapReportLine({ medicineName: overlap.name, kind: overlap.kind, doses: overlap.doses }));
+      bullet(
+        doc,
+        [
+          overlapReportLine({ medicineName: overlap.name, kind: overlap.kind, doses: overlap.doses }),
+          ...undoneSentences(overlap, overlap.undone),
+        ].join(' '),
+      );
     doc.moveDown(0.4);
   }
   if (therapies.length) {

@@ -40,7 +40,7 @@ import {
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type ChildAccess, requireChild } from './access.ts';
-import { alertsInPeriod, doseAlertsForExport, flagDose, type OverlapInPeriod } from './dose-alerts.ts';
+import { alertsInPeriod, doseAlertsForExport, flagDose, keepUndone, type OverlapInPeriod } from './dose-alerts.ts';
 import { insertOnce } from './idempotent.ts';
 import { scheduleColumns } from './medicine-schedule.ts';
 import { namesOf, type RecordedBy } from './people.ts';
@@ -446,6 +446,10 @@ async function dosesNear(
     .orderBy(desc(medicineDoses.at), asc(medicineDoses.id));
 }
 
+/** The lock of one medicine's doses (decision 0030): giving and undoing a dose of it take it, one after the other. */
+const lockMedicine = (tx: Database, medicineId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dose:${medicineId}`}))`);
+
 /**
  * A dose given or not given, marked by someone who may write for the child (issue 37, decision
  * 0030). Every check and the insert hold one lock per medicine, so doses sent at once (two
@@ -472,7 +476,7 @@ export async function recordDose(
   // before it opens (on PGlite the open transaction holds the only connection).
   if (isFact) await jobs.start();
   const row = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dose:${input.medicineId}`}))`);
+    await lockMedicine(tx, input.medicineId);
     if (input.id) {
       // Sent again from her device (offline, a dropped answer): the stored dose, not a warning.
       const [stored] = await tx
@@ -539,16 +543,34 @@ export async function recordDose(
   return (await presentDoses(db, [row]))[0]!;
 }
 
-/** Undo: the one who marked it, or the child's owner. */
+/**
+ * Undo: the one who marked it, or the child's owner. It takes the medicine's lock, as giving a
+ * dose does, so an undo and a dose sent at once are decided one after the other; a dose of an
+ * overlap alert leaves the alert as it was, with the dose undone (who, when), never deleted.
+ */
 export async function removeDose(db: Database, userId: string, childId: string, doseId: string, now: Date) {
   const access: ChildAccess = await forWrite(db, userId, childId, now);
-  const [dose] = await db
-    .select({ userId: medicineDoses.userId })
-    .from(medicineDoses)
-    .where(and(eq(medicineDoses.id, doseId), eq(medicineDoses.childId, childId)));
-  if (!dose) throw new ApiError('not_found', MESSAGES.doseNotFound);
-  if (access.role !== 'owner' && dose.userId !== userId) throw new ApiError('forbidden', MESSAGES.notYourDose);
-  await db.delete(medicineDoses).where(and(eq(medicineDoses.id, doseId), eq(medicineDoses.childId, childId)));
+  const mine = and(eq(medicineDoses.id, doseId), eq(medicineDoses.childId, childId));
+  await db.transaction(async (tx) => {
+    const [known] = await tx.select({ medicineId: medicineDoses.medicineId }).from(medicineDoses).where(mine);
+    if (!known) throw new ApiError('not_found', MESSAGES.doseNotFound);
+    await lockMedicine(tx, known.medicineId);
+    // Read again under the lock: undone meanwhile by someone else, it is gone.
+    const [dose] = await tx
+      .select({
+        id: medicineDoses.id,
+        userId: medicineDoses.userId,
+        status: medicineDoses.status,
+        at: medicineDoses.at,
+        scheduledFor: medicineDoses.scheduledFor,
+      })
+      .from(medicineDoses)
+      .where(mine);
+    if (!dose) throw new ApiError('not_found', MESSAGES.doseNotFound);
+    if (access.role !== 'owner' && dose.userId !== userId) throw new ApiError('forbidden', MESSAGES.notYourDose);
+    await keepUndone(tx, dose, userId, now);
+    await tx.delete(medicineDoses).where(mine);
+  });
 }
 
 // ---------------------------------------------------------------- therapies

@@ -3,13 +3,20 @@
  * medicine within its minimum interval, or one time marked twice (given twice, or given and not
  * given). Shown on the treatment page and on the child's card until the owner marks it seen; the
  * page asks again every 30 s while it is in front of her, so a dose that reached the server from
- * another phone shows within a minute. Descriptive only: who gave what and when, and whom to call.
+ * another phone shows within a minute. A dose undone since stays in it, with who undid it and when
+ * (issue 54). Descriptive only: who gave what and when, and whom to call.
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { type DoseAlert, failureText, loadDoseAlerts, markAlertSeen } from '../../lib/treatment.ts';
-import { ALERTS_EVERY_MS, OVERLAP_ADVICE, overlapSentence, POISON_CENTER_PHONE } from '../../shared/dose-alerts.ts';
+import {
+  ALERTS_EVERY_MS,
+  OVERLAP_ADVICE,
+  overlapSentence,
+  POISON_CENTER_PHONE,
+  undoneSentences,
+} from '../../shared/dose-alerts.ts';
 import { telHref } from '../../shared/tel.ts';
 import { plural } from '../../shared/words.ts';
 import { synced } from '../../stores/queue.ts';
@@ -104,6 +111,9 @@ export default function DoseAlerts({ childId, childName, isOwner, compact = fals
         {alerts.map((alert) => (
           <li key={alert.id}>
             <p>{overlapSentence({ childName, medicineName: alert.name, kind: alert.kind, doses: alert.doses })}</p>
+            {alert.undone.length > 0 && (
+              <p className="dose-alert-undone">{undoneSentences(alert, alert.undone).join(' ')}</p>
+            )}
             {isOwner ? (
               <button
                 type="button"
