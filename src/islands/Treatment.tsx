@@ -7,7 +7,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { roleOf } from '../lib/circle.ts';
 import { dayOf, type Medicine, THERAPY_KINDS, type Therapy } from '../lib/treatment.ts';
-import { MAX_INTERVAL_HOURS } from '../shared/adherence.ts';
+import { INTERVAL_DAYS } from '../shared/adherence.ts';
 import { addDays } from '../shared/clock.ts';
 import { ALERTS_EVERY_MS } from '../shared/dose-alerts.ts';
 import { currentChild } from '../stores/child.ts';
@@ -30,8 +30,6 @@ const SessionDialog = lazy(() => Forms().then((m) => ({ default: m.SessionDialog
 const PaywallDialog = lazy(() => import('./PaywallDialog.tsx'));
 
 type ChangeKind = 'dose' | 'times' | 'stop';
-/** The days the doses are read back for the interval check (a 72 h interval: three days). */
-const INTERVAL_DAYS = Math.ceil(MAX_INTERVAL_HOURS / 24);
 
 export default function Treatment() {
   const child = useHydratedStore(currentChild, null);
@@ -74,7 +72,13 @@ export default function Treatment() {
       <p className="record-of" role="status">
         Tratamento de <strong>{child.name}</strong>
       </p>
-      <DoseAlerts childId={child.id} childName={child.name} isOwner={role === 'owner'} onNews={doses.reload} />
+      <DoseAlerts
+        childId={child.id}
+        childName={child.name}
+        isOwner={role === 'owner'}
+        onNews={doses.reload}
+        asked={doses.sent}
+      />
       {!canWrite && (
         <p className="notice viewer-note">
           Você acompanha {child.name} como observador(a): vê o tratamento, mas só a família marca as doses e anota

@@ -11,6 +11,8 @@ import { count } from './words.ts';
 
 /** The longest minimum interval between two doses of a "quando precisar" medicine, in hours. */
 export const MAX_INTERVAL_HOURS = 72;
+/** The days a page reads its doses back for the check before giving: the longest interval, across midnight. */
+export const INTERVAL_DAYS = Math.ceil(MAX_INTERVAL_HOURS / 24);
 
 /** One event of a medicine's history, as the API answers it (the timeline's arithmetic needs only these). */
 export interface MedicineChangeLike {

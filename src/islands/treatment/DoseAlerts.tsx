@@ -56,9 +56,11 @@ interface Props {
   compact?: boolean;
   /** a new alert arrived: the page reloads the doses it shows */
   onNews?: () => void;
+  /** changes when this page marked or undid a dose: the alerts are asked again at once */
+  asked?: number;
 }
 
-export default function DoseAlerts({ childId, childName, isOwner, compact = false, onNews }: Props) {
+export default function DoseAlerts({ childId, childName, isOwner, compact = false, onNews, asked = 0 }: Props) {
   const [alerts, setAlerts] = useState<DoseAlert[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   /** the alerts already shown: a new one makes the page reload its doses */
@@ -79,10 +81,10 @@ export default function DoseAlerts({ childId, childName, isOwner, compact = fals
     }
   }, [childId, onNews]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: syncCount is the signal that the queue sent something.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: syncCount (the queue sent something) and asked (a dose marked or undone here) are signals.
   useEffect(() => {
     void load();
-  }, [load, syncCount]);
+  }, [load, syncCount, asked]);
   useWhileVisible(load, ALERTS_EVERY_MS);
 
   async function seen(alert: DoseAlert) {
