@@ -862,7 +862,7 @@ export const doseAlerts = pgTable(
     medicineId: medicineRef(),
     /** `double` (two given) or `disagree` (given and not given on one time) */
     kind: text('kind').notNull(),
-    /** the doses involved, oldest first; a dose deleted since is left out when shown */
+    /** the doses involved, oldest first; one undone since stays here, told by dose_alert_undos */
     doseIds: uuid('dose_ids').array().notNull(),
     seenAt: stamp('seen_at'),
     seenBy: personRef('seen_by'),
@@ -872,6 +872,34 @@ export const doseAlerts = pgTable(
     index('dose_alerts_child_idx').on(t.childId, t.createdAt.desc()),
     check('dose_alerts_kind', sql.raw(`"kind" in ('double', 'disagree')`)),
     check('dose_alerts_doses', sql.raw(`cardinality("dose_ids") between 2 and 50`)),
+  ],
+);
+
+/**
+ * A dose of an overlap alert undone since (issue 54): the alert is never deleted, so every member
+ * still sees what was marked, who undid which dose and when, until the owner marks it seen.
+ */
+export const doseAlertUndos = pgTable(
+  'dose_alert_undos',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => doseAlerts.id, { onDelete: 'cascade' }),
+    /** the dose's id, kept once the dose itself is deleted */
+    doseId: uuid('dose_id').notNull(),
+    /** what the dose said when it was undone: `given` or `skipped`, when, for which time, by whom */
+    status: text('status').notNull(),
+    at: stamp('at').notNull(),
+    scheduledFor: text('scheduled_for'),
+    /** who marked the dose; null once that account is deleted (decision 0020) */
+    recordedBy: personRef('recorded_by'),
+    /** who undid it; null once that account is deleted */
+    undoneBy: personRef('undone_by'),
+    undoneAt: stamp('undone_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.doseId] }),
+    check('dose_alert_undos_status', oneOf('status', DOSE_STATUSES)),
   ],
 );
 

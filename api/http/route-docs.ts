@@ -122,9 +122,12 @@ export const ROUTE_DOCS = {
     remove: answers('Delete a diary entry', { 204: NO_BODY }),
   },
   doseAlerts: {
-    list: answers('Possible double doses, newest first (unseen=1: only those not marked seen)', {
-      200: doseAlertsAnswer,
-    }),
+    list: answers(
+      'Possible double doses, newest first, every dose as marked, undos with who and when (unseen=1: only those not marked seen)',
+      {
+        200: doseAlertsAnswer,
+      },
+    ),
     seen: answers('The owner marks a possible double dose seen', { 200: doseAlertAnswer }),
   },
   doses: {
@@ -133,7 +136,12 @@ export const ROUTE_DOCS = {
       'Mark a dose given or not given (409 too_soon carries lastGivenAt; confirmed or offline: stored, with overlap)',
       { 201: doseAnswer },
     ),
-    undo: answers('Undo a dose (who marked it, or the owner)', { 204: NO_BODY }),
+    undo: answers(
+      "Undo a dose (who marked it, or the owner), under the medicine's lock; its alert stays, the undo told",
+      {
+        204: NO_BODY,
+      },
+    ),
   },
   insights: {
     read: answers("What the child's diaries show", { 200: insightsAnswer }),

@@ -4,20 +4,23 @@
  * Descriptive figures only — what was recorded on each side, never a claim of cause.
  *
  * One statement per source, each reading both sides over its (child, day) index: the diaries
- * (episodes, intensity, sleep, meals), the doses, the weekly ratings; one more lists the changes to
- * pick from. At most 2 × 56 days; over LONG_INSIGHTS_DAYS it waits its turn like the insights.
+ * (episodes, intensity, sleep, meals), the doses (counted by shared/adherence.ts), the weekly
+ * ratings; one more lists the changes to pick from. At most 2 × 56 days; over LONG_INSIGHTS_DAYS it waits its turn like the insights.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { adherenceOf } from '../../src/shared/adherence.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
-import { dayOf } from '../../src/shared/clock.ts';
+import { dayOf, nowSlot } from '../../src/shared/clock.ts';
 import { daysInPeriod } from '../../src/shared/insights-core.ts';
 import type { BeforeAfterSideFigures } from '../../src/shared/summary-sections.ts';
 import { THERAPY_LABELS, type TherapyKind } from '../../src/shared/treatment-words.ts';
 import { addDays, BEFORE_AFTER_DAYS, type ChangeKind, ENOUGH_DAYS } from '../../src/shared/weekly-scale-words.ts';
 import type { Database } from '../db/client.ts';
+import { medicineDoses, medicines } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { cardMetIn } from './card-summary.ts';
+import { schedulesOf } from './medicine-schedule.ts';
 import { insightsLimiter, LONG_INSIGHTS_DAYS } from './work-slots.ts';
 
 const ACCENTED_UPPER = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
@@ -106,14 +109,49 @@ function diaryStatement(childId: string, on: string, span: Window): SQL {
     group by 1`;
 }
 
-function doseStatement(childId: string, on: string, span: Window): SQL {
-  return sql`select ${side(sql.raw('day'), on)} as side,
-      count(*) filter (where status = 'given')::int as given,
-      count(*) filter (where status = 'skipped')::int as skipped,
-      array_agg(distinct to_char(day, 'YYYY-MM-DD')) as days
-    from medicine_doses
-    where child_id = ${childId} and day between ${span.from}::date and ${span.to}::date
-    group by 1`;
+/**
+ * The doses of each side, counted as every screen counts them (shared/adherence.ts): a time given
+ * by two carers is one dose given; the days with a dose marked.
+ */
+async function doseSides(db: Database, childId: string, windows: { before: Window; after: Window }, now: Date) {
+  const rows = await db
+    .select({
+      medicineId: medicineDoses.medicineId,
+      scheduledFor: medicineDoses.scheduledFor,
+      status: medicineDoses.status,
+      at: medicineDoses.at,
+      day: medicineDoses.day,
+    })
+    .from(medicineDoses)
+    .where(
+      and(
+        eq(medicineDoses.childId, childId),
+        sql`${medicineDoses.day} between ${windows.before.from}::date and ${windows.after.to}::date`,
+      ),
+    );
+  const ids = [...new Set(rows.map((r) => r.medicineId))];
+  const [schedules, kinds] = await Promise.all([
+    schedulesOf(db, ids),
+    ids.length
+      ? db
+          .select({ id: medicines.id, asNeeded: medicines.asNeeded, minIntervalHours: medicines.minIntervalHours })
+          .from(medicines)
+          .where(inArray(medicines.id, ids))
+      : [],
+  ]);
+  const upTo = nowSlot(now);
+  const sideOf = (window: Window) => {
+    const mine = rows.filter((r) => r.day >= window.from && r.day <= window.to);
+    let given = 0;
+    let skipped = 0;
+    for (const medicine of kinds) {
+      const tally = adherenceOf({ ...medicine, changes: schedules.get(medicine.id) ?? [] }, mine, window, upTo);
+      given += tally.given + tally.asNeededGiven;
+      skipped += tally.skipped;
+    }
+    return { given, skipped, days: [...new Set(mine.map((r) => r.day))] };
+  };
+  return { b: sideOf(windows.before), a: sideOf(windows.after) };
 }
 
 /** A week belongs to the side its Thursday (its middle) falls on. */
@@ -151,12 +189,6 @@ interface DiaryRow {
   wakings: string | number | null;
   meals: number;
   lowMeals: number;
-  days: string[] | null;
-}
-interface DoseRow {
-  side: 'b' | 'a';
-  given: number;
-  skipped: number;
   days: string[] | null;
 }
 interface RatingRow {
@@ -207,14 +239,14 @@ export async function beforeAfter(
   const span = { from: before.from, to: after.to };
   const [diary, doses, ratings, cardBefore, cardAfter] = await Promise.all([
     db.execute(diaryStatement(childId, on, span)).then(rowsOf<DiaryRow>),
-    db.execute(doseStatement(childId, on, span)).then(rowsOf<DoseRow>),
+    doseSides(db, childId, { before, after }, now),
     db.execute(ratingStatement(childId, on, span)).then(rowsOf<RatingRow>),
     cardMetIn(db, childId, before),
     cardMetIn(db, childId, after),
   ]);
   const sideOf = (key: 'b' | 'a', window: Window): BeforeAfterSide => {
     const d = diary.find((row) => row.side === key);
-    const dose = doses.find((row) => row.side === key);
+    const dose = doses[key];
     const means = (part: RatingRow['part']) =>
       Object.fromEntries(
         ratings
@@ -222,7 +254,7 @@ export async function beforeAfter(
           .sort((x, y) => x.key.localeCompare(y.key))
           .map((row) => [row.key, Number(row.mean)]),
       );
-    const recordDays = new Set([...(d?.days ?? []), ...(dose?.days ?? [])]);
+    const recordDays = new Set([...(d?.days ?? []), ...dose.days]);
     const meals = d?.meals ?? 0;
     return {
       ...window,
@@ -236,7 +268,7 @@ export async function beforeAfter(
       meals: { count: meals, lowAppetiteShare: meals ? Math.round(((d?.lowMeals ?? 0) / meals) * 100) / 100 : null },
       ratings: { home: means('home:answers'), school: means('school:answers') },
       sideEffects: means('home:sideEffects'),
-      doses: { given: dose?.given ?? 0, skipped: dose?.skipped ?? 0 },
+      doses: { given: dose.given, skipped: dose.skipped },
       card: key === 'b' ? cardBefore : cardAfter,
       daysWithRecords: recordDays.size,
     };

@@ -4,8 +4,8 @@
  * joins the unseen alert that already holds one of the doses it overlaps, so ten doses sent at once
  * make one alert, not nine. Opening or joining one sends a push to every member of the circle who
  * turned "remédios" on, in the dose's own transaction. Every member sees the alerts; the owner
- * marks them seen. A dose undone since is left out when an alert is shown, and an alert left with
- * fewer than two doses is no longer shown.
+ * marks them seen. An alert is never deleted (issue 54): a dose of it undone since stays in it, with
+ * who undid it and when (dose_alert_undos), and every member sees it until the owner marks it seen.
  */
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
@@ -13,7 +13,7 @@ import { DAY_MS } from '../../src/shared/clock.ts';
 import type { DoseAlertKind } from '../../src/shared/dose-alerts.ts';
 import type { DoseStatus } from '../../src/shared/treatment-words.ts';
 import type { Database } from '../db/client.ts';
-import { children, doseAlerts, medicineDoses, medicines } from '../db/schema.ts';
+import { children, doseAlerts, doseAlertUndos, medicineDoses, medicines } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accessTo, requireChild } from './access.ts';
@@ -121,6 +121,38 @@ async function alertRecipients(db: Database, childId: string): Promise<string[]>
   return rows.map((r) => r.user_id);
 }
 
+/**
+ * A dose about to be deleted (an undo), in `tx` under its medicine's lock: every alert that holds it
+ * keeps what it said, who undid it and when. A dose of no alert leaves nothing.
+ */
+export async function keepUndone(
+  tx: Database,
+  dose: { id: string; userId: string | null; status: string; at: Date; scheduledFor: string | null },
+  undoneBy: string,
+  now: Date,
+): Promise<void> {
+  const holding = await tx
+    .select({ id: doseAlerts.id })
+    .from(doseAlerts)
+    .where(sql`${doseAlerts.doseIds} @> array[${dose.id}::uuid]`);
+  if (!holding.length) return;
+  await tx
+    .insert(doseAlertUndos)
+    .values(
+      holding.map((alert) => ({
+        alertId: alert.id,
+        doseId: dose.id,
+        status: dose.status,
+        at: dose.at,
+        scheduledFor: dose.scheduledFor,
+        recordedBy: dose.userId,
+        undoneBy,
+        undoneAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
 // ---------------------------------------------------------------- what the circle sees
 
 export interface AlertDoseView {
@@ -132,14 +164,25 @@ export interface AlertDoseView {
   scheduledFor: string | null;
 }
 
+/** A dose of the alert undone since: which, who undid it, when. */
+export interface AlertUndoView {
+  doseId: string;
+  by: RecordedBy;
+  at: string;
+}
+
 export interface DoseAlertView {
   id: string;
   medicineId: string;
   /** the medicine's name */
   name: string;
   kind: DoseAlertKind;
-  /** oldest first */
+  /** oldest first, those undone since included (as they were marked) */
   doses: AlertDoseView[];
+  /** the doses of `doses` undone since, oldest first */
+  undoneDoseIds: string[];
+  /** who undid each of them and when, in the order they were undone */
+  undone: AlertUndoView[];
   createdAt: string;
   seenAt: string | null;
 }
@@ -168,32 +211,51 @@ const alertColumns = {
 const alertsWhere = (db: Database, where: SQL | undefined) =>
   db.select(alertColumns).from(doseAlerts).innerJoin(medicines, eq(medicines.id, doseAlerts.medicineId)).where(where);
 
-/** The alerts with their doses still stored, oldest dose first; those left with fewer than two are dropped. */
+/**
+ * The alerts with their doses, oldest first: those still stored and those undone since (as they
+ * were, from dose_alert_undos). An alert whose doses were deleted before undos were kept (fewer
+ * than two known) has nothing left to tell and is left out.
+ */
 async function presentAlerts(db: Database, rows: AlertRow[]): Promise<DoseAlertView[]> {
   const ids = [...new Set(rows.flatMap((r) => r.doseIds))];
-  const doses = ids.length
-    ? await db
-        .select({
-          id: medicineDoses.id,
-          at: medicineDoses.at,
-          userId: medicineDoses.userId,
-          status: medicineDoses.status,
-          scheduledFor: medicineDoses.scheduledFor,
-        })
-        .from(medicineDoses)
-        .where(inArray(medicineDoses.id, ids))
-    : [];
-  const who = await namesOf(
-    db,
-    doses.map((d) => d.userId),
-  );
+  const alertIds = rows.map((r) => r.id);
+  const [doses, undos] = await Promise.all([
+    ids.length
+      ? db
+          .select({
+            id: medicineDoses.id,
+            at: medicineDoses.at,
+            userId: medicineDoses.userId,
+            status: medicineDoses.status,
+            scheduledFor: medicineDoses.scheduledFor,
+          })
+          .from(medicineDoses)
+          .where(inArray(medicineDoses.id, ids))
+      : [],
+    alertIds.length
+      ? db
+          .select()
+          .from(doseAlertUndos)
+          .where(inArray(doseAlertUndos.alertId, alertIds))
+          .orderBy(asc(doseAlertUndos.undoneAt), asc(doseAlertUndos.doseId))
+      : [],
+  ]);
+  const who = await namesOf(db, [...doses.map((d) => d.userId), ...undos.flatMap((u) => [u.recordedBy, u.undoneBy])]);
   const byId = new Map(doses.map((d) => [d.id, d]));
   return rows.flatMap((row) => {
-    const mine = row.doseIds
-      .map((id) => byId.get(id))
-      .filter((d) => d !== undefined)
+    const undone = undos.filter((u) => u.alertId === row.id);
+    const kept = undone.map((u) => ({
+      id: u.doseId,
+      at: u.at,
+      userId: u.recordedBy,
+      status: u.status,
+      scheduledFor: u.scheduledFor,
+    }));
+    const mine = [...row.doseIds.map((id) => byId.get(id)).filter((d) => d !== undefined), ...kept]
+      .filter((d, i, all) => all.findIndex((other) => other.id === d.id) === i)
       .sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : 1));
     if (mine.length < 2) return [];
+    const undoneIds = new Set(undone.map((u) => u.doseId));
     return [
       {
         id: row.id,
@@ -207,6 +269,8 @@ async function presentAlerts(db: Database, rows: AlertRow[]): Promise<DoseAlertV
           status: d.status as DoseStatus,
           scheduledFor: d.scheduledFor,
         })),
+        undoneDoseIds: mine.filter((d) => undoneIds.has(d.id)).map((d) => d.id),
+        undone: undone.map((u) => ({ doseId: u.doseId, by: who(u.undoneBy), at: u.undoneAt.toISOString() })),
         createdAt: row.createdAt.toISOString(),
         seenAt: row.seenAt?.toISOString() ?? null,
       },
@@ -264,7 +328,7 @@ export async function markAlertSeen(
   const rows = await alertsWhere(db, mine);
   if (!rows[0]) throw new ApiError('not_found', MESSAGES.doseAlertNotFound);
   const [view] = await presentAlerts(db, rows);
-  // Its doses undone since: nothing left to warn about, as for an unknown alert.
+  // Only an alert from before undos were kept can have nothing left to tell.
   if (!view) throw new ApiError('not_found', MESSAGES.doseAlertNotFound);
   return view;
 }
@@ -289,12 +353,13 @@ export async function alertForPush(
 
 // ---------------------------------------------------------------- the report and the export
 
-/** An alert as the report tells it: the medicine, the kind, who marked each dose and when. */
+/** An alert as the report tells it: the medicine, the kind, who marked each dose and when, and the undos. */
 export interface OverlapInPeriod {
   medicineId: string;
   name: string;
   kind: DoseAlertKind;
-  doses: Array<{ by: string; at: string; status: DoseStatus; scheduledFor: string | null }>;
+  doses: Array<{ id: string; by: string; at: string; status: DoseStatus; scheduledFor: string | null }>;
+  undone: Array<{ doseId: string; by: string; at: string }>;
 }
 
 /** The child's alerts with a dose on a day of the period, in the order of their first dose. No access check. */
@@ -307,7 +372,9 @@ export async function alertsInPeriod(
     db,
     and(
       eq(doseAlerts.childId, childId),
-      sql`exists (select 1 from ${medicineDoses} d where d.id = any(${doseAlerts.doseIds}) and d.day between ${period.from}::date and ${period.to}::date)`,
+      sql`(exists (select 1 from ${medicineDoses} d where d.id = any(${doseAlerts.doseIds}) and d.day between ${period.from}::date and ${period.to}::date)
+        or exists (select 1 from ${doseAlertUndos} u where u.alert_id = ${doseAlerts.id}
+          and coalesce(left(u.scheduled_for, 10)::date, (u.at at time zone 'America/Sao_Paulo')::date) between ${period.from}::date and ${period.to}::date))`,
     ),
   ).orderBy(asc(doseAlerts.createdAt));
   return (await presentAlerts(db, rows))
@@ -315,7 +382,14 @@ export async function alertsInPeriod(
       medicineId: alert.medicineId,
       name: alert.name,
       kind: alert.kind,
-      doses: alert.doses.map((d) => ({ by: d.by.name, at: d.at, status: d.status, scheduledFor: d.scheduledFor })),
+      doses: alert.doses.map((d) => ({
+        id: d.id,
+        by: d.by.name,
+        at: d.at,
+        status: d.status,
+        scheduledFor: d.scheduledFor,
+      })),
+      undone: alert.undone.map((u) => ({ doseId: u.doseId, by: u.by.name, at: u.at })),
     }))
     .sort((a, b) => (a.doses[0]!.at < b.doses[0]!.at ? -1 : a.doses[0]!.at > b.doses[0]!.at ? 1 : 0));
 }
@@ -328,5 +402,27 @@ export async function doseAlertsForExport(db: Database, userId: string) {
     .from(doseAlerts)
     .where(inArray(doseAlerts.childId, owned))
     .orderBy(asc(doseAlerts.createdAt));
-  return rows.map(({ seenBy, ...rest }) => ({ ...rest, seenByYou: seenBy === userId }));
+  const undos = rows.length
+    ? await db
+        .select()
+        .from(doseAlertUndos)
+        .where(
+          inArray(
+            doseAlertUndos.alertId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(doseAlertUndos.undoneAt))
+    : [];
+  return rows.map(({ seenBy, ...rest }) => ({
+    ...rest,
+    seenByYou: seenBy === userId,
+    undone: undos
+      .filter((u) => u.alertId === rest.id)
+      .map(({ alertId: _alert, recordedBy, undoneBy, ...undo }) => ({
+        ...undo,
+        recordedByYou: recordedBy === userId,
+        undoneByYou: undoneBy === userId,
+      })),
+  }));
 }

@@ -22,6 +22,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { reachable, requireChild } from './access.ts';
+import { recordersOf } from './people.ts';
 import type { PeriodQuery } from './periods.ts';
 import { treatmentInPeriod } from './treatment.ts';
 import { insightsLimiter, LONG_INSIGHTS_DAYS } from './work-slots.ts';
@@ -43,7 +44,7 @@ function insightsQuery(userId: string, childId: string, period: Window, today: s
       select id, name, birth_date from children where id = ${childId} and ${reachable(sql.raw('id'), userId, 'read')}
     ), e as materialized (
       select e.type, e.date, e.time, e.intensity, e.context, e.duration_minutes, e.helped, e.foods, e.reaction, e.after_meal,
-        e.mood, e.sleep_minutes, e.night_wakings, e.woke_at, e.attention, e.user_id
+        e.mood, e.sleep_minutes, e.night_wakings, e.woke_at, e.attention, e.user_id, e.school_link_id, e.school_label
       from diary_entries e join kid on e.child_id = kid.id
       where e.date between ${period.from}::date and ${period.to}::date
     ),
@@ -82,14 +83,10 @@ function insightsQuery(userId: string, childId: string, period: Window, today: s
       -- whole contexts, as for the behaviour diary: each distinct text once, split into phrases by topContexts
       'contexts', (select json_agg(json_build_array(x.context, x.n)) from (
         select context, count(*)::int n from sc where context is not null group by context) x)
-    )::text as school, (select json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name collate "C") from (
-      -- who recorded what share: a person by her first name, the school, or an account since deleted;
-      -- counted first, then the few authors looked up (not each entry: half the statement's time)
-      select case when g.school then 'Escola' when g.user_id is null then 'ex-cuidador(a)'
-          else coalesce(nullif(split_part(btrim(p.full_name), ' ', 1), ''), split_part(u.email, '@', 1)) end as name,
-        g.n
-      from (select type = 'school' as school, user_id, count(*)::int n from e group by 1, 2) g
-      left join users u on u.id = g.user_id left join profiles p on p.user_id = g.user_id) x)::text as authors, (select json_build_object(
+    )::text as school, (select json_agg(json_build_array(g.school, g.user_id, g.school_link_id, g.school_label, g.n)) from (
+      -- who recorded what share, counted first; the few authors are named after (recordersOf, people.ts)
+      select type = 'school' as school, user_id, school_link_id, school_label, count(*)::int n from e group by 1, 2, 3, 4
+    ) g)::text as authors, (select json_build_object(
       'nights', count(*)::int,
       'avgSleep', round(avg(s.sleep_minutes))::int,
       'bedtimeSpread', round(stddev_pop(${bedtime}))::int,
@@ -187,10 +184,7 @@ export async function insightsFor(
     to: period.to,
     behavior: presentBehavior(behavior, period),
     school: presentSchool(JSON.parse(row.school) as SchoolRaw, period),
-    authors: ((row.authors ? JSON.parse(row.authors) : []) as Array<[string, number]>).map(([name, count]) => ({
-      name,
-      count,
-    })),
+    authors: await authorsOf(db, row.authors ? JSON.parse(row.authors) : []),
     food: presentFood(JSON.parse(row.food) as FoodRaw),
     sleep: presentSleep(sleep, recommended),
     baseline: baseline && { from: baseline.from, to: baseline.to, behaviorPerWeek: oneDecimal(baseline.rate) },
@@ -215,6 +209,30 @@ export function insightsOnRequest(
 ): Promise<Insights> {
   const find = () => insightsFor(db, userId, childId, period, now);
   return daysInPeriod(period.from, period.to) > LONG_INSIGHTS_DAYS ? insightsLimiter.run(userId, signal, find) : find();
+}
+
+type AuthorGroup = [school: boolean, userId: string | null, linkId: string | null, label: string | null, n: number];
+
+/**
+ * Who recorded what share, named as every list of the record names them (recordersOf): a person
+ * by first name, the school by its link's label, an account since deleted as such. Most first.
+ */
+async function authorsOf(db: Database, groups: AuthorGroup[]): Promise<Insights['authors']> {
+  const recorders = groups.map(([school, userId, schoolLinkId, schoolLabel]) => ({
+    userId,
+    school,
+    schoolLinkId,
+    schoolLabel,
+  }));
+  const who = await recordersOf(db, recorders);
+  const counts = new Map<string, number>();
+  groups.forEach((group, i) => {
+    const { name } = who(recorders[i]!);
+    counts.set(name, (counts.get(name) ?? 0) + group[4]);
+  });
+  return [...counts]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);

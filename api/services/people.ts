@@ -56,12 +56,14 @@ export interface Recorder {
   /** written through a school link (its label names it; the link may be gone) */
   school?: boolean;
   schoolLinkId?: string | null;
+  /** the label the row kept of its link (a diary entry keeps it once the link is deleted) */
+  schoolLabel?: string | null;
 }
 
 /**
  * Who recorded each of `rows`, in one query per kind over the few people (and links) of a circle,
- * cheaper than a join per row on a long history. The school is named by its link's label (SCHOOL
- * when the link is gone); a person by first name, or FORMER_CARER when the account is gone.
+ * cheaper than a join per row on a long history. The school is named by its link's label (the
+ * label the row kept, else SCHOOL, when the link is gone); a person by first name, or FORMER_CARER when the account is gone.
  */
 export async function recordersOf(db: Database, rows: readonly Recorder[]): Promise<(row: Recorder) => RecordedBy> {
   const isSchool = (r: Recorder) => Boolean(r.school || r.schoolLinkId);
@@ -79,7 +81,7 @@ export async function recordersOf(db: Database, rows: readonly Recorder[]): Prom
   const names = new Map([...people].map(([id, p]) => [id, personName(p.fullName, p.email)]));
   const labels = new Map(links.map((l) => [l.id, l.label]));
   return (row) => {
-    if (isSchool(row)) return { id: null, name: labels.get(row.schoolLinkId ?? '') ?? SCHOOL };
+    if (isSchool(row)) return { id: null, name: labels.get(row.schoolLinkId ?? '') ?? (row.schoolLabel || SCHOOL) };
     const name = row.userId ? names.get(row.userId) : undefined;
     return row.userId && name ? { id: row.userId, name } : { id: null, name: FORMER_CARER };
   };

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { overlapsText } from '../../src/shared/adherence.ts';
 import {
   atTimes,
   type ClinicalSummary,
@@ -15,7 +16,7 @@ import {
   sleepLine,
   summarySections,
 } from '../../src/shared/clinical-summary.ts';
-import { overlapReportLine } from '../../src/shared/dose-alerts.ts';
+import { overlapReportLine, undoneSentences } from '../../src/shared/dose-alerts.ts';
 import { ATTENTION_WORDS } from '../../src/shared/enums.ts';
 import { formatDay, formatDecimal, formatMinutes, shortDay } from '../../src/shared/format.ts';
 import { todayInSaoPaulo } from '../../src/shared/insights-core.ts';
@@ -479,8 +480,10 @@ export function eventText(event: MedicineChangeView, asNeeded: boolean): string 
 
 /** The doses of a medicine in the period, in one line. */
 export function dosesText(medicine: MedicineInPeriod): string {
+  // A time given by two carers is one dose given and one possible double (shared/adherence.ts).
+  const doubles = medicine.overlaps ? `; ${overlapsText(medicine.overlaps)}` : '';
   if (medicine.asNeeded)
-    return `Doses quando precisar: ${medicine.asNeededGiven} no período${medicine.minIntervalHours ? ` (intervalo mínimo de ${amount(medicine.minIntervalHours)} h)` : ''}`;
+    return `Doses quando precisar: ${medicine.asNeededGiven} no período${medicine.minIntervalHours ? ` (intervalo mínimo de ${amount(medicine.minIntervalHours)} h)` : ''}${doubles}`;
   const skipped = medicine.skipped
     ? `; ${count(medicine.skipped, 'marcada como não dada', 'marcadas como não dadas')}`
     : '';
@@ -488,7 +491,7 @@ export function dosesText(medicine: MedicineInPeriod): string {
   // The app knows only what was marked: doses due and never marked are said as such, not as missed.
   const unmarked = Math.max(0, medicine.scheduled - medicine.given - medicine.skipped);
   const none = unmarked ? `; ${unmarked} sem marcação no aplicativo` : '';
-  return `Doses dadas: ${medicine.given} de ${medicine.scheduled} previstas no período${skipped}${none}${extra}`;
+  return `Doses dadas: ${medicine.given} de ${medicine.scheduled} previstas no período${skipped}${none}${extra}${doubles}`;
 }
 
 /**
@@ -534,7 +537,13 @@ function treatment(doc: Doc, { treatment: period }: ReportData) {
     room(doc, 40);
     doc.font('Sans-Bold').fontSize(11).fillColor(INK).text('Possíveis doses duplas', MARGIN, doc.y);
     for (const overlap of overlaps)
-      bullet(doc, overlapReportLine({ medicineName: overlap.name, kind: overlap.kind, doses: overlap.doses }));
+      bullet(
+        doc,
+        [
+          overlapReportLine({ medicineName: overlap.name, kind: overlap.kind, doses: overlap.doses }),
+          ...undoneSentences(overlap, overlap.undone),
+        ].join(' '),
+      );
     doc.moveDown(0.4);
   }
   if (therapies.length) {

@@ -6,6 +6,7 @@
  * or a stop, is a new row of `medicine_changes`.
  */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { adherenceFigure, adherenceOf, lastWithinInterval } from '../../src/shared/adherence.ts';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { clockOf, dayOf, nowSlot } from '../../src/shared/clock.ts';
 import { DATE_FIELDS } from '../../src/shared/dates.ts';
@@ -21,7 +22,6 @@ import {
   type MedicinePatch,
   type MedicineUnit,
   type SessionInput,
-  scheduledSlots,
   sortedTimes,
   type TherapyInput,
   type TherapyKind,
@@ -40,7 +40,7 @@ import {
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type ChildAccess, requireChild } from './access.ts';
-import { alertsInPeriod, doseAlertsForExport, flagDose, type OverlapInPeriod } from './dose-alerts.ts';
+import { alertsInPeriod, doseAlertsForExport, flagDose, keepUndone, type OverlapInPeriod } from './dose-alerts.ts';
 import { insertOnce } from './idempotent.ts';
 import { scheduleColumns } from './medicine-schedule.ts';
 import { namesOf, type RecordedBy } from './people.ts';
@@ -436,6 +436,7 @@ async function dosesNear(
   return tx
     .select({
       id: medicineDoses.id,
+      medicineId: medicineDoses.medicineId,
       at: medicineDoses.at,
       status: medicineDoses.status,
       scheduledFor: medicineDoses.scheduledFor,
@@ -444,6 +445,10 @@ async function dosesNear(
     .where(and(eq(medicineDoses.medicineId, medicine.id), or(inWindow, sameTime)))
     .orderBy(desc(medicineDoses.at), asc(medicineDoses.id));
 }
+
+/** The lock of one medicine's doses (decision 0030): giving and undoing a dose of it take it, one after the other. */
+const lockMedicine = (tx: Database, medicineId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dose:${medicineId}`}))`);
 
 /**
  * A dose given or not given, marked by someone who may write for the child (issue 37, decision
@@ -471,7 +476,7 @@ export async function recordDose(
   // before it opens (on PGlite the open transaction holds the only connection).
   if (isFact) await jobs.start();
   const row = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dose:${input.medicineId}`}))`);
+    await lockMedicine(tx, input.medicineId);
     if (input.id) {
       // Sent again from her device (offline, a dropped answer): the stored dose, not a warning.
       const [stored] = await tx
@@ -492,8 +497,8 @@ export async function recordDose(
     const sameTime = near.filter((d) => scheduledFor !== null && d.scheduledFor === scheduledFor);
     if (!isFact) {
       if (sameTime.length) throw new ApiError('conflict', MESSAGES.doseAlreadyMarked);
-      // `near` is newest first: the last given dose is the first.
-      const last = near[0];
+      // The page asks the same question of the doses it knows (adherence.ts).
+      const last = lastWithinInterval(medicine, near, at);
       if (last)
         throw new ApiError('too_soon', MESSAGES.tooSoon(clockOf(last.at)), {
           extra: { lastGivenAt: last.at.toISOString() },
@@ -538,16 +543,34 @@ export async function recordDose(
   return (await presentDoses(db, [row]))[0]!;
 }
 
-/** Undo: the one who marked it, or the child's owner. */
+/**
+ * Undo: the one who marked it, or the child's owner. It takes the medicine's lock, as giving a
+ * dose does, so an undo and a dose sent at once are decided one after the other; a dose of an
+ * overlap alert leaves the alert as it was, with the dose undone (who, when), never deleted.
+ */
 export async function removeDose(db: Database, userId: string, childId: string, doseId: string, now: Date) {
   const access: ChildAccess = await forWrite(db, userId, childId, now);
-  const [dose] = await db
-    .select({ userId: medicineDoses.userId })
-    .from(medicineDoses)
-    .where(and(eq(medicineDoses.id, doseId), eq(medicineDoses.childId, childId)));
-  if (!dose) throw new ApiError('not_found', MESSAGES.doseNotFound);
-  if (access.role !== 'owner' && dose.userId !== userId) throw new ApiError('forbidden', MESSAGES.notYourDose);
-  await db.delete(medicineDoses).where(and(eq(medicineDoses.id, doseId), eq(medicineDoses.childId, childId)));
+  const mine = and(eq(medicineDoses.id, doseId), eq(medicineDoses.childId, childId));
+  await db.transaction(async (tx) => {
+    const [known] = await tx.select({ medicineId: medicineDoses.medicineId }).from(medicineDoses).where(mine);
+    if (!known) throw new ApiError('not_found', MESSAGES.doseNotFound);
+    await lockMedicine(tx, known.medicineId);
+    // Read again under the lock: undone meanwhile by someone else, it is gone.
+    const [dose] = await tx
+      .select({
+        id: medicineDoses.id,
+        userId: medicineDoses.userId,
+        status: medicineDoses.status,
+        at: medicineDoses.at,
+        scheduledFor: medicineDoses.scheduledFor,
+      })
+      .from(medicineDoses)
+      .where(mine);
+    if (!dose) throw new ApiError('not_found', MESSAGES.doseNotFound);
+    if (access.role !== 'owner' && dose.userId !== userId) throw new ApiError('forbidden', MESSAGES.notYourDose);
+    await keepUndone(tx, dose, userId, now);
+    await tx.delete(medicineDoses).where(mine);
+  });
 }
 
 // ---------------------------------------------------------------- therapies
@@ -763,10 +786,12 @@ export interface MedicineInPeriod {
   inForceAtStart: MedicineChangeView | null;
   /** the events on the period's days */
   events: MedicineChangeView[];
-  /** scheduled doses due in the period (up to now), those marked given, those marked not given */
+  /** doses due in the period (up to now), the times marked given, those marked only not given (adherence.ts) */
   scheduled: number;
   given: number;
   skipped: number;
+  /** marks that may double a dose: a time given twice counts once as given and once here */
+  overlaps: number;
   /** as-needed doses given in the period */
   asNeededGiven: number;
 }
@@ -808,6 +833,7 @@ export async function treatmentInPeriod(
         medicineId: medicineDoses.medicineId,
         scheduledFor: medicineDoses.scheduledFor,
         status: medicineDoses.status,
+        at: medicineDoses.at,
       })
       .from(medicineDoses)
       .where(and(eq(medicineDoses.childId, childId), sql`${medicineDoses.day} between ${from}::date and ${to}::date`)),
@@ -822,8 +848,7 @@ export async function treatmentInPeriod(
     const mine = doses.filter((d) => d.medicineId === medicine.id);
     const ranInPeriod = medicine.startedOn <= to && (medicine.stoppedOn === null || medicine.stoppedOn >= from);
     if (!ranInPeriod && mine.length === 0) continue;
-    const slots = new Set(scheduledSlots(medicine.changes, from, to).filter((slot) => slot <= upTo));
-    const given = mine.filter((d) => d.status === 'given' && d.scheduledFor !== null && slots.has(d.scheduledFor));
+    const tally = adherenceOf(medicine, mine, period, upTo);
     const before = medicine.changes.filter((c) => c.on < from);
     medicinesInPeriod.push({
       id: medicine.id,
@@ -834,10 +859,11 @@ export async function treatmentInPeriod(
       startedOn: medicine.startedOn,
       inForceAtStart: inForceOn(before, from),
       events: medicine.changes.filter((c) => c.on >= from && c.on <= to),
-      scheduled: slots.size,
-      given: given.length,
-      skipped: mine.filter((d) => d.status === 'skipped' && d.scheduledFor !== null).length,
-      asNeededGiven: mine.filter((d) => d.status === 'given' && d.scheduledFor === null).length,
+      scheduled: tally.scheduled,
+      given: tally.given,
+      skipped: tally.skipped,
+      overlaps: tally.overlaps,
+      asNeededGiven: tally.asNeededGiven,
     });
   }
   const therapiesInPeriod = therapyList
@@ -865,8 +891,7 @@ export async function treatmentInPeriod(
       adherence: medicinesInPeriod.map((m) => ({
         medicineId: m.id,
         name: m.name,
-        given: m.asNeeded ? m.asNeededGiven : m.given,
-        scheduled: m.asNeeded ? 0 : m.scheduled,
+        ...adherenceFigure(m, m),
         asNeeded: m.asNeeded,
       })),
       therapySessions: {

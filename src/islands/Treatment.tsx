@@ -7,6 +7,8 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { roleOf } from '../lib/circle.ts';
 import { dayOf, type Medicine, THERAPY_KINDS, type Therapy } from '../lib/treatment.ts';
+import { INTERVAL_DAYS } from '../shared/adherence.ts';
+import { addDays } from '../shared/clock.ts';
 import { ALERTS_EVERY_MS } from '../shared/dose-alerts.ts';
 import { currentChild } from '../stores/child.ts';
 import { refreshSession } from '../stores/session.ts';
@@ -35,7 +37,8 @@ export default function Treatment() {
   const canWrite = role !== 'viewer';
   const [today] = useState(() => dayOf(new Date()));
   const treatment = useTreatment(child?.id ?? null, today);
-  const doses = useDoses(child?.id ?? null, today, today, role !== 'owner');
+  // From as far back as the longest minimum interval: the check before giving looks across midnight.
+  const doses = useDoses(child?.id ?? null, addDays(today, -INTERVAL_DAYS), today, role !== 'owner');
   const [adding, setAdding] = useState<'medicine' | 'therapy' | null>(null);
   const [change, setChange] = useState<{ medicine: Medicine; kind: ChangeKind } | null>(null);
   const [session, setSession] = useState<Therapy | null>(null);
@@ -69,7 +72,13 @@ export default function Treatment() {
       <p className="record-of" role="status">
         Tratamento de <strong>{child.name}</strong>
       </p>
-      <DoseAlerts childId={child.id} childName={child.name} isOwner={role === 'owner'} onNews={doses.reload} />
+      <DoseAlerts
+        childId={child.id}
+        childName={child.name}
+        isOwner={role === 'owner'}
+        onNews={doses.reload}
+        asked={doses.sent}
+      />
       {!canWrite && (
         <p className="notice viewer-note">
           Você acompanha {child.name} como observador(a): vê o tratamento, mas só a família marca as doses e anota

@@ -4,6 +4,7 @@
  * client. History is never edited: a change of dose or of times, or a stop, is a new event.
  */
 import type { InferRequestType } from 'hono/client';
+import { adherenceOf, lastWithinInterval } from '../shared/adherence.ts';
 import type { ErrorBody } from '../shared/api-errors.ts';
 import { addDays, nowSlot } from '../shared/clock.ts';
 import { MEDICINE_UNITS, type MedicineUnit, THERAPY_LABELS, type TherapyKind } from '../shared/treatment-words.ts';
@@ -172,32 +173,12 @@ export function slotsOn(day: string, medicines: Medicine[]): Slot[] {
 export { clockOf, dayOf, nowSlot } from '../shared/clock.ts';
 
 /**
- * Given of due, between two days both included: a time not yet come counts only when its dose
- * was already given (the report counts the doses due up to now the same way).
+ * Given of due, between two days both included, as the report and the patterns count them
+ * (src/shared/adherence.ts): a time given twice counts once, and once in `overlaps`.
  */
-export function adherence(
-  medicine: Medicine,
-  doses: Dose[],
-  from: string,
-  to: string,
-  now = nowSlot(),
-): { given: number; scheduled: number } {
-  const given = new Set(
-    doses
-      .filter((d) => d.medicineId === medicine.id && d.status === 'given' && d.scheduledFor)
-      .map((d) => d.scheduledFor),
-  );
-  const periods = periodsOf(medicine).reverse();
-  let scheduled = 0;
-  let done = 0;
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    const period = periods.find((p) => p.from <= day);
-    if (!period || period.change.kind === 'stop' || medicine.asNeeded) continue;
-    for (const time of period.change.times) {
-      const slot = `${day}T${time.slice(0, 5)}`;
-      if (given.has(slot)) done++;
-      if (given.has(slot) || slot <= now) scheduled++;
-    }
-  }
-  return { given: done, scheduled };
-}
+export const adherence = (medicine: Medicine, doses: readonly Dose[], from: string, to: string, now = nowSlot()) =>
+  adherenceOf(medicine, doses, { from, to }, now);
+
+/** The given dose of the medicine within its minimum interval of `at` (the server's check, on the doses the page knows). */
+export const lastWithin = (medicine: Medicine, doses: readonly Dose[], at: Date) =>
+  lastWithinInterval(medicine, doses, at);

@@ -2,7 +2,7 @@
  * The diaries' choices as content (content/diary/escolhas.yaml, issue 39): what happened after a
  * meal (keys fixed by AFTER_MEAL, words by the editors) and the common behaviour contexts. The
  * build checks the file with this schema; the API reads it for the report's words. Without zod, the
- * mapping of old free-text reactions (`afterMealFromText`), which the migration 0013 mirrors in SQL.
+ * mapping of old free-text reactions (`afterMealFromText`), which migrations 0013 and 0017 mirror in SQL.
  */
 import * as z from 'zod/mini';
 import { AFTER_MEAL, type AfterMeal } from './enums.ts';

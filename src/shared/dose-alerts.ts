@@ -5,7 +5,7 @@
  */
 import { clockOf, dayOf as dayIn } from './clock.ts';
 import { formatDay } from './format.ts';
-import { list } from './words.ts';
+import { list, ordinal } from './words.ts';
 
 /** `double`: two (or more) doses given close together; `disagree`: one time marked given and not given. */
 export const DOSE_ALERT_KINDS = ['double', 'disagree'] as const;
@@ -21,6 +21,8 @@ export const ALERTS_EVERY_MS = 30_000;
 
 /** One dose of an alert: who marked it (a name, or the API's `{id, name}`) and when. */
 export interface OverlapDose {
+  /** the dose's id: needed only to name an undone one */
+  id?: string;
   by: string | { name: string };
   /** when it was given or marked (ISO 8601, or a Date) */
   at: string | Date;
@@ -106,4 +108,32 @@ export function overlapReportLine({ medicineName, kind = 'double', doses }: Omit
   }
   const given = inOrder(doses.filter((d) => (d.status ?? 'given') === 'given'));
   return `Possível dose dupla de ${medicineName} em ${dayOf(given[0]?.at ?? doses[0]!.at)}: ${whoAndWhen(given)}.`;
+}
+
+/** A dose of the alert undone since: its id, who undid it (a name, or the API's `{id, name}`), when. */
+export interface OverlapUndo {
+  doseId: string;
+  by: string | { name: string };
+  at: string | Date;
+}
+
+/**
+ * Each undo of an alert's doses, in the order they were undone (issue 54): "Carlos desfez a
+ * segunda dose às 12:40." — its position among the alert's doses, oldest first; "a segunda
+ * marcação" when the alert is about one time marked given and not given; the day too when the
+ * undo came on another day than the dose.
+ */
+export function undoneSentences(
+  { kind = 'double', doses }: Pick<OverlapInput, 'kind' | 'doses'>,
+  undone: readonly OverlapUndo[],
+): string[] {
+  const ordered = inOrder(doses);
+  const what = kind === 'disagree' ? 'marcação' : 'dose';
+  return undone.flatMap((undo) => {
+    const position = ordered.findIndex((d) => d.id === undo.doseId);
+    if (position < 0) return [];
+    const sameDay = dayOf(undo.at) === dayOf(ordered[position]!.at);
+    const when = sameDay ? `às ${timeOf(undo.at)}` : `em ${dayOf(undo.at)} às ${timeOf(undo.at)}`;
+    return [`${nameOf(undo.by)} desfez a ${ordinal(position + 1)} ${what} ${when}.`];
+  });
 }

@@ -99,7 +99,15 @@ export interface TreatmentInsights {
    * and how many of them were marked given; an as-needed medicine (extra: `asNeeded`) has
    * `scheduled` 0 and `given` its doses given
    */
-  adherence: Array<{ medicineId: string; name: string; given: number; scheduled: number; asNeeded: boolean }>;
+  adherence: Array<{
+    medicineId: string;
+    name: string;
+    given: number;
+    scheduled: number;
+    /** a time given twice: once in `given`, once here; an as-needed dose inside the interval (adherence.ts) */
+    overlaps: number;
+    asNeeded: boolean;
+  }>;
   therapySessions: { attended: number; missed: number };
 }
 

@@ -234,7 +234,15 @@ export const insightsAnswer = z.object({
   treatment: z.object({
     changes: z.array(z.object({ on: day, medicineId: id, name: z.string(), kind: z.enum(MEDICINE_EVENTS) })),
     adherence: z.array(
-      z.object({ medicineId: id, name: z.string(), given: count, scheduled: count, asNeeded: z.boolean() }),
+      z.object({
+        medicineId: id,
+        name: z.string(),
+        given: count,
+        scheduled: count,
+        /** marks that may double a dose: a time given twice counts once in `given`, once here */
+        overlaps: count,
+        asNeeded: z.boolean(),
+      }),
     ),
     therapySessions: z.object({ attended: count, missed: count }),
   }),
@@ -474,7 +482,7 @@ const doseAlert = z.object({
   /** the medicine's name */
   name: z.string(),
   kind: z.enum(DOSE_ALERT_KINDS),
-  /** oldest first; a dose undone since is left out */
+  /** oldest first, those undone since included, as they were marked (issue 54) */
   doses: z.array(
     z.object({
       id,
@@ -484,6 +492,10 @@ const doseAlert = z.object({
       scheduledFor: nullable(z.string().check(z.regex(SCHEDULED_PATTERN))),
     }),
   ),
+  /** the doses of `doses` undone since: the alert stays, every member sees it until the owner marks it seen */
+  undoneDoseIds: z.array(id),
+  /** who undid each of them and when, in the order they were undone */
+  undone: z.array(z.object({ doseId: id, by: recordedBy, at: timestamp })),
   createdAt: timestamp,
   seenAt: nullable(timestamp),
 });

@@ -5,7 +5,7 @@
  * the page, the patterns and the report count the same way. The app never suggests a dose.
  */
 import * as z from 'zod/mini';
-import { DAY_MS } from './clock.ts';
+import { MAX_INTERVAL_HOURS } from './adherence.ts';
 import { DATE_FIELDS, DAYS_AHEAD, dayProblem, slackToday } from './dates.ts';
 import { LIMITS } from './enums.ts';
 import { atMost } from './lengths.ts';
@@ -19,14 +19,16 @@ import {
   plausibleDay,
   requiredText,
 } from './text.ts';
-import {
-  DOSE_STATUSES,
-  MEDICINE_UNITS,
-  type MedicineEvent,
-  type MedicineUnit,
-  THERAPY_KINDS,
-} from './treatment-words.ts';
+import { DOSE_STATUSES, MEDICINE_UNITS, THERAPY_KINDS } from './treatment-words.ts';
 
+// The timeline's arithmetic and the counts, without zod (the child's card loads them): adherence.ts.
+export {
+  daysBetween,
+  inForceOn,
+  MAX_INTERVAL_HOURS,
+  type MedicineChangeLike,
+  scheduledSlots,
+} from './adherence.ts';
 export * from './treatment-words.ts';
 
 /** Said plainly near the form (issue 28): the app records, the doctor decides. */
@@ -89,7 +91,7 @@ export const medicineSchema = z
       z.nullable(
         z
           .int({ error: INTERVAL_ERROR })
-          .check(z.minimum(1, { error: INTERVAL_ERROR }), z.maximum(72, { error: INTERVAL_ERROR })),
+          .check(z.minimum(1, { error: INTERVAL_ERROR }), z.maximum(MAX_INTERVAL_HOURS, { error: INTERVAL_ERROR })),
       ),
     ),
     prescriber: z.optional(shortText()),
@@ -198,46 +200,6 @@ export const sessionSchema = z.strictObject({
   note: z.optional(optionalText()),
 });
 export type SessionInput = z.infer<typeof sessionSchema>;
-
-/** One event of a medicine's history, as the API answers it (the timeline's arithmetic needs only these). */
-export interface MedicineChangeLike {
-  on: string;
-  kind: MedicineEvent;
-  dose: number | null;
-  unit: MedicineUnit | null;
-  times: string[];
-}
-
-/**
- * What was in force on `day`: the last event on or before it (events in the order recorded);
- * null before the start and from the stop's day on.
- */
-export function inForceOn<T extends MedicineChangeLike>(changes: readonly T[], day: string): T | null {
-  let found: T | null = null;
-  for (const change of changes) {
-    if (change.on > day) break;
-    found = change;
-  }
-  return found && found.kind !== 'stop' ? found : null;
-}
-
-/** The days from `from` to `to`, both included (YYYY-MM-DD). */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
-    days.push(new Date(t).toISOString().slice(0, 10));
-  return days;
-}
-
-/** Every `YYYY-MM-DDTHH:MM` a dose was due between the two days, by the times in force each day. */
-export function scheduledSlots(changes: readonly MedicineChangeLike[], from: string, to: string): string[] {
-  const slots: string[] = [];
-  for (const d of daysBetween(from, to)) {
-    const inForce = inForceOn(changes, d);
-    for (const time of inForce?.times ?? []) slots.push(`${d}T${time}`);
-  }
-  return slots;
-}
 
 /** Sorted and unique: a medicine's times as kept. */
 export const sortedTimes = (list: readonly string[] = []) => [...new Set(list)].sort();

@@ -70,3 +70,14 @@ export function doseText(dose: number | null | undefined, unit: string | null | 
   const word = forms ? plural(dose, forms) : (unit ?? '');
   return `${amount(dose)} ${word}`.trim();
 }
+
+const ORDINALS = ['primeir', 'segund', 'terceir', 'quart', 'quint', 'sext', 'sétim', 'oitav', 'non', 'décim'];
+
+/**
+ * "primeira", "segunda"… "décima" (feminine) or "primeiro"… for 1 to 10, then "11ª"/"11º": a
+ * position in words, as one says it ("desfez a segunda dose"). Intl has no Portuguese ordinals.
+ */
+export function ordinal(n: number, gender: 'a' | 'o' = 'a'): string {
+  const stem = ORDINALS[n - 1];
+  return stem ? `${stem}${gender}` : `${amount(n)}${gender === 'a' ? 'ª' : 'º'}`;
+}

@@ -340,9 +340,11 @@ describe('the school’s link', () => {
     expect(insights.body.school.perDay.at(-1)).toEqual({ date: '2026-11-20', count: 1 });
     // One observation: no situation is counted yet (twice at least), and never word by word.
     expect(insights.body.school.contexts).toEqual([]);
+    // Named by its link's label, as every list of the record names the school (recordersOf, issue 54).
     expect(insights.body.authors).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'Escola', count: 1 })]),
+      expect.arrayContaining([expect.objectContaining({ name: 'Profª Ana — 2º ano', count: 1 })]),
     );
+    expect(insights.body.authors.map((a: { name: string }) => a.name)).not.toContain('Escola');
     const links = await json(await call(mae, `/api/children/${lia}/school-links`));
     expect(links.body.links[0].observations).toBe(1);
     const report = await call(avo, `/api/children/${lia}/report.pdf?from=2026-11-14&to=2026-11-20`);
@@ -351,7 +353,7 @@ describe('the school’s link', () => {
     expect(text).toContain('Escola e quem registrou');
     expect(text).toContain('Observações da escola: 1 em 1 dia');
     expect(text).toContain('Atenção média nas atividades (de 1 a 5, segundo a escola): 2');
-    expect(text).toMatch(/Quem registrou: .*Escola \d+% \(1\)/);
+    expect(text).toMatch(/Quem registrou: .*Profª Ana — 2º ano \d+% \(1\)/);
     expect(text).toContain('Escola (Profª Ana — 2º ano), 2ª aula, Ditado: Levantou e saiu da sala.');
     expect(text).toContain('Atenção: 2 de 5 (Pouca atenção).');
   });

@@ -4,6 +4,7 @@ import { diaryEntries } from '../../api/db/schema.ts';
 import { afterMealFromText, NOTHING_DIFFERENT_WORDS } from '../../src/shared/after-meal.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { pdfText } from '../support/pdf.ts';
 
 let t: TestApp;
 let subscriber: { cookie: string; userId: string };
@@ -293,15 +294,17 @@ describe('what happened after a meal (issue 39)', () => {
   });
 });
 
-describe('migration 0013: old free-text reactions mapped once', () => {
-  const MIGRATION = 'api/db/migrations/0013_counts_that_mean_something.sql';
-  const update = readFileSync(MIGRATION, 'utf8')
-    .split('--> statement-breakpoint')
-    .map((part) => part.trim())
-    .find((part) => part.includes('UPDATE "diary_entries"'))!;
+describe('migrations 0013 and 0017: old free-text reactions mapped once, only "nothing" as nada', () => {
+  const updateOf = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('--> statement-breakpoint')
+      .map((part) => part.trim())
+      .find((part) => part.includes('UPDATE "diary_entries"'))!;
+  const first = updateOf('api/db/migrations/0013_counts_that_mean_something.sql');
+  const again = updateOf('api/db/migrations/0017_after-meal-says-something.sql');
 
-  /** Stores each reaction as an old entry (no choice), runs the migration's UPDATE, answers each mapping. */
-  async function mapped(reactions: string[]): Promise<Map<string, string | null>> {
+  /** Stores each reaction as an old entry (no choice), runs 0013's UPDATE then 0017's, answers each mapping. */
+  async function mapped(reactions: string[], foods = 'Arroz'): Promise<Map<string, string | null>> {
     const db = t.db.handle.db;
     const one = await post(food);
     const { childId } = (await one.json()).entry;
@@ -315,13 +318,14 @@ describe('migration 0013: old free-text reactions mapped once', () => {
           date: '2026-11-01',
           time: '12:00:00',
           meal: 'Almoço',
-          foods: 'Arroz',
+          foods,
           mood: 'Tranquilo',
           reaction,
         })),
       )
       .returning({ id: diaryEntries.id });
-    await db.execute(sql.raw(update));
+    await db.execute(sql.raw(first));
+    await db.execute(sql.raw(again));
     const after = await db
       .select({ reaction: diaryEntries.reaction, afterMeal: diaryEntries.afterMeal })
       .from(diaryEntries)
@@ -334,7 +338,7 @@ describe('migration 0013: old free-text reactions mapped once', () => {
     return new Map(after.map((row) => [row.reaction ?? '', row.afterMeal]));
   }
 
-  it('maps every listed "nothing different" word to nada, alone, capitalised and accented', async () => {
+  it('reads each listed word alone, capitalised and accented, exactly as the API does', async () => {
     const accented: Record<string, string> = {
       otimo: 'Ótimo',
       otima: 'Ótima',
@@ -344,25 +348,38 @@ describe('migration 0013: old free-text reactions mapped once', () => {
     };
     const words = NOTHING_DIFFERENT_WORDS.map((word) => accented[word] ?? word[0]!.toUpperCase() + word.slice(1));
     const result = await mapped([...NOTHING_DIFFERENT_WORDS, ...words.map((w) => `${w}!`)]);
-    for (const word of NOTHING_DIFFERENT_WORDS) {
+    for (const word of [...NOTHING_DIFFERENT_WORDS, ...words.map((w) => `${w}!`)])
+      expect(result.get(word), word).toBe(afterMealFromText(word));
+    // A word that says it went well is nothing different; one that names a change, or says nothing, is hers.
+    for (const word of ['normal', 'bem', 'nada', 'nenhuma', 'Tranquila!', 'Ótimo!'])
       expect(result.get(word), word).toBe('nada');
-      expect(afterMealFromText(word), word).toBe('nada');
-    }
-    for (const word of words) {
-      expect(result.get(`${word}!`), word).toBe('nada');
-      expect(afterMealFromText(`${word}!`), word).toBe('nada');
-    }
+    for (const word of ['problema', 'Problema!', 'diferente', 'Reação!', 'ficou', 'comeu', 'muito', 'e'])
+      expect(result.get(word), word).toBe('outra');
   });
 
-  it('keeps anything else as "outra" with her text, and nothing written as no choice, exactly as the API reads it', async () => {
+  it('keeps anything that says something as "outra" with her text, and nothing written as no choice, as the API reads it', async () => {
     const samples: Array<[string, string | null]> = [
       ['Normal', 'nada'],
       ['comeu bem', 'nada'],
       ['Comeu tudo, tranquila.', 'nada'],
       ['Nada de diferente', 'nada'],
+      ['nada diferente', 'nada'],
       ['sem reação', 'nada'],
+      ['Sem problemas', 'nada'],
+      ['Nenhuma alteração', 'nada'],
+      ['sem nenhuma reação', 'nada'],
       ['Tudo bem', 'nada'],
       ['de boa', 'nada'],
+      // issue 54: these say something happened
+      ['Problema', 'outra'],
+      ['Ficou diferente', 'outra'],
+      ['Teve problema', 'outra'],
+      ['Muito diferente', 'outra'],
+      ['bem diferente', 'outra'],
+      ['Reação', 'outra'],
+      ['Ficou', 'outra'],
+      ['nada bem', 'outra'],
+      ['sem problema e ficou diferente', 'outra'],
       ['Comeu pouco', 'outra'],
       ['não comeu', 'outra'],
       ['sem fome', 'outra'],
@@ -381,5 +398,34 @@ describe('migration 0013: old free-text reactions mapped once', () => {
     }
     // her words stay as she wrote them
     expect([...result.keys()]).toContain('Manchas vermelhas no braço');
+  });
+
+  it('leaves a choice she made alone, and counts the old meals that said something in the patterns', async () => {
+    const db = t.db.handle.db;
+    const chosen = (await (await post({ ...food, afterMeal: 'nada', reaction: 'Adorou o feijão' })).json()).entry;
+    expect(chosen.afterMeal).toBe('nada');
+    const result = await mapped(['Problema', 'Ficou diferente', 'Normal'], 'Beterraba');
+    expect(Object.fromEntries(result)).toEqual({ Problema: 'outra', 'Ficou diferente': 'outra', Normal: 'nada' });
+    const [kept] = await db
+      .select({ afterMeal: diaryEntries.afterMeal })
+      .from(diaryEntries)
+      .where(eq(diaryEntries.reaction, 'Adorou o feijão'));
+    expect(kept?.afterMeal).toBe('nada');
+    const insights = await t.call(`/api/insights?childId=${chosen.childId}&from=2026-11-01&to=2026-11-01`, {
+      headers: { cookie: subscriber.cookie },
+    });
+    expect(insights.status).toBe(200);
+    const { reactions } = (await insights.json()).food as {
+      reactions: Array<{ food: string; count: number; meals: number }>;
+    };
+    // Two of the three meals with beterraba were followed by something: before the fix, none.
+    expect(reactions.find((r) => r.food.toLowerCase() === 'beterraba')).toMatchObject({ count: 2, meals: 3 });
+    // And in the report's foods followed by a reaction.
+    const report = await t.call(`/api/children/${chosen.childId}/report.pdf?from=2026-11-01&to=2026-11-01`, {
+      headers: { cookie: subscriber.cookie },
+    });
+    expect(report.status).toBe(200);
+    const text = (await pdfText(Buffer.from(await report.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toMatch(/beterraba: 2 de 3 refeições/i);
   });
 });

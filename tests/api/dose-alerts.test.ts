@@ -272,6 +272,8 @@ describe('a dose given offline close to another', () => {
             scheduledFor: null,
           },
         ],
+        undoneDoseIds: [],
+        undone: [],
         createdAt: clock.now().toISOString(),
         seenAt: null,
       });

@@ -549,10 +549,17 @@ describe('the patterns and the report', () => {
       ],
       adherence: [
         // 20:00 from 08/11 to 20/11 (21/11's is not due yet at 09:00)
-        { medicineId: ids.melatonina, name: 'Melatonina', given: 0, scheduled: 13, asNeeded: false },
-        { medicineId: ids.paracetamol, name: 'Paracetamol', given: 2, scheduled: 0, asNeeded: true },
+        { medicineId: ids.melatonina, name: 'Melatonina', given: 0, scheduled: 13, overlaps: 0, asNeeded: false },
+        { medicineId: ids.paracetamol, name: 'Paracetamol', given: 2, scheduled: 0, overlaps: 0, asNeeded: true },
         // 07:00 from 08/11 to 17/11: stopped on the 18th
-        { medicineId: ids.ritalina, name: 'Metilfenidato (Ritalina)', given: 3, scheduled: 10, asNeeded: false },
+        {
+          medicineId: ids.ritalina,
+          name: 'Metilfenidato (Ritalina)',
+          given: 3,
+          scheduled: 10,
+          overlaps: 0,
+          asNeeded: false,
+        },
       ],
       therapySessions: { attended: 1, missed: 1 },
     });

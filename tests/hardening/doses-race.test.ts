@@ -2,12 +2,14 @@
  * Ten doses of one medicine sent at once to two API processes on one PostgreSQL (issue 37,
  * decision 0030): before the lock per medicine, 2 to 10 were stored. Online exactly one is stored
  * and nine are refused; sent from the offline queue all ten are stored, one without `overlap` and
- * nine flagged, in a single alert. PostgreSQL only: PGlite is one process.
+ * nine flagged, in a single alert. An undo and a third dose at once (issue 54) are decided one
+ * after the other too: both stand, and the alert keeps all three doses, the undone one told.
+ * PostgreSQL only: PGlite is one process.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { childMembers, doseAlerts, medicineDoses } from '../../api/db/schema.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { childMembers, doseAlerts, doseAlertUndos, medicineDoses } from '../../api/db/schema.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { startApiProcess, stopProcess } from '../support/api-process.ts';
 import { createTestApp, SITE, type TestApp } from '../support/app.ts';
@@ -60,6 +62,16 @@ describe.runIf(process.env.DATABASE_URL)('ten doses at once across two API insta
       body: JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as Answer };
+  };
+
+  /** DELETE on one of the two processes (the mother on 0, the father on 1). */
+  const remove = async (i: number, path: string) => {
+    const res = await fetch(`http://127.0.0.1:${ports[i % 2]}${path}`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', origin: SITE, cookie: (i % 2 ? pai : mae).cookie },
+      body: '{}',
+    });
+    return res.status;
   };
 
   const medicine = async (body: object) => {
@@ -116,6 +128,55 @@ describe.runIf(process.env.DATABASE_URL)('ten doses at once across two API insta
       const alerts = await t.db.handle.db.select().from(doseAlerts).where(eq(doseAlerts.medicineId, medicineId));
       expect(alerts).toHaveLength(1);
       expect([...alerts[0]!.doseIds].sort()).toEqual(doses.map((d) => d.id).sort());
+    }
+  });
+
+  it('an undo and a third dose at once: both stand, one alert keeps the three doses and tells the undo', async () => {
+    const db = t.db.handle.db;
+    for (let round = 0; round < 8; round++) {
+      const medicineId = await asNeeded(`Ibuprofeno ${round}`);
+      const at = (minutes: number) => new Date(Date.parse('2026-11-27T13:00:00Z') + minutes * 60_000).toISOString();
+      const first = await post(0, `/api/children/${lia}/doses`, { medicineId, status: 'given', at: at(0) });
+      const second = await post(1, `/api/children/${lia}/doses`, {
+        medicineId,
+        status: 'given',
+        at: at(2),
+        recordedOffline: true,
+      });
+      expect([first.status, second.status]).toEqual([201, 201]);
+      const [d1, d2] = [first.body.dose.id, second.body.dose.id];
+      // The father undoes his dose on one process while the mother's queue sends a third on the other.
+      const [undone, third] = await Promise.all([
+        remove(1, `/api/children/${lia}/doses/${d2}`),
+        post(0, `/api/children/${lia}/doses`, {
+          id: randomUUID(),
+          medicineId,
+          status: 'given',
+          at: at(4),
+          recordedOffline: true,
+        }),
+      ]);
+      expect([undone, third.status], `round ${round}`).toEqual([204, 201]);
+      const d3 = third.body.dose.id;
+      expect((await stored(medicineId)).map((d) => d.id).sort()).toEqual([d1, d3].sort());
+      const alerts = await db.select().from(doseAlerts).where(eq(doseAlerts.medicineId, medicineId));
+      expect(alerts, `round ${round}`).toHaveLength(1);
+      expect([...alerts[0]!.doseIds].sort()).toEqual([d1, d2, d3].sort());
+      const undos = await db
+        .select()
+        .from(doseAlertUndos)
+        .where(inArray(doseAlertUndos.alertId, [alerts[0]!.id]));
+      expect(undos.map((u) => [u.doseId, u.undoneBy])).toEqual([[d2, pai.userId]]);
+      // As every member reads it: three doses as marked, the second undone.
+      const res = await fetch(`http://127.0.0.1:${ports[0]}/api/children/${lia}/dose-alerts?unseen=1`, {
+        headers: { cookie: pai.cookie },
+      });
+      const listed = (
+        (await res.json()) as {
+          alerts: Array<{ medicineId: string; doses: Array<{ id: string }>; undoneDoseIds: string[] }>;
+        }
+      ).alerts.filter((a) => a.medicineId === medicineId);
+      expect(listed.map((a) => [a.doses.map((d) => d.id), a.undoneDoseIds])).toEqual([[[d1, d2, d3], [d2]]]);
     }
   });
 });

@@ -208,12 +208,17 @@ describe('what the doctor reads is true (issue 39, item 6)', () => {
       scheduled: 82,
       given: 25,
       skipped: 5,
+      overlaps: 0,
       asNeededGiven: 0,
     };
     expect(dosesText(medicine)).toBe(
       'Doses dadas: 25 de 82 previstas no período; 5 marcadas como não dadas; 52 sem marcação no aplicativo',
     );
     expect(dosesText({ ...medicine, given: 82, skipped: 0 })).toBe('Doses dadas: 82 de 82 previstas no período');
+    // A time given by two carers: one dose given, said as a possible double (issue 54).
+    expect(dosesText({ ...medicine, given: 82, skipped: 0, overlaps: 1 })).toBe(
+      'Doses dadas: 82 de 82 previstas no período; 1 possível dose dupla',
+    );
   });
 
   it('leaves out a before/after figure with nothing on either side instead of "— —"', () => {

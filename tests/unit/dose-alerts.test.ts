@@ -1,5 +1,6 @@
 /** A possible double dose in words (src/shared/dose-alerts.ts): the warning's sentence and the report's line. */
-import { OVERLAP_ADVICE, overlapReportLine, overlapSentence } from '../../src/shared/dose-alerts.ts';
+import { OVERLAP_ADVICE, overlapReportLine, overlapSentence, undoneSentences } from '../../src/shared/dose-alerts.ts';
+import { ordinal } from '../../src/shared/words.ts';
 
 // 15:34Z is 12:34 in São Paulo.
 const maria = { by: 'Maria', at: '2026-11-27T15:34:00Z' };
@@ -81,4 +82,35 @@ test('the number the warning gives is the Disque-Intoxicação of the emergency 
   const { POISON_CENTER_PHONE } = await import('../../src/shared/dose-alerts.ts');
   const emergency = readFileSync('content/site/emergencia.yaml', 'utf8');
   expect(emergency).toMatch(new RegExp(`Disque-Intoxicação[\\s\\S]{0,200}telefone: "${POISON_CENTER_PHONE}"`));
+});
+
+describe('undoneSentences (issue 54)', () => {
+  const doses = [
+    { id: 'm', by: 'Maria', at: '2026-11-27T15:34:00Z' },
+    { id: 'c', by: { id: 'c', name: 'Carlos' }, at: '2026-11-27T15:36:00Z' },
+  ];
+
+  it('says who undid which dose, by its place among the alert’s doses, and when (São Paulo)', () => {
+    expect(undoneSentences({ doses }, [{ doseId: 'c', by: { name: 'Carlos' }, at: '2026-11-27T15:40:00Z' }])).toEqual([
+      'Carlos desfez a segunda dose às 12:40.',
+    ]);
+    // Given in any order: the place is by time, oldest first.
+    expect(
+      undoneSentences({ doses: [...doses].reverse() }, [{ doseId: 'm', by: 'Maria', at: '2026-11-27T15:50:00Z' }]),
+    ).toEqual(['Maria desfez a primeira dose às 12:50.']);
+  });
+
+  it('says the day when the undo came on another day, and "marcação" for a time marked given and not given', () => {
+    expect(
+      undoneSentences({ kind: 'disagree', doses }, [{ doseId: 'c', by: 'Carlos', at: '2026-11-28T11:00:00Z' }]),
+    ).toEqual(['Carlos desfez a segunda marcação em 28/11/2026 às 08:00.']);
+    expect(undoneSentences({ doses }, [{ doseId: 'unknown', by: 'Carlos', at: '2026-11-27T15:40:00Z' }])).toEqual([]);
+  });
+
+  it('counts places in words to ten, in figures past it', () => {
+    expect([1, 2, 3, 10].map((n) => ordinal(n))).toEqual(['primeira', 'segunda', 'terceira', 'décima']);
+    expect(ordinal(2, 'o')).toBe('segundo');
+    expect(ordinal(11)).toBe('11ª');
+    expect(ordinal(12, 'o')).toBe('12º');
+  });
 });

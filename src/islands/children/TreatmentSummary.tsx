@@ -12,6 +12,7 @@ import {
   type Medicine,
   regimenText,
 } from '../../lib/treatment.ts';
+import { overlapsText } from '../../shared/adherence.ts';
 import { mondayOf } from '../../shared/clock.ts';
 import { count } from '../../shared/words.ts';
 import { selectChild } from '../../stores/child.ts';
@@ -69,6 +70,7 @@ export default function TreatmentSummary({
                 <span className="contact-meta">
                   {' '}
                   — nesta semana, {week.given} de {count(week.scheduled, 'dose dada', 'doses dadas')}
+                  {week.overlaps > 0 && `; ${overlapsText(week.overlaps)}`}
                 </span>
               )}
             </li>

@@ -3,6 +3,7 @@
  * that the time charts mark, the doses given of those scheduled per medicine, and the therapy
  * sessions attended and missed.
  */
+import { overlapsText } from '../../shared/adherence.ts';
 import { shortDay } from '../../shared/format.ts';
 import type { TreatmentInsights } from '../../shared/insights-core.ts';
 import { count } from '../../shared/words.ts';
@@ -46,6 +47,9 @@ export function MarksLegend({ changes, days }: { changes: TreatmentInsights['cha
   );
 }
 
+/** ", 1 possível dose dupla" beside a figure: a time given twice counts once, and is said (adherence.ts). */
+const doubles = (overlaps: number) => (overlaps ? `, ${overlapsText(overlaps)}` : '');
+
 const percent = (given: number, scheduled: number) => (scheduled ? Math.round((given / scheduled) * 100) : 0);
 
 export default function TreatmentSection({ treatment }: { treatment: TreatmentInsights }) {
@@ -57,7 +61,7 @@ export default function TreatmentSection({ treatment }: { treatment: TreatmentIn
     .map((a) => ({
       label: a.name,
       value: percent(a.given, a.scheduled),
-      text: `${a.given} de ${a.scheduled} doses (${percent(a.given, a.scheduled)} %)`,
+      text: `${a.given} de ${a.scheduled} doses (${percent(a.given, a.scheduled)} %)${doubles(a.overlaps)}`,
     }));
   const asNeeded = adherence.filter((a) => a.asNeeded);
   return (
@@ -75,7 +79,11 @@ export default function TreatmentSection({ treatment }: { treatment: TreatmentIn
       )}
       {asNeeded.length > 0 && (
         <p className="muted">
-          Quando precisar: {asNeeded.map((a) => `${a.name}, ${count(a.given, 'dose dada', 'doses dadas')}`).join('; ')}.
+          Quando precisar:{' '}
+          {asNeeded
+            .map((a) => `${a.name}, ${count(a.given, 'dose dada', 'doses dadas')}${doubles(a.overlaps)}`)
+            .join('; ')}
+          .
         </p>
       )}
       <dl className="figures">

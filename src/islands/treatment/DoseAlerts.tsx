@@ -3,13 +3,20 @@
  * medicine within its minimum interval, or one time marked twice (given twice, or given and not
  * given). Shown on the treatment page and on the child's card until the owner marks it seen; the
  * page asks again every 30 s while it is in front of her, so a dose that reached the server from
- * another phone shows within a minute. Descriptive only: who gave what and when, and whom to call.
+ * another phone shows within a minute. A dose undone since stays in it, with who undid it and when
+ * (issue 54). Descriptive only: who gave what and when, and whom to call.
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { type DoseAlert, failureText, loadDoseAlerts, markAlertSeen } from '../../lib/treatment.ts';
-import { ALERTS_EVERY_MS, OVERLAP_ADVICE, overlapSentence, POISON_CENTER_PHONE } from '../../shared/dose-alerts.ts';
+import {
+  ALERTS_EVERY_MS,
+  OVERLAP_ADVICE,
+  overlapSentence,
+  POISON_CENTER_PHONE,
+  undoneSentences,
+} from '../../shared/dose-alerts.ts';
 import { telHref } from '../../shared/tel.ts';
 import { plural } from '../../shared/words.ts';
 import { synced } from '../../stores/queue.ts';
@@ -49,9 +56,11 @@ interface Props {
   compact?: boolean;
   /** a new alert arrived: the page reloads the doses it shows */
   onNews?: () => void;
+  /** changes when this page marked or undid a dose: the alerts are asked again at once */
+  asked?: number;
 }
 
-export default function DoseAlerts({ childId, childName, isOwner, compact = false, onNews }: Props) {
+export default function DoseAlerts({ childId, childName, isOwner, compact = false, onNews, asked = 0 }: Props) {
   const [alerts, setAlerts] = useState<DoseAlert[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   /** the alerts already shown: a new one makes the page reload its doses */
@@ -72,10 +81,10 @@ export default function DoseAlerts({ childId, childName, isOwner, compact = fals
     }
   }, [childId, onNews]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: syncCount is the signal that the queue sent something.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: syncCount (the queue sent something) and asked (a dose marked or undone here) are signals.
   useEffect(() => {
     void load();
-  }, [load, syncCount]);
+  }, [load, syncCount, asked]);
   useWhileVisible(load, ALERTS_EVERY_MS);
 
   async function seen(alert: DoseAlert) {
@@ -104,6 +113,9 @@ export default function DoseAlerts({ childId, childName, isOwner, compact = fals
         {alerts.map((alert) => (
           <li key={alert.id}>
             <p>{overlapSentence({ childName, medicineName: alert.name, kind: alert.kind, doses: alert.doses })}</p>
+            {alert.undone.length > 0 && (
+              <p className="dose-alert-undone">{undoneSentences(alert, alert.undone).join(' ')}</p>
+            )}
             {isOwner ? (
               <button
                 type="button"

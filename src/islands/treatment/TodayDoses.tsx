@@ -4,7 +4,7 @@
  * not passed since the last dose and lets her confirm.
  */
 import { useState } from 'react';
-import { byName, clockOf, type Dose, dayOf, type Medicine, slotsOn, TooSoon } from '../../lib/treatment.ts';
+import { byName, clockOf, type Dose, dayOf, lastWithin, type Medicine, slotsOn, TooSoon } from '../../lib/treatment.ts';
 import { formatDay } from '../../shared/format.ts';
 import { amount, doseText } from '../../shared/words.ts';
 import Dialog from '../Dialog.tsx';
@@ -41,6 +41,7 @@ export default function TodayDoses({ today, medicines, doses, canWrite, onPaywal
   const [tooSoon, setTooSoon] = useState<TooSoonState | null>(null);
   const slots = slotsOn(today, medicines);
   const asNeeded = medicines.filter((m) => m.current && m.asNeeded);
+  // today's and those of the days the longest interval reaches back (Treatment.tsx)
   const todays = doses.doses;
 
   async function mark(
@@ -66,13 +67,14 @@ export default function TodayDoses({ today, medicines, doses, canWrite, onPaywal
     if (outcome instanceof TooSoon) setTooSoon({ medicine, lastGivenAt: outcome.lastGivenAt });
   }
 
-  /** As-needed: offline, the device checks the interval against the doses it knows. */
+  /**
+   * As-needed: offline, the device asks the server's own check (shared/adherence.ts) of the doses it
+   * knows, which reach back across midnight (a dose at 23:00 warns at 01:00).
+   */
   function giveNow(medicine: Medicine) {
-    if (!navigator.onLine && medicine.minIntervalHours) {
-      const last = todays
-        .filter((d) => d.medicineId === medicine.id && d.status === 'given')
-        .sort((a, b) => b.at.localeCompare(a.at))[0];
-      if (last && Date.now() - Date.parse(last.at) < medicine.minIntervalHours * 3_600_000) {
+    if (!navigator.onLine) {
+      const last = lastWithin(medicine, todays, new Date());
+      if (last) {
         setTooSoon({ medicine, lastGivenAt: last.at });
         return;
       }
@@ -164,7 +166,10 @@ export default function TodayDoses({ today, medicines, doses, canWrite, onPaywal
           <ul className="doses">
             {asNeeded.map((medicine) => {
               const given = todays
-                .filter((d) => d.medicineId === medicine.id && !d.scheduledFor && d.status === 'given')
+                .filter(
+                  (d) =>
+                    d.medicineId === medicine.id && !d.scheduledFor && d.status === 'given' && dayOf(d.at) === today,
+                )
                 .sort((a, b) => b.at.localeCompare(a.at));
               const what = `${medicine.name} ${doseText(medicine.dose, medicine.unit)}`;
               return (

@@ -21,6 +21,8 @@ export type MarkOutcome = 'saved' | 'queued' | 'refused' | 'failed' | 'paywall' 
 export function useDoses(childId: string | null, from: string, to: string, sharedChild: boolean) {
   const [doses, setDoses] = useState<Dose[]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  /** one more each time a mark or an undo reached the server from this page (the alerts ask again) */
+  const [sent, setSent] = useState(0);
   const pending = useHydratedStore(queue, NOTHING_QUEUED);
   const syncCount = useStore(synced);
 
@@ -97,6 +99,7 @@ export function useDoses(childId: string | null, from: string, to: string, share
     if (sent.outcome === 'sent') {
       const dose = sent.value;
       setDoses((current) => [dose, ...current.filter((d) => d.id !== dose.id)]);
+      setSent((n) => n + 1);
       return 'saved';
     }
     if (sent.outcome === 'queued') {
@@ -127,12 +130,14 @@ export function useDoses(childId: string | null, from: string, to: string, share
       targetId: `${childId}/${dose.id}`,
     });
     // Sent, or already gone (404): off the list either way.
-    if (undone.outcome === 'sent' || (undone.outcome === 'refused' && undone.error.status === 404))
+    if (undone.outcome === 'sent' || (undone.outcome === 'refused' && undone.error.status === 404)) {
       setDoses((current) => current.filter((d) => d.id !== dose.id));
-    else if (undone.outcome === 'queued')
+      // An alert that held it now says who undid it (issue 54).
+      setSent((n) => n + 1);
+    } else if (undone.outcome === 'queued')
       toast('Desfeito no aparelho', 'A marcação será desfeita assim que a internet voltar.', 'info');
     else toast('Não foi possível desfazer', undone.error.message);
   }
 
-  return { doses: shown, status, reload: load, mark, undo };
+  return { doses: shown, status, reload: load, mark, undo, sent };
 }
