@@ -6,8 +6,9 @@
  * part; a day is "met" for a target when its true marks reach the goal in force that day.
  */
 import * as z from 'zod/mini';
+import { shortDay } from './format.ts';
 import { atLeast, atMost } from './lengths.ts';
-import { clientId, hourMinute, isoDate, optionalText, periodQuerySchema, requiredText } from './text.ts';
+import { clientId, hourMinute, isoDate, periodQuerySchema, plainText, requiredText } from './text.ts';
 import { count } from './words.ts';
 
 export const CARD_WHERE = ['escola', 'casa', 'ambos'] as const;
@@ -137,7 +138,8 @@ export const homeMarksSchema = z.strictObject({
   source: z.enum(CARD_SOURCES, { error: CARD_MESSAGES.source }),
   marks: marksSchema,
   base: z.optional(baseSchema),
-  note: z.optional(optionalText(CARD_LIMITS.note)),
+  /** the teacher's line; with `base`, left out keeps the day's ('' clears it) */
+  note: z.optional(plainText(CARD_LIMITS.note)),
   id: clientId,
 });
 
@@ -145,7 +147,8 @@ export const homeMarksSchema = z.strictObject({
 export const schoolMarksSchema = z.strictObject({
   marks: marksSchema,
   base: z.optional(baseSchema),
-  note: z.optional(optionalText(CARD_LIMITS.note)),
+  /** the teacher's line; with `base`, left out keeps the day's ('' clears it) */
+  note: z.optional(plainText(CARD_LIMITS.note)),
   id: clientId,
 });
 
@@ -242,3 +245,7 @@ export const markedBy = (where: CardWhere, source: CardSource): boolean =>
 
 /** "3 de 4" */
 export const goalText = (goal: number, parts: number) => `${goal} de ${parts}`;
+
+/** Stars forgiven after a correction, as the family reads it in the card's history (decision 0044). */
+export const forgivenText = (stars: number, date: string) =>
+  `${count(stars, 'estrela perdoada', 'estrelas perdoadas')}: o dia ${shortDay(date)} foi corrigido depois de trocadas. A conta volta do zero.`;

@@ -96,7 +96,10 @@ describe('two carers marking the same day', () => {
   it('merges the teacher’s send onto the paper card the mother copied meanwhile', async () => {
     const { child, escola } = await childWithCard('Lia Cinco');
     const { token } = await schoolLink(t, mae, child, 'Profª Ana');
-    expect((await markSchool(token, TODAY, { marks: { [escola]: [true, true, false, false] } })).status).toBe(200);
+    const note = 'Participou bem da roda';
+    expect((await markSchool(token, TODAY, { marks: { [escola]: [true, true, false, false] }, note })).status).toBe(
+      200,
+    );
     const base = { [escola]: [true, true, false, false] };
     const copied = await markHome(mae, child, TODAY, {
       source: 'escola',
@@ -104,6 +107,8 @@ describe('two carers marking the same day', () => {
       base,
     });
     expect(copied.status).toBe(200);
+    // Her copy says no line: the teacher's stays.
+    expect(copied.body.day.note).toBe(note);
     const teacher = await markSchool(token, TODAY, { marks: { [escola]: [true, true, true, false] }, base });
     expect(teacher.status).toBe(200);
     expect((await dayOf(child, TODAY, 'escola'))?.marks).toEqual({ [escola]: [false, true, true, false] });
