@@ -2,9 +2,11 @@
  * Two carers on one day of the card (issue 54, done-when (a); decision 0044): the father's phone
  * loses the signal, he marks one home target while the mother, online, marks the other; back
  * online his waiting marks go, merged from what his phone started from, and both stand — on both
- * screens after a reload and in the API.
+ * screens after a reload and in the API. And stars spent before a correction are forgiven, in words
+ * (issue 55).
  */
 import type { Locator, Page } from '@playwright/test';
+import { today } from '../../src/shared/clock.ts';
 import { expect, expectNoAxeViolations, hydrated, joinCircle, test } from './fixtures.ts';
 
 const BRUSH = 'Escova os dentes';
@@ -73,4 +75,31 @@ test('the father marks offline, the mother online, the same day: both marks stan
   const stars = (await (await request.get(`/api/children/${lia.id}/daily-card`)).json()).stars;
   expect(stars).toEqual({ balance: 2, today: 2 });
   await dad.close();
+});
+
+test('stars spent, then the day corrected: the family reads why the count went back to zero', async ({
+  page,
+  request,
+  lia,
+}) => {
+  const card = await request.put(`/api/children/${lia.id}/daily-card`, {
+    data: { targets: [{ text: BRUSH, where: 'casa', parts: 2, goal: 1 }] },
+  });
+  const [brush] = (await card.json()).card.targets.map((target: { id: string }) => target.id);
+  const mark = (marks: boolean[]) =>
+    request.put(`/api/children/${lia.id}/daily-card/marks/${today()}`, {
+      data: { source: 'casa', marks: { [brush]: marks } },
+    });
+  expect((await mark([true, true])).status()).toBe(200);
+  const reward = await request.post(`/api/children/${lia.id}/rewards`, { data: { text: 'Sorvete', cost: 2 } });
+  const spent = await request.post(`/api/children/${lia.id}/stars/spend`, {
+    data: { rewardId: (await reward.json()).reward.id },
+  });
+  expect(spent.status()).toBe(201);
+  expect((await mark([false, false])).status()).toBe(200);
+
+  await openCard(page);
+  const forgiven = page.getByRole('region', { name: 'Estrelas perdoadas' });
+  await expect(forgiven).toContainText(/2 estrelas perdoadas: o dia \d\d\/\d\d foi corrigido depois de trocadas\./);
+  await expectNoAxeViolations(page);
 });
