@@ -30,7 +30,7 @@ import { lockCard, presentTarget, targetsOf } from './daily-card.ts';
 import { firstName, recordersOf } from './people.ts';
 import { askedPeriod, type PeriodQuery } from './periods.ts';
 import { liveLink, spendLinkDay } from './school.ts';
-import { forgiveDebt, starsOf } from './stars.ts';
+import { earnedOn, settleStars, starsOf } from './stars.ts';
 
 type DayRow = typeof cardDays.$inferSelect;
 
@@ -65,7 +65,7 @@ type Counted = { linkCountedId?: string; linkCountedAt?: Date };
  * Stores a send onto the day (under the card's lock, taken by the caller): merged from `base`, or
  * replacing the source's day without it; a send id the day has seen, however late, changes nothing
  * (every id is kept for the day's life). `spend` counts a first send on a budget. Stars follow: a
- * correction never leaves a debt (`forgiveDebt`). The row as it stands.
+ * correction never leaves a debt (`settleStars`). The row as it stands.
  */
 async function storeDay(
   tx: Database,
@@ -85,6 +85,7 @@ async function storeDay(
     if (seen) return stored;
   }
   const counted = await spend(stored);
+  const before = await earnedOn(tx, key.childId, key.date);
   const marks = mergeMarks(stored?.marks ?? {}, send.marks, send.base);
   // A merge keeps the teacher's line unless this send says one ('' clears it); a replace is the whole day.
   const note = send.base && send.note === undefined ? (stored?.note ?? null) : send.note ? send.note : null;
@@ -96,7 +97,7 @@ async function storeDay(
     .returning();
   if (send.id)
     await tx.insert(cardDaySends).values({ dayId: row!.id, opId: send.id, createdAt: now }).onConflictDoNothing();
-  await forgiveDebt(tx, key.childId, key.date, now);
+  await settleStars(tx, key.childId, key.date, before, now);
   return row!;
 }
 

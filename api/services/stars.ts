@@ -55,7 +55,7 @@ async function forgiven(db: Database, childId: string): Promise<number> {
   return row?.stars ?? 0;
 }
 
-/** Earned, minus spent, plus forgiven: below zero only between a correction and its `forgiveDebt`. */
+/** Earned, minus spent, plus forgiven: below zero only between a correction and its `settleStars`. */
 async function ledger(db: Database, childId: string): Promise<number> {
   const [won, gone, given] = await Promise.all([earned(db, childId), spent(db, childId), forgiven(db, childId)]);
   return won - gone + given;
@@ -66,12 +66,36 @@ export async function balanceOf(db: Database, childId: string): Promise<number> 
   return Math.max(0, await ledger(db, childId));
 }
 
+/** The "sim" of one day, home and school: `settleStars` compares it before and after a write. */
+export const earnedOn = (db: Database, childId: string, date: string) => earned(db, childId, date);
+
 /**
  * After a day's marks change (under the card's lock): when a correction took back stars already
  * spent, the debt is forgiven, dated by the corrected day, so the balance stands at 0 and the next
- * "sim" counts again. A child never pays for an adult's correction.
+ * "sim" counts again — a child never pays for an adult's correction. When that day's "sim" come
+ * back (corrected again), what was forgiven for it is taken back first, newest first: the stars
+ * were spent once, and are not given twice.
  */
-export async function forgiveDebt(tx: Database, childId: string, date: string, now: Date): Promise<void> {
+export async function settleStars(tx: Database, childId: string, date: string, before: number, now: Date) {
+  let back = (await earned(tx, childId, date)) - before;
+  if (back > 0) {
+    const rows = await tx
+      .select({ id: starForgiven.id, stars: starForgiven.stars })
+      .from(starForgiven)
+      .where(and(eq(starForgiven.childId, childId), eq(starForgiven.date, date)))
+      .orderBy(desc(starForgiven.createdAt));
+    for (const row of rows) {
+      if (back <= 0) break;
+      const taken = Math.min(back, row.stars);
+      back -= taken;
+      if (taken === row.stars) await tx.delete(starForgiven).where(eq(starForgiven.id, row.id));
+      else
+        await tx
+          .update(starForgiven)
+          .set({ stars: row.stars - taken })
+          .where(eq(starForgiven.id, row.id));
+    }
+  }
   const balance = await ledger(tx, childId);
   if (balance < 0) await tx.insert(starForgiven).values({ childId, date, stars: -balance, createdAt: now });
 }

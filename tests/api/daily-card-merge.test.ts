@@ -153,12 +153,29 @@ describe('the stars after a correction', () => {
     expect(one.body.stars.balance).toBe(2);
   });
 
-  it('forgives nothing when the stars taken back were not spent', async () => {
-    const { child, a } = await childWithCard('Lia Oito');
-    await markHome(mae, child, TODAY, { source: 'casa', marks: { [a]: [true, true] } });
-    const corrected = await markHome(mae, child, TODAY, { source: 'casa', marks: { [a]: [false, false] } });
-    expect(corrected.body.stars.balance).toBe(0);
+  it('takes back what it forgave when the day is corrected back: spent stars are not given twice', async () => {
+    const { child, a, b } = await childWithCard('Lia Oito');
+    // Stars taken back before they were spent: nothing to forgive, they were simply not earned.
+    await markHome(mae, child, TODAY, { source: 'casa', marks: { [a]: [true, true], [b]: [false] } });
+    expect((await markHome(mae, child, TODAY, { source: 'casa', marks: { [a]: [true, false] } })).body.stars).toEqual({
+      balance: 1,
+      today: 1,
+    });
     expect((await call(mae, `/api/children/${child}/daily-card`)).body.forgiven).toEqual([]);
+    await markHome(mae, child, TODAY, { source: 'casa', marks: { [a]: [true, true], [b]: [true] } });
+    const reward = await call(mae, `/api/children/${child}/rewards`, { body: { text: 'Cinema', cost: 3 } });
+    await call(mae, `/api/children/${child}/stars/spend`, { body: { rewardId: reward.body.reward.id } });
+    await markHome(mae, child, TODAY, { source: 'casa', marks: { [a]: [false, false], [b]: [false] } });
+    expect((await call(mae, `/api/children/${child}/daily-card`)).body.forgiven).toHaveLength(1);
+    const back = await markHome(pai, child, TODAY, { source: 'casa', marks: { [a]: [true, false], [b]: [true] } });
+    expect(back.body.stars.balance).toBe(0);
+    const after = (await call(mae, `/api/children/${child}/daily-card`)).body;
+    expect(after.forgiven).toEqual([{ date: TODAY, stars: 1, at: clock.now().toISOString() }]);
+    const whole = await markHome(pai, child, TODAY, { source: 'casa', marks: { [a]: [true, true], [b]: [true] } });
+    expect(whole.body.stars.balance).toBe(0);
+    expect((await call(mae, `/api/children/${child}/daily-card`)).body.forgiven).toEqual([]);
+    const more = await markHome(pai, child, YESTERDAY, { source: 'casa', marks: { [b]: [true] } });
+    expect(more.body.stars.balance).toBe(1);
   });
 });
 
