@@ -43,6 +43,9 @@ test('the father marks offline, the mother online, the same day: both marks stan
   const dad = await joinCircle(browser, request, lia.id, 'Carlos Souza', 'carer');
   const father = await dad.newPage();
   await openCard(father);
+  // The page has what it needs offline (the day, the queue's module it loads at once): the service
+  // worker, blocked in this file, would serve them on a real phone.
+  await father.waitForLoadState('networkidle');
   await dad.setOffline(true);
   await answer(father, BRUSH, 'Sim').click();
   await father.getByRole('button', { name: 'Salvar as marcações' }).click();
