@@ -1101,19 +1101,36 @@ export const cardDays = pgTable(
     userId: personRef('user_id'),
     /** the school link it came through; null once the link is deleted */
     schoolLinkId: uuid('school_link_id').references(() => schoolLinks.id, { onDelete: 'set null' }),
-    /** the devices' ids of the sends applied to this day: the same id again is a no-op */
-    opIds: uuid('op_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** the school link whose first send of this day counted on its day's budget: a correction never counts again */
+    linkCountedId: uuid('link_counted_id').references(() => schoolLinks.id, { onDelete: 'set null' }),
+    /** when that first send counted (the link's budget is the last 24 h) */
+    linkCountedAt: stamp('link_counted_at'),
     ...timestamps,
     updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('card_days_one_per_source').on(t.childId, t.date, t.source),
-    index('card_days_link_idx').on(t.schoolLinkId, t.updatedAt),
+    index('card_days_link_idx').on(t.linkCountedId, t.linkCountedAt),
     check('card_days_source', oneOf('source', CARD_SOURCES)),
     check('card_days_marks', sql.raw(`jsonb_typeof("marks") = 'object'`)),
     check('card_days_note', sql.raw(`coalesce(char_length("note"), 0) <= ${CARD_LIMITS.note}`)),
-    check('card_days_ops', sql.raw(`cardinality("op_ids") <= 50`)),
   ],
+);
+
+/**
+ * The devices' ids of every send applied to a day (decision 0044): the same id again, however late,
+ * is a no-op. Kept for the day's life, gone with it (and so with the child).
+ */
+export const cardDaySends = pgTable(
+  'card_day_sends',
+  {
+    dayId: uuid('day_id')
+      .notNull()
+      .references(() => cardDays.id, { onDelete: 'cascade' }),
+    opId: uuid('op_id').notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.dayId, t.opId] })],
 );
 
 /** The reward menu she sets with the child: small for a good day, bigger for a good week. */
@@ -1158,6 +1175,27 @@ export const starSpends = pgTable(
     ...timestamps,
   },
   (t) => [index('star_spends_child_idx').on(t.childId, t.createdAt), check('star_spends_cost', sql.raw(`"cost" > 0`))],
+);
+
+/**
+ * Stars forgiven (issue 55, decision 0044): a day corrected after its stars were spent would leave
+ * the balance below zero; the debt is written off here, so the balance is never negative and the
+ * next "sim" counts from 0. The family sees each one in the card's history.
+ */
+export const starForgiven = pgTable(
+  'star_forgiven',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    childId: childRef(),
+    /** the day whose correction took back the stars */
+    date: date('date', { mode: 'string' }).notNull(),
+    stars: integer('stars').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('star_forgiven_child_idx').on(t.childId, t.createdAt),
+    check('star_forgiven_stars', sql.raw(`"stars" > 0`)),
+  ],
 );
 
 /**

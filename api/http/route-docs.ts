@@ -98,13 +98,16 @@ export const ROUTE_DOCS = {
     accept: answers('Accept an invitation', { 200: joinedAnswer }),
   },
   dailyCard: {
-    read: answers("The child's daily card with its history, the stars, the rewards and the settings", {
-      200: dailyCardAnswer,
-    }),
+    read: answers(
+      "The child's daily card with its history, the stars (and those forgiven), the rewards and the settings",
+      {
+        200: dailyCardAnswer,
+      },
+    ),
     save: answers('The whole card: 1–3 targets; each change of a target or goal is an event dated today', {
       200: cardAnswer,
     }),
-    mark: answers("A day's marks from home (or the school's paper card): one per source and day, replaced", {
+    mark: answers("A day's marks from home (or the school's paper card): merged from `base`, else replaced", {
       200: cardDayAnswer,
     }),
     days: answers('The days marked in a period (default: the last 7 days), oldest first', { 200: cardDaysAnswer }),
@@ -193,7 +196,7 @@ export const ROUTE_DOCS = {
       "The day's card for the teacher: the child's first name and the school's targets (today or ?date=yesterday)",
       { 200: schoolCardAnswer },
     ),
-    mark: answers("The teacher's marks of today or yesterday (sent again, they replace; the same id is a no-op)", {
+    mark: answers("The teacher's marks of today or yesterday (merged from `base`, else replaced; an id applies once)", {
       200: okAnswer,
       429: REFUSED,
     }),

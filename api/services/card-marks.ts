@@ -1,9 +1,11 @@
 /**
- * A day of the card (issue 43, decision 0036): the marks of one source, `escola` or `casa`, one row
- * per child, day and source — a later send replaces it. Each send may carry its device's id: the
- * same id again changes nothing (a teacher's phone resending after a dropped connection never
- * undoes her correction). Home: any carer of the circle, up to 31 days back (the paper card of a
- * past week). School: the link, today or yesterday only, within the link's daily limit.
+ * A day of the card (issue 43, decisions 0036 and 0044): the marks of one source, `escola` or
+ * `casa`, one row per child, day and source. A send with `base` is merged part by part onto it (two
+ * carers marking the same day both stand); without, it replaces it. Each send may carry its
+ * device's id: the same id again, however late, changes nothing (a teacher's phone resending after
+ * a dropped connection never undoes her correction). Home: any carer of the circle, up to 31 days
+ * back (the paper card of a past week). School: the link, today or yesterday only, a day counting
+ * once within the link's daily limit.
  */
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
@@ -16,18 +18,19 @@ import {
   type HomeMarksInput,
   type Marks,
   markedBy,
+  mergeMarks,
   type SchoolMarksInput,
 } from '../../src/shared/daily-card.ts';
 import { isoDate } from '../../src/shared/text.ts';
 import type { Database } from '../db/client.ts';
-import { cardDays } from '../db/schema.ts';
+import { cardDaySends, cardDays } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { lockCard, presentTarget, targetsOf } from './daily-card.ts';
 import { firstName, recordersOf } from './people.ts';
 import { askedPeriod, type PeriodQuery } from './periods.ts';
 import { liveLink, spendLinkDay } from './school.ts';
-import { starsOf } from './stars.ts';
+import { earnedOn, settleStars, starsOf } from './stars.ts';
 
 type DayRow = typeof cardDays.$inferSelect;
 
@@ -54,29 +57,47 @@ export function pathDate(value: string | undefined): string {
   return parsed.success ? parsed.data : dateRefused('Data inválida');
 }
 
-/** Stores the day (insert or replace) unless this send was applied already; the row as it stands. */
+type DayKey = { childId: string; date: string; source: CardSource };
+type MarksSend = { marks: Marks; base?: Marks | undefined; note?: string | undefined; id?: string | undefined };
+type Counted = { linkCountedId?: string; linkCountedAt?: Date };
+
+/**
+ * Stores a send onto the day (under the card's lock, taken by the caller): merged from `base`, or
+ * replacing the source's day without it; a send id the day has seen, however late, changes nothing
+ * (every id is kept for the day's life). `spend` counts a first send on a budget. Stars follow: a
+ * correction never leaves a debt (`settleStars`). The row as it stands.
+ */
 async function storeDay(
   tx: Database,
-  childId: string,
-  date: string,
-  source: CardSource,
-  values: { marks: Marks; note: string | null; userId: string | null; schoolLinkId: string | null },
-  opId: string | undefined,
+  key: DayKey,
+  send: MarksSend,
+  who: { userId: string | null; schoolLinkId: string | null },
   now: Date,
-  beforeWrite: () => Promise<void> = async () => {},
+  spend: (stored: DayRow | undefined) => Promise<Counted> = async () => ({}),
 ): Promise<DayRow> {
-  const here = and(eq(cardDays.childId, childId), eq(cardDays.date, date), eq(cardDays.source, source));
+  const here = and(eq(cardDays.childId, key.childId), eq(cardDays.date, key.date), eq(cardDays.source, key.source));
   const [stored] = await tx.select().from(cardDays).where(here);
-  if (stored && opId && stored.opIds.includes(opId)) return stored;
-  await beforeWrite();
-  // The latest sends' ids are enough: a resend comes within minutes of its first try.
-  const opIds = [...(stored?.opIds ?? []), ...(opId ? [opId] : [])].slice(-20);
-  const set = { ...values, opIds, updatedAt: now };
+  if (stored && send.id) {
+    const [seen] = await tx
+      .select({ opId: cardDaySends.opId })
+      .from(cardDaySends)
+      .where(and(eq(cardDaySends.dayId, stored.id), eq(cardDaySends.opId, send.id)));
+    if (seen) return stored;
+  }
+  const counted = await spend(stored);
+  const before = await earnedOn(tx, key.childId, key.date);
+  const marks = mergeMarks(stored?.marks ?? {}, send.marks, send.base);
+  // A merge keeps the teacher's line unless this send says one ('' clears it); a replace is the whole day.
+  const note = send.base && send.note === undefined ? (stored?.note ?? null) : send.note ? send.note : null;
+  const set = { marks, note, ...who, ...counted, updatedAt: now };
   const [row] = await tx
     .insert(cardDays)
-    .values({ childId, date, source, ...set, createdAt: now })
+    .values({ ...key, ...set, createdAt: now })
     .onConflictDoUpdate({ target: [cardDays.childId, cardDays.date, cardDays.source], set })
     .returning();
+  if (send.id)
+    await tx.insert(cardDaySends).values({ dayId: row!.id, opId: send.id, createdAt: now }).onConflictDoNothing();
+  await settleStars(tx, key.childId, key.date, before, now);
   return row!;
 }
 
@@ -116,8 +137,7 @@ export async function saveHomeMarks(
   const row = await db.transaction(async (tx) => {
     await lockCard(tx, childId);
     checkMarks(await targetsOf(tx, childId), input.marks, input.source);
-    const values = { marks: input.marks, note: input.note ? input.note : null, userId, schoolLinkId: null };
-    return storeDay(tx, childId, date, input.source, values, input.id, now);
+    return storeDay(tx, { childId, date, source: input.source }, input, { userId, schoolLinkId: null }, now);
   });
   const [day] = await presentDays(db, [row]);
   return { day: day!, stars: await starsOf(db, childId, now) };
@@ -174,10 +194,13 @@ export async function saveSchoolMarks(
     if (!targets.some((row) => markedBy(row.where as CardWhere, 'escola')))
       throw new ApiError('not_found', MESSAGES.noSchoolTargets);
     checkMarks(targets, input.marks, 'escola');
-    const values = { marks: input.marks, note: input.note ? input.note : null, userId: null, schoolLinkId: link.id };
-    await storeDay(tx, link.childId, day, 'escola', values, input.id, now, () =>
-      spendLinkDay(tx, link.id, now, MESSAGES.schoolCardsPerDay),
-    );
+    const key = { childId: link.childId, date: day, source: 'escola' as const };
+    // A day counts once on the link's budget, at its first send: its correction never counts again.
+    await storeDay(tx, key, input, { userId: null, schoolLinkId: link.id }, now, async (stored) => {
+      if (stored?.linkCountedAt && stored.linkCountedId === link.id) return {};
+      await spendLinkDay(tx, link.id, now, MESSAGES.schoolCardsPerDay);
+      return { linkCountedId: link.id, linkCountedAt: now };
+    });
   });
 }
 

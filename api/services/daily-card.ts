@@ -13,7 +13,7 @@ import { minuteOfTime, timeOfMinute } from '../../src/shared/reminders.ts';
 import type { Database } from '../db/client.ts';
 import { cardEvents, cardSettings, cardTargets } from '../db/schema.ts';
 import { requireChild } from './access.ts';
-import { listRewards, starsOf } from './stars.ts';
+import { forgivenOf, listRewards, starsOf } from './stars.ts';
 
 type TargetRow = typeof cardTargets.$inferSelect;
 
@@ -84,16 +84,17 @@ export async function settingsOf(db: Database, childId: string): Promise<CardSet
   };
 }
 
-/** GET /api/children/:id/daily-card: the card with its history, the stars, the rewards and the settings. */
+/** GET /api/children/:id/daily-card: the card with its history, the stars (and what was forgiven), the rewards and the settings. */
 export async function getDailyCard(db: Database, userId: string, childId: string, now: Date) {
   await requireChild(db, userId, childId, 'read', { now });
-  const [card, stars, rewards, settings] = await Promise.all([
+  const [card, stars, rewards, settings, forgiven] = await Promise.all([
     cardOf(db, childId),
     starsOf(db, childId, now),
     listRewards(db, childId),
     settingsOf(db, childId),
+    forgivenOf(db, childId),
   ]);
-  return { card, stars, rewards, settings };
+  return { card, stars, rewards, settings, forgiven };
 }
 
 /**

@@ -133,11 +133,12 @@ export async function spendLinkDay(
       .from(weeklyRatings)
       .where(and(eq(weeklyRatings.schoolLinkId, linkId), gt(weeklyRatings.updatedAt, since))),
     tx
-      .select({ at: cardDays.updatedAt })
+      .select({ at: cardDays.linkCountedAt })
       .from(cardDays)
-      .where(and(eq(cardDays.schoolLinkId, linkId), gt(cardDays.updatedAt, since))),
+      .where(and(eq(cardDays.linkCountedId, linkId), gt(cardDays.linkCountedAt, since))),
   ]);
-  refuseOverDay([...observations, ...ratings, ...cards], OBSERVATIONS_PER_LINK_PER_DAY, message, now);
+  const counted = cards.map((card) => ({ at: card.at ?? now }));
+  refuseOverDay([...observations, ...ratings, ...counted], OBSERVATIONS_PER_LINK_PER_DAY, message, now);
 }
 
 /**

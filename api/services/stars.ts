@@ -1,16 +1,18 @@
 /**
  * The stars (issue 43, decision 0036): each "sim" of a day's marks, home or school, is a star; the
  * family's reward menu sets what they buy. Stars earned are never stored apart from the marks, so a
- * corrected day corrects the stars; the balance is the marks' "sim" count minus what was spent, and
- * a spend that would take it below zero is refused (409 `not_enough_stars`). Nothing takes stars
- * away and there are no random prizes.
+ * corrected day corrects the stars; the balance is the marks' "sim" count minus what was spent, plus
+ * what was forgiven, and a spend that would take it below zero is refused (409 `not_enough_stars`).
+ * A correction that takes back stars already spent never leaves a debt: the difference is forgiven
+ * (`star_forgiven`, shown in the card's history, decision 0044), so the next "sim" counts from 0.
+ * Nothing takes stars away and there are no random prizes.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/api-errors.ts';
 import { dayOf } from '../../src/shared/clock.ts';
 import { CARD_LIMITS, type RewardInput, type SpendInput } from '../../src/shared/daily-card.ts';
 import type { Database } from '../db/client.ts';
-import { cardDays, cardRewards, starSpends } from '../db/schema.ts';
+import { cardDays, cardRewards, starForgiven, starSpends } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireChild } from './access.ts';
 import { insertOnce } from './idempotent.ts';
@@ -45,13 +47,67 @@ async function spent(db: Database, childId: string): Promise<number> {
   return row?.cost ?? 0;
 }
 
-/**
- * The balance never shows below zero: a day corrected after its stars were spent leaves nothing
- * owed on screen (the next "sim" marks fill the gap first).
- */
+async function forgiven(db: Database, childId: string): Promise<number> {
+  const [row] = await db
+    .select({ stars: sql<number>`coalesce(sum(${starForgiven.stars}), 0)`.mapWith(Number) })
+    .from(starForgiven)
+    .where(eq(starForgiven.childId, childId));
+  return row?.stars ?? 0;
+}
+
+/** Earned, minus spent, plus forgiven: below zero only between a correction and its `settleStars`. */
+async function ledger(db: Database, childId: string): Promise<number> {
+  const [won, gone, given] = await Promise.all([earned(db, childId), spent(db, childId), forgiven(db, childId)]);
+  return won - gone + given;
+}
+
+/** The balance: never below zero, stored or shown (every correction forgives what it would owe). */
 export async function balanceOf(db: Database, childId: string): Promise<number> {
-  const [won, gone] = await Promise.all([earned(db, childId), spent(db, childId)]);
-  return Math.max(0, won - gone);
+  return Math.max(0, await ledger(db, childId));
+}
+
+/** The "sim" of one day, home and school: `settleStars` compares it before and after a write. */
+export const earnedOn = (db: Database, childId: string, date: string) => earned(db, childId, date);
+
+/**
+ * After a day's marks change (under the card's lock): when a correction took back stars already
+ * spent, the debt is forgiven, dated by the corrected day, so the balance stands at 0 and the next
+ * "sim" counts again — a child never pays for an adult's correction. When that day's "sim" come
+ * back (corrected again), what was forgiven for it is taken back first, newest first: the stars
+ * were spent once, and are not given twice.
+ */
+export async function settleStars(tx: Database, childId: string, date: string, before: number, now: Date) {
+  let back = (await earned(tx, childId, date)) - before;
+  if (back > 0) {
+    const rows = await tx
+      .select({ id: starForgiven.id, stars: starForgiven.stars })
+      .from(starForgiven)
+      .where(and(eq(starForgiven.childId, childId), eq(starForgiven.date, date)))
+      .orderBy(desc(starForgiven.createdAt));
+    for (const row of rows) {
+      if (back <= 0) break;
+      const taken = Math.min(back, row.stars);
+      back -= taken;
+      if (taken === row.stars) await tx.delete(starForgiven).where(eq(starForgiven.id, row.id));
+      else
+        await tx
+          .update(starForgiven)
+          .set({ stars: row.stars - taken })
+          .where(eq(starForgiven.id, row.id));
+    }
+  }
+  const balance = await ledger(tx, childId);
+  if (balance < 0) await tx.insert(starForgiven).values({ childId, date, stars: -balance, createdAt: now });
+}
+
+/** What was forgiven, newest first: the card's history shows each ("3 estrelas perdoadas…"). */
+export async function forgivenOf(db: Database, childId: string) {
+  const rows = await db
+    .select({ date: starForgiven.date, stars: starForgiven.stars, at: starForgiven.createdAt })
+    .from(starForgiven)
+    .where(eq(starForgiven.childId, childId))
+    .orderBy(desc(starForgiven.createdAt));
+  return rows.map((row) => ({ date: row.date, stars: row.stars, at: row.at.toISOString() }));
 }
 
 /** `{balance, today}`: what the stars screen shows. */

@@ -9,6 +9,7 @@ import { ApiError } from '../lib/api.ts';
 import { roleOf } from '../lib/circle.ts';
 import { type DailyCard as Card, type CardSummary, loadCard, loadSummary } from '../lib/daily-card.ts';
 import { today as todayOf } from '../shared/clock.ts';
+import { forgivenText } from '../shared/daily-card.ts';
 import { currentChild } from '../stores/child.ts';
 import CardSetup, { type Example } from './card/CardSetup.tsx';
 import HomeMarks from './card/HomeMarks.tsx';
@@ -127,6 +128,18 @@ export default function DailyCard({ examples }: { examples: Example[] }) {
           canWrite={canWrite}
           onChange={() => void load()}
         />
+      )}
+      {card.forgiven.length > 0 && (
+        <section className="card-section" aria-labelledby="card-forgiven">
+          <h2 id="card-forgiven">Estrelas perdoadas</h2>
+          <ul className="entries">
+            {card.forgiven.map((f) => (
+              <li key={`${f.at}-${f.date}`} className="entry">
+                {forgivenText(f.stars, f.date)}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {roleOf(child) === 'owner' && targets.some((t) => t.where !== 'casa') && (
         <ReminderSettings key={child.id} childId={child.id} settings={card.settings} />

@@ -86,7 +86,8 @@ export interface RatingSet extends QueuedMeta {
 
 /**
  * A day of the daily card marked at home (or copied from the paper card): only the latest of each
- * child, day and source waits (the server keeps one too). `body.id` makes a resend a no-op.
+ * child, day and source waits. `body.id` makes a resend a no-op; `body.base`, the day's marks as
+ * the device last had them from the server, lets the server merge part by part (decision 0044).
  */
 export interface CardMarksSet extends QueuedMeta {
   id: string;
@@ -105,6 +106,31 @@ export type QueuedOp =
   | CardMarksSet
   | SupportThreadOp
   | SupportMessageOp;
+
+/**
+ * Every kind of queued write, at run time: the one-true-record property test enumerates it and
+ * fails for a kind without a command. The compiler holds it to `QueuedOp['kind']` both ways.
+ */
+export const QUEUED_KINDS = [
+  'child-add',
+  'child-delete',
+  'diary-add',
+  'diary-delete',
+  'professional-add',
+  'professional-delete',
+  'dose-add',
+  'dose-delete',
+  'progress-set',
+  'notes-set',
+  'rating-set',
+  'card-marks-set',
+  'support-thread',
+  'support-message',
+] as const satisfies ReadonlyArray<QueuedOp['kind']>;
+export type QueuedKind = (typeof QUEUED_KINDS)[number];
+type Unlisted = Exclude<QueuedOp['kind'], QueuedKind>;
+/** Does not compile while a kind of `QueuedOp` is missing from QUEUED_KINDS (the error names it). */
+export const EVERY_KIND_LISTED: [Unlisted] extends [never] ? true : Unlisted = true;
 
 /** An add to the list `name` (the kind says which list; the body is that list's). */
 export const isAddTo = <N extends ResourceName>(op: QueuedOp, name: N): op is AddOp<N> => op.kind === `${name}-add`;
@@ -133,7 +159,7 @@ export const sameTarget = (a: QueuedOp, b: QueuedOp) =>
 
 /**
  * The op that waits when `newer` replaces `older` (same target): the newer value, from the OLDER
- * base: that is what the device last knew from the server, so the server merges (ticks) or
+ * base: that is what the device last knew from the server, so the server merges (ticks, card marks) or
  * compares (notes) against it, and a change made in between by another carer is never undone.
  * The queue calls it when a set replaces a waiting one (src/lib/offline-queue.ts `enqueue`).
  */
@@ -146,6 +172,10 @@ export function mergeWaiting(older: QueuedOp, newer: QueuedOp): QueuedOp {
   if (older.kind === 'notes-set' && newer.kind === 'notes-set') {
     const baseVersion = older.baseVersion ?? newer.baseVersion;
     return baseVersion === undefined ? newer : { ...newer, baseVersion };
+  }
+  if (older.kind === 'card-marks-set' && newer.kind === 'card-marks-set') {
+    const base = older.body.base ?? newer.body.base;
+    return base ? { ...newer, body: { ...newer.body, base } } : newer;
   }
   return newer;
 }

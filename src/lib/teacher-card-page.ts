@@ -2,7 +2,9 @@
  * /escola/cartao/?token=… (issue 43): the teacher's 30 seconds, without React (decision 0037): the
  * page's JS stays under 50 kB. Today's card of the child, a big "sim"/"não" for each target and
  * part of the day, an optional line, "Enviar". Without a connection the marks wait on this device
- * and go by themselves when it returns, once (the send's id). Sending again the same day corrects it.
+ * and go by themselves when it returns, once (the send's id). Sending again the same day corrects it;
+ * each send carries the day as the page opened it (`base`): only what she changed is applied, so a
+ * part the family copied from the paper card meanwhile stays (decision 0044).
  */
 import { addDays } from '../shared/clock.ts';
 import { partNames } from '../shared/daily-card-words.ts';
@@ -167,10 +169,8 @@ function form(card: SchoolCard, problem?: string) {
     if (!Object.keys(marks).length)
       return slot.replaceChildren(alertOf('Marque sim ou não em pelo menos um objetivo.'));
     const text = note.value.trim();
-    void deliver(
-      { token, date: card.date, body: { marks, id: crypto.randomUUID(), ...(text ? { note: text } : {}) } },
-      card,
-    );
+    const base = card.day?.marks ?? {};
+    void deliver({ token, date: card.date, body: { marks, base, id: crypto.randomUUID(), note: text } }, card);
   });
   show(el);
 }

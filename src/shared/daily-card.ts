@@ -6,8 +6,9 @@
  * part; a day is "met" for a target when its true marks reach the goal in force that day.
  */
 import * as z from 'zod/mini';
+import { shortDay } from './format.ts';
 import { atLeast, atMost } from './lengths.ts';
-import { clientId, hourMinute, isoDate, optionalText, periodQuerySchema, requiredText } from './text.ts';
+import { clientId, hourMinute, isoDate, periodQuerySchema, plainText, requiredText } from './text.ts';
 import { count } from './words.ts';
 
 export const CARD_WHERE = ['escola', 'casa', 'ambos'] as const;
@@ -115,20 +116,39 @@ const marksSchema = z
   );
 
 /**
+ * `base`: the day's marks of that source as the device last had them from the server (`{}`: none).
+ * Targets since removed may be in it, so it holds more than the card's three; unknown ones are ignored.
+ */
+const baseSchema = z
+  .record(
+    z.uuid({ error: CARD_MESSAGES.unknownTarget }),
+    z
+      .array(z.boolean({ error: CARD_MESSAGES.marks }), { error: CARD_MESSAGES.marks })
+      .check(atMost(CARD_LIMITS.parts.max, CARD_MESSAGES.marks)),
+    { error: CARD_MESSAGES.marks },
+  )
+  .check(z.refine((base) => Object.keys(base).length <= 4 * CARD_LIMITS.targets.max, { error: CARD_MESSAGES.marks }));
+
+/**
  * PUT /api/children/:id/daily-card/marks/:date — a member marks a day: `casa` (home), or `escola`
  * when she copies the teacher's paper card. `id`: the device's id of this send (a resend is a no-op).
+ * With `base`, only what differs from it is applied (`mergeMarks`); without, the day is replaced.
  */
 export const homeMarksSchema = z.strictObject({
   source: z.enum(CARD_SOURCES, { error: CARD_MESSAGES.source }),
   marks: marksSchema,
-  note: z.optional(optionalText(CARD_LIMITS.note)),
+  base: z.optional(baseSchema),
+  /** the teacher's line; with `base`, left out keeps the day's ('' clears it) */
+  note: z.optional(plainText(CARD_LIMITS.note)),
   id: clientId,
 });
 
-/** PUT /api/school/:token/daily-card/:date — the teacher's marks (only school targets). */
+/** PUT /api/school/:token/daily-card/:date — the teacher's marks (only school targets); `base` as above. */
 export const schoolMarksSchema = z.strictObject({
   marks: marksSchema,
-  note: z.optional(optionalText(CARD_LIMITS.note)),
+  base: z.optional(baseSchema),
+  /** the teacher's line; with `base`, left out keeps the day's ('' clears it) */
+  note: z.optional(plainText(CARD_LIMITS.note)),
   id: clientId,
 });
 
@@ -191,6 +211,27 @@ export type SpendInput = z.output<typeof spendSchema>;
 export type CardSettingsInput = z.output<typeof cardSettingsSchema>;
 export type Marks = Record<string, boolean[]>;
 
+/**
+ * The card's marks follow the checklist's rule (decision 0033, `mergeTicks`): with `base`, only the
+ * parts a device changed from what it started from are applied onto the day's stored marks, so two
+ * carers marking the same day both stand; a target it did not send stays as stored. A target the
+ * device did not know (not in `base`, or of another size) is applied whole. Without `base`, `marks`
+ * is the day.
+ */
+export function mergeMarks(stored: Marks, marks: Marks, base?: Marks): Marks {
+  if (!base) return structuredClone(marks);
+  const merged: Marks = structuredClone(stored);
+  for (const [id, list] of Object.entries(marks)) {
+    const before = base[id];
+    const current = stored[id];
+    merged[id] =
+      before?.length === list.length && current?.length === list.length
+        ? current.map((value, i) => (list[i] !== before[i] ? Boolean(list[i]) : value))
+        : [...list];
+  }
+  return merged;
+}
+
 /** The true marks of a target on a day. */
 export const trueMarks = (marks: readonly boolean[] | undefined): number => (marks ?? []).filter(Boolean).length;
 
@@ -204,3 +245,7 @@ export const markedBy = (where: CardWhere, source: CardSource): boolean =>
 
 /** "3 de 4" */
 export const goalText = (goal: number, parts: number) => `${goal} de ${parts}`;
+
+/** Stars forgiven after a correction, as the family reads it in the card's history (decision 0044). */
+export const forgivenText = (stars: number, date: string) =>
+  `${count(stars, 'estrela perdoada', 'estrelas perdoadas')}: o dia ${shortDay(date)} foi corrigido depois de trocadas. A conta volta do zero.`;

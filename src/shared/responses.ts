@@ -612,7 +612,7 @@ const cardEvent = z.object({
 });
 const card = z.object({ targets: z.array(cardTarget), events: z.array(cardEvent) });
 const stars = z.object({
-  /** every "sim" ever marked, minus what was spent; never below zero */
+  /** every "sim" ever marked, minus what was spent, plus what was forgiven; never below zero */
   balance: z.int(),
   /** the "sim" marks of today, home and school */
   today: z.int(),
@@ -628,11 +628,21 @@ const cardSettings = z.object({
   /** a push to the owner at `time` on school days when the school has not marked the card */
   schoolReminder: z.object({ enabled: z.boolean(), time: z.string() }),
 });
+/** Stars forgiven: a day corrected after its stars were spent (the balance never goes below zero). */
+const forgiven = z.object({
+  /** the day that was corrected */
+  date: day,
+  stars: z.int(),
+  /** when it was forgiven */
+  at: timestamp,
+});
 export const dailyCardAnswer = z.object({
   card,
   stars,
   rewards: z.array(reward),
   settings: cardSettings,
+  /** newest first */
+  forgiven: z.array(forgiven),
 });
 export const cardAnswer = z.object({ card });
 export const cardSettingsAnswer = z.object({ settings: cardSettings });
@@ -728,7 +738,7 @@ export const accountExportAnswer = z.object({
   }),
   weeklyRatings: rows,
   /** the daily card of her children: targets, their events, days' marks, rewards and stars spent (issue 43) */
-  dailyCard: z.object({ targets: rows, events: rows, days: rows, rewards: rows, spends: rows }),
+  dailyCard: z.object({ targets: rows, events: rows, days: rows, rewards: rows, spends: rows, forgiven: rows }),
   reminders: remindersAnswer,
   pushDevices: rows,
 });

@@ -22,15 +22,15 @@ export const requiredText = (message: string, max: number = LIMITS.freeText) =>
     atMost(max, `Use no máximo ${max} caracteres`),
   );
 
-export const optionalText = (max: number = LIMITS.freeText) =>
-  z._default(
-    z.string({ error: 'Texto inválido' }).check(
-      z.trim(),
-      z.refine((value) => !CONTROL.test(value), { error: INVALID_TEXT }),
-      atMost(max, `Use no máximo ${max} caracteres`),
-    ),
-    '',
+/** Free text that may be empty, trimmed; absent stays absent (`optionalText` makes it ''). */
+export const plainText = (max: number = LIMITS.freeText) =>
+  z.string({ error: 'Texto inválido' }).check(
+    z.trim(),
+    z.refine((value) => !CONTROL.test(value), { error: INVALID_TEXT }),
+    atMost(max, `Use no máximo ${max} caracteres`),
   );
+
+export const optionalText = (max: number = LIMITS.freeText) => z._default(plainText(max), '');
 
 /** An id made on the device, so a retried offline send stores nothing twice. */
 export const clientId = z.optional(z.uuid({ error: 'Identificador inválido' }));

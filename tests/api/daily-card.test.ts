@@ -51,6 +51,7 @@ describe('the card', () => {
       stars: { balance: 0, today: 0 },
       rewards: [],
       settings: { schoolReminder: { enabled: false, time: '17:00' } },
+      forgiven: [],
     });
   });
 

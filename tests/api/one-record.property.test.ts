@@ -2,7 +2,8 @@
  * One true record, proved rather than hoped (issue 37): a model-based property test. Three carers
  * of one child (the owner and two carers, a viewer watching) act on simulated phones that go
  * offline and online at random: doses (scheduled and as-needed, given and not given), diary
- * entries, the guide's note and its ticks. A phone sends what it can at once, keeps the rest in its
+ * entries, the guide's note and its ticks, the daily card's marks of one day, and every other kind
+ * of queued write (QUEUED_KINDS: a kind without a command here fails a test). A phone sends what it can at once, keeps the rest in its
  * queue, and flushes it through the real queue rule (src/lib/queue-rule.ts) against the real API
  * (app.request(), our database); answers are dropped at random after the server took the write.
  * After every run all phones come back, send what waits, and the carer shown a note conflict joins
@@ -11,6 +12,9 @@
  * - every action taken on a phone is on the server, or was shown to its author as refused;
  * - no text typed is lost (every word typed in the note is in the final note);
  * - every tick is kept (an item changed on one phone only ends as that phone left it);
+ * - no carer's mark of the card is lost (a part of a target marked on one phone only ends as that
+ *   phone left it, whoever else marked the same day);
+ * - every other write is on the server (a removal: its row gone), or was shown to its author as refused;
  * - every pair of given doses within the minimum interval, or two marks of one time, is flagged,
  *   and every member, the viewer too, has the warning.
  *
@@ -18,11 +22,21 @@
  * prints the seed and path to replay it: PROPERTY_SEED=… PROPERTY_PATH=… npx vitest run <this file>.
  */
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { childMembers, children, medicineChanges, medicines } from '../../api/db/schema.ts';
+import {
+  cardTargets,
+  childMembers,
+  children,
+  medicineChanges,
+  medicines,
+  professionalContacts,
+  rateLimits,
+  supportThreads,
+} from '../../api/db/schema.ts';
 import { apiError } from '../../src/lib/api-core.ts';
 import { type QueueOutcome, queueOutcome, stopsQueue } from '../../src/lib/queue-rule.ts';
-import { type QueuedOp, sameTarget, waitingAfter } from '../../src/lib/queued-ops.ts';
+import { QUEUED_KINDS, type QueuedKind, type QueuedOp, sameTarget, waitingAfter } from '../../src/lib/queued-ops.ts';
 import { activateSubscription, confirmedUser } from '../support/accounts.ts';
 import { createTestApp, fixedClock, SITE, type TestApp } from '../support/app.ts';
 
@@ -42,6 +56,19 @@ const CHECKLIST = 'hiperatividade-signs';
 const CHECKLIST_SIZE = 8;
 const CONDITION = 'hiperatividade';
 const INTERVAL_HOURS = 8;
+/** the card's two home targets, of two parts each */
+const CARD_PARTS = 2;
+const WEEK = '2026-11-16';
+const answersOf = (value: number) => ({
+  atencao: value,
+  agitacao: value,
+  impulsividade: value,
+  humor: value,
+  sono: value,
+  apetite: value,
+  preocupacao: value,
+});
+type Marks = Record<string, boolean[]>;
 
 type Person = { cookie: string; userId: string; name: string };
 let t: TestApp;
@@ -78,6 +105,12 @@ async function request(who: Person, method: string, path: string, body?: unknown
 /** A child of the owner's with the two carers and the viewer, a scheduled and an as-needed medicine. */
 async function newChild() {
   const { db } = t.db.handle;
+  // What earlier runs left (children, lists, threads, limits) never fills a cap this run meets.
+  const everyone = [...people, viewer].map((p) => p.userId);
+  await db.delete(children).where(inArray(children.userId, everyone));
+  await db.delete(professionalContacts).where(inArray(professionalContacts.userId, everyone));
+  await db.delete(supportThreads).where(inArray(supportThreads.userId, everyone));
+  await db.delete(rateLimits);
   const [child] = await db
     .insert(children)
     .values({ userId: people[0]!.userId, name: 'Lia', birthDate: '2018-04-04' })
@@ -106,7 +139,20 @@ async function newChild() {
     { medicineId: scheduled!.id, on: '2026-11-01', kind: 'start', dose: 10, unit: 'mg', times: ['07:00', '12:00'] },
     { medicineId: asNeeded!.id, on: '2026-11-01', kind: 'start', dose: 5, unit: 'ml', times: [] },
   ]);
-  return { childId, scheduled: scheduled!.id, asNeeded: asNeeded!.id };
+  const targets = await db
+    .insert(cardTargets)
+    .values(
+      ['Escova os dentes', 'Guarda os brinquedos'].map((text, position) => ({
+        childId,
+        text,
+        where: 'casa',
+        parts: CARD_PARTS,
+        goal: 1,
+        position,
+      })),
+    )
+    .returning({ id: cardTargets.id });
+  return { childId, scheduled: scheduled!.id, asNeeded: asNeeded!.id, targets: targets.map((row) => row.id) };
 }
 
 // ------------------------------------------------------------------ the simulated phones
@@ -134,6 +180,12 @@ interface Phone {
   entries: string[];
   words: string[];
   tickLog: Array<{ item: number; value: boolean }>;
+  /** the card's day as shown, and as the server last gave it (the base of the next send) */
+  card: Marks;
+  serverCard: Marks;
+  cardLog: Array<{ target: string; part: number; value: boolean }>;
+  /** every other write she made, in order (its effect is checked at the end) */
+  writes: QueuedOp[];
 }
 
 interface World {
@@ -141,6 +193,8 @@ interface World {
   scheduled: string;
   asNeeded: string;
   phones: Phone[];
+  /** the card's home targets */
+  targets: string[];
   /** minutes since START */
   minutes: number;
 }
@@ -180,8 +234,40 @@ async function send(world: World, phone: Phone, op: QueuedOp, drop: boolean): Pr
         ...(op.base === undefined ? {} : { base: op.base }),
       });
       break;
+    case 'card-marks-set':
+      res = await request(phone.who, 'PUT', `${path}/daily-card/marks/${op.date}`, op.body);
+      break;
+    case 'dose-delete': {
+      const [childId, doseId] = op.targetId.split('/');
+      res = await request(phone.who, 'DELETE', `/api/children/${childId}/doses/${doseId}`);
+      break;
+    }
+    case 'diary-delete':
+      res = await request(phone.who, 'DELETE', `/api/diary/${op.targetId}`);
+      break;
+    case 'child-add':
+      res = await request(phone.who, 'POST', '/api/children', op.body);
+      break;
+    case 'child-delete':
+      res = await request(phone.who, 'DELETE', `/api/children/${op.targetId}`);
+      break;
+    case 'professional-add':
+      res = await request(phone.who, 'POST', '/api/professionals', op.body);
+      break;
+    case 'professional-delete':
+      res = await request(phone.who, 'DELETE', `/api/professionals/${op.targetId}`);
+      break;
+    case 'rating-set':
+      res = await request(phone.who, 'PUT', `${path}/ratings/${op.weekStart}`, op.body);
+      break;
+    case 'support-thread':
+      res = await request(phone.who, 'POST', '/api/support/threads', op.body);
+      break;
+    case 'support-message':
+      res = await request(phone.who, 'POST', `/api/support/threads/${op.threadId}/messages`, op.body);
+      break;
     default:
-      throw new Error(`not modelled: ${op.kind}`);
+      throw new Error(`not modelled: ${(op as QueuedOp).kind}`);
   }
   if (res.status >= 500) throw new Error(`${op.kind} answered ${res.status}: ${JSON.stringify(res.body)}`);
   if (drop) return { dropped: true };
@@ -201,6 +287,12 @@ function learn(phone: Phone, op: QueuedOp, answer: unknown) {
     phone.serverTicks = body.checked;
     // What she ticked since this send stays as she left it.
     if (!phone.queue.some((o) => o.kind === 'progress-set')) phone.ticks = body.checked;
+  }
+  const day = (answer as { day?: { marks?: Marks } } | null)?.day;
+  if (op.kind === 'card-marks-set' && day?.marks) {
+    // The island shows the day as it stands, with what another carer marked too (HomeMarks).
+    phone.serverCard = day.marks;
+    if (!phone.queue.some((o) => o.kind === 'card-marks-set')) phone.card = structuredClone(day.marks);
   }
 }
 
@@ -407,6 +499,105 @@ const reload = (p: number) =>
       phone.ticks = serverTicks;
       phone.serverTicks = serverTicks;
     }
+    if (!phone.queue.some((o) => o.kind === 'card-marks-set')) {
+      phone.serverCard = await cardDay(phone.who, world);
+      phone.card = structuredClone(phone.serverCard);
+    }
+  });
+
+/** The card's day at home as the server has it. */
+async function cardDay(who: Person, world: World): Promise<Marks> {
+  const res = await request(who, 'GET', `/api/children/${world.childId}/daily-card/days?from=${DAY}&to=${DAY}`);
+  expect(res.status).toBe(200);
+  return (res.body.days as Array<{ source: string; marks: Marks }>).find((d) => d.source === 'casa')?.marks ?? {};
+}
+
+/**
+ * She marks one target of the card's day, every part of it (as HomeMarks asks): the send carries
+ * the whole day as shown and, as `base`, the day as the server last gave it to this phone.
+ */
+const mark = (p: number, target: number, values: boolean[]) =>
+  command(`mark(${p}, ${target}, ${JSON.stringify(values)})`, async (world) => {
+    const phone = world.phones[p]!;
+    const id = world.targets[target]!;
+    phone.card = { ...phone.card, [id]: values };
+    for (const [part, value] of values.entries()) phone.cardLog.push({ target: id, part, value });
+    const body = {
+      source: 'casa' as const,
+      marks: structuredClone(phone.card),
+      base: structuredClone(phone.serverCard),
+      id: randomUUID(),
+    };
+    await write(world, phone, { id: randomUUID(), kind: 'card-marks-set', childId: world.childId, date: DAY, body });
+  });
+
+/** A row added to one of her own lists: a child of hers, a professional. */
+const listAdd = (p: number, name: 'child' | 'professional', drop: boolean) =>
+  command(`${name}-add(${p}, drop=${drop})`, async (world) => {
+    const phone = world.phones[p]!;
+    const id = randomUUID();
+    const op =
+      name === 'child'
+        ? ({ id, kind: 'child-add', body: { id, name: `Bia ${id.slice(0, 4)}`, birthDate: '2019-05-05' } } as const)
+        : ({
+            id,
+            kind: 'professional-add',
+            body: { id, name: 'Dra. Ana', phone: '(11) 98765-4321', specialty: 'Pediatra' },
+          } as const);
+    phone.writes.push(op);
+    await write(world, phone, op, drop);
+  });
+
+/** She takes back the last row she added of a kind (a child, a professional, an entry, a dose). */
+const listRemove = (p: number, name: 'child' | 'professional' | 'diary' | 'dose') =>
+  command(`${name}-delete(${p})`, async (world) => {
+    const phone = world.phones[p]!;
+    const added =
+      name === 'dose'
+        ? phone.doses
+        : name === 'diary'
+          ? phone.entries
+          : phone.writes.filter((o) => o.kind === `${name}-add`).map((o) => o.id);
+    const targetOf = (id: string) => (name === 'dose' ? `${world.childId}/${id}` : id);
+    const removed = new Set(phone.writes.flatMap((o) => (o.kind === `${name}-delete` ? [(o as Del).targetId] : [])));
+    const target = added.findLast((id) => !removed.has(targetOf(id)));
+    if (!target) return;
+    const op = { id: randomUUID(), kind: `${name}-delete`, targetId: targetOf(target) } as QueuedOp;
+    phone.writes.push(op);
+    await write(world, phone, op);
+  });
+
+/** Her rating of the week (one per member and week: the latest replaces it). */
+const rate = (p: number, value: number) =>
+  command(`rate(${p}, ${value})`, async (world) => {
+    const phone = world.phones[p]!;
+    const op: QueuedOp = {
+      id: randomUUID(),
+      kind: 'rating-set',
+      childId: world.childId,
+      weekStart: WEEK,
+      body: { answers: answersOf(value) },
+    };
+    phone.writes.push(op);
+    await write(world, phone, op);
+  });
+
+/** A conversation with the team started, or a message in her latest one. */
+const support = (p: number, reply: boolean, drop: boolean) =>
+  command(`support(${p}, reply=${reply}, drop=${drop})`, async (world) => {
+    const phone = world.phones[p]!;
+    const id = randomUUID();
+    const thread = phone.writes.findLast((o) => o.kind === 'support-thread');
+    const op: QueuedOp =
+      reply && thread
+        ? { id, kind: 'support-message', threadId: thread.id, body: { id, text: `Obrigada ${id.slice(0, 6)}` } }
+        : {
+            id,
+            kind: 'support-thread',
+            body: { id, category: 'outro', subject: '', message: `Uma dúvida ${id.slice(0, 6)}` },
+          };
+    phone.writes.push(op);
+    await write(world, phone, op, drop);
   });
 
 const later = (minutes: number) =>
@@ -415,27 +606,55 @@ const later = (minutes: number) =>
     clock.advance(minutes * 60_000);
   });
 
+type Del = Extract<QueuedOp, { targetId: string }>;
 const phoneIndex = fc.integer({ min: 0, max: 2 });
+const parts = fc.array(fc.boolean(), { minLength: CARD_PARTS, maxLength: CARD_PARTS });
+/**
+ * The commands that make each kind of queued write: `QUEUED_KINDS` (src/lib/queued-ops.ts) lists
+ * them all, and a kind missing here fails the test below, naming it.
+ */
+const COMMANDS_BY_KIND: Partial<Record<QueuedKind, Array<fc.Arbitrary<Cmd>>>> = {
+  'dose-add': [
+    fc
+      .tuple(
+        phoneIndex,
+        fc.record({
+          which: fc.constantFrom('scheduled' as const, 'asNeeded' as const),
+          slot: fc.constantFrom('07:00' as const, '12:00' as const),
+          status: fc.constantFrom('given' as const, 'given' as const, 'skipped' as const),
+          confirm: fc.boolean(),
+          drop: fc.constant(false),
+        }),
+      )
+      .map(([p, m]) => dose(p, m)),
+    fc
+      .tuple(phoneIndex, fc.constantFrom('scheduled' as const, 'asNeeded' as const))
+      .map(([p, which]) => dose(p, { which, slot: '07:00', status: 'given', confirm: true, drop: true })),
+  ],
+  'dose-delete': [phoneIndex.map((p) => listRemove(p, 'dose'))],
+  'diary-add': [fc.tuple(phoneIndex, fc.boolean()).map(([p, drop]) => entry(p, drop))],
+  'diary-delete': [phoneIndex.map((p) => listRemove(p, 'diary'))],
+  'notes-set': [fc.tuple(phoneIndex, fc.boolean()).map(([p, drop]) => type(p, drop))],
+  'progress-set': [
+    fc
+      .tuple(phoneIndex, fc.integer({ min: 0, max: CHECKLIST_SIZE - 1 }), fc.boolean())
+      .map(([p, i, v]) => tick(p, i, v)),
+  ],
+  'card-marks-set': [
+    fc.tuple(phoneIndex, fc.integer({ min: 0, max: 1 }), parts).map(([p, target, values]) => mark(p, target, values)),
+    fc.tuple(phoneIndex, fc.integer({ min: 0, max: 1 }), parts).map(([p, target, values]) => mark(p, target, values)),
+  ],
+  'child-add': [fc.tuple(phoneIndex, fc.boolean()).map(([p, drop]) => listAdd(p, 'child', drop))],
+  'child-delete': [phoneIndex.map((p) => listRemove(p, 'child'))],
+  'professional-add': [fc.tuple(phoneIndex, fc.boolean()).map(([p, drop]) => listAdd(p, 'professional', drop))],
+  'professional-delete': [phoneIndex.map((p) => listRemove(p, 'professional'))],
+  'rating-set': [fc.tuple(phoneIndex, fc.integer({ min: 0, max: 3 })).map(([p, value]) => rate(p, value))],
+  'support-thread': [fc.tuple(phoneIndex, fc.boolean()).map(([p, drop]) => support(p, false, drop))],
+  'support-message': [fc.tuple(phoneIndex, fc.boolean()).map(([p, drop]) => support(p, true, drop))],
+};
 const commands = [
   phoneIndex.map(toggle),
-  fc
-    .tuple(
-      phoneIndex,
-      fc.record({
-        which: fc.constantFrom('scheduled' as const, 'asNeeded' as const),
-        slot: fc.constantFrom('07:00' as const, '12:00' as const),
-        status: fc.constantFrom('given' as const, 'given' as const, 'skipped' as const),
-        confirm: fc.boolean(),
-        drop: fc.constant(false),
-      }),
-    )
-    .map(([p, m]) => dose(p, m)),
-  fc
-    .tuple(phoneIndex, fc.constantFrom('scheduled' as const, 'asNeeded' as const))
-    .map(([p, which]) => dose(p, { which, slot: '07:00', status: 'given', confirm: true, drop: true })),
-  fc.tuple(phoneIndex, fc.boolean()).map(([p, drop]) => entry(p, drop)),
-  fc.tuple(phoneIndex, fc.boolean()).map(([p, drop]) => type(p, drop)),
-  fc.tuple(phoneIndex, fc.integer({ min: 0, max: CHECKLIST_SIZE - 1 }), fc.boolean()).map(([p, i, v]) => tick(p, i, v)),
+  ...Object.values(COMMANDS_BY_KIND).flat(),
   phoneIndex.map(reload),
   fc.integer({ min: 1, max: 600 }).map(later),
 ];
@@ -454,6 +673,14 @@ async function everyoneBack(world: World) {
 }
 
 const refusedIds = (phone: Phone) => new Set(phone.refused.map((r) => (r.op as { body?: { id: string } }).body?.id));
+const wasRefused = (phone: Phone, op: QueuedOp) => phone.refused.some((r) => r.op.id === op.id);
+/** The rows she took back (a removal the server was not shown refusing): ids, a dose's without its child. */
+const removedBy = (phone: Phone) =>
+  new Set(
+    phone.writes.flatMap((o) =>
+      o.kind.endsWith('-delete') && !wasRefused(phone, o) ? [(o as Del).targetId.split('/').at(-1)!] : [],
+    ),
+  );
 
 async function checkInvariants(world: World) {
   await everyoneBack(world);
@@ -475,9 +702,27 @@ async function checkInvariants(world: World) {
   const stored = new Set([...doses.map((d) => d.id), ...entries.map((e) => e.id)]);
   for (const phone of world.phones) {
     const shown = refusedIds(phone);
+    const removed = removedBy(phone);
     for (const id of [...phone.doses, ...phone.entries])
-      expect(stored.has(id) || shown.has(id), `${phone.who.name}'s ${id} is stored or shown to her`).toBe(true);
+      expect(
+        stored.has(id) || shown.has(id) || removed.has(id),
+        `${phone.who.name}'s ${id} is stored, shown to her, or taken back by her`,
+      ).toBe(true);
+    for (const id of removed) expect(stored.has(id), `${phone.who.name} took back ${id}`).toBe(false);
   }
+
+  // No carer's mark of the card is lost: a part marked on one phone only ends as that phone left it.
+  const card = await cardDay(owner, world);
+  for (const target of world.targets)
+    for (let part = 0; part < CARD_PARTS; part++) {
+      const markedBy = world.phones.filter((p) => p.cardLog.some((l) => l.target === target && l.part === part));
+      if (markedBy.length === 0) expect(card[target], `nobody marked ${target}`).toBeUndefined();
+      if (markedBy.length !== 1) continue;
+      const last = markedBy[0]!.cardLog.filter((l) => l.target === target && l.part === part).at(-1)!;
+      expect(card[target]?.[part], `part ${part} of ${target} as ${markedBy[0]!.who.name} left it`).toBe(last.value);
+    }
+
+  for (const phone of world.phones) await checkWrites(world, phone);
 
   // No word typed is lost.
   const note = (progress.notes[CONDITION] as string | undefined) ?? '';
@@ -530,12 +775,53 @@ async function checkInvariants(world: World) {
   }
 }
 
+/** Every other write she made is on the server (a removal: the row gone), or was shown to her as refused. */
+async function checkWrites(world: World, phone: Phone) {
+  const mine = async (path: string, key: string) =>
+    new Set(((await request(phone.who, 'GET', path)).body[key] as Array<{ id: string }>).map((row) => row.id));
+  const lists = {
+    child: await mine('/api/children', 'children'),
+    professional: await mine('/api/professionals', 'professionals'),
+    'support-thread': await mine('/api/support/threads', 'threads'),
+  };
+  const removed = removedBy(phone);
+  for (const op of phone.writes) {
+    if (wasRefused(phone, op)) continue;
+    const what = `${phone.who.name}'s ${op.kind} ${op.id}`;
+    if (op.kind === 'child-add' || op.kind === 'professional-add') {
+      const list = lists[op.kind === 'child-add' ? 'child' : 'professional'];
+      expect(list.has(op.id) || removed.has(op.id), `${what} is stored`).toBe(true);
+    } else if (op.kind === 'child-delete' || op.kind === 'professional-delete')
+      expect(lists[op.kind === 'child-delete' ? 'child' : 'professional'].has(op.targetId), `${what} is gone`).toBe(
+        false,
+      );
+    else if (op.kind === 'support-thread') expect(lists['support-thread'].has(op.id), `${what} is stored`).toBe(true);
+    else if (op.kind === 'support-message') {
+      const thread = await request(phone.who, 'GET', `/api/support/threads/${op.threadId}`);
+      const ids = (thread.body.messages as Array<{ id: string }> | undefined)?.map((m) => m.id) ?? [];
+      expect(ids, `${what} is stored`).toContain(op.id);
+    }
+  }
+  // Her latest rating of the week is the one stored (each member keeps one a week).
+  const rating = phone.writes.findLast((o) => o.kind === 'rating-set');
+  if (rating?.kind !== 'rating-set' || wasRefused(phone, rating)) return;
+  const ratings = (await request(phone.who, 'GET', `/api/children/${world.childId}/ratings?from=${WEEK}&to=${WEEK}`))
+    .body.ratings as Array<{ byUserId: string | null; answers: Record<string, number> }>;
+  const hers = ratings.find((r) => r.byUserId === phone.who.userId);
+  expect(hers?.answers, `${phone.who.name}'s rating of the week`).toEqual(rating.body.answers);
+}
+
+test('every kind of queued write has a command in the property', () => {
+  const missing = QUEUED_KINDS.filter((kind) => !COMMANDS_BY_KIND[kind]?.length);
+  expect(missing, `queued kinds without a command: ${missing.join(', ')}`).toEqual([]);
+});
+
 test(`the shared record keeps every fact and every word (${RUNS} runs)`, async () => {
   let runs = 0;
   const started = Date.now();
   console.log(`one true record: PROPERTY_SEED=${SEED}, ${RUNS} runs`);
   await fc.assert(
-    fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {
+    fc.asyncProperty(fc.commands(commands, { maxCommands: 10 }), async (cmds) => {
       runs++;
       clock.advance(START.getTime() - clock.now().getTime());
       const child = await newChild();
@@ -552,6 +838,10 @@ test(`the shared record keeps every fact and every word (${RUNS} runs)`, async (
         entries: [],
         words: [],
         tickLog: [],
+        card: {},
+        serverCard: {},
+        cardLog: [],
+        writes: [],
       });
       const world: World = { ...child, phones: people.map(phone), minutes: 0 };
       await fc.asyncModelRun(() => ({ model: {}, real: world }), cmds);

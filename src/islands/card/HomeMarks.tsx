@@ -1,7 +1,9 @@
 /**
  * Marking a day from home (issue 43): any carer marks the home targets, big "sim"/"não" for each
  * chance of the day; or copies the teacher's paper card ("Da escola, pelo cartão em papel"). Sent
- * now or kept in the offline queue (`card-marks-set`), with the send's own id: it counts once.
+ * now or kept in the offline queue (`card-marks-set`), with the send's own id (it counts once) and
+ * the day as this phone last had it from the server (`base`): the server applies only what she
+ * changed, so another carer's marks of the same day stay (decision 0044).
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type CardTarget, loadDays, type MarksInput, partNames, saveMarks } from '../../lib/daily-card.ts';
@@ -30,21 +32,26 @@ export default function HomeMarks({
   const [date, setDate] = useState(today);
   const [source, setSource] = useState<CardSource>('casa');
   const [answers, setAnswers] = useState<Answers>({});
+  /** the day's marks of this source as the server last gave them to this phone ({}: none known) */
+  const [base, setBase] = useState<MarksInput['marks']>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const shown = targets.filter((t) => markedBy(t.where, source));
 
-  // What this day already holds from this source fills the answers: sending again replaces it.
+  // What this day already holds from this source fills the answers, and is what a send changes.
   useEffect(() => {
     let live = true;
     setAnswers({});
+    setBase({});
     setDone(null);
     setProblem(null);
     loadDays(childId, date, date)
       .then((days) => {
         const day = days.find((d) => d.source === source);
-        if (live && day) setAnswers(day.marks);
+        if (!live || !day) return;
+        setAnswers(day.marks);
+        setBase(day.marks);
       })
       .catch(() => undefined);
     void offlineQueue();
@@ -65,12 +72,15 @@ export default function HomeMarks({
     }
     if (!Object.keys(marks).length) return setProblem(`${CARD_MESSAGES.noMarks}.`);
     setProblem(null);
-    const body: MarksInput = { source, marks, id: crypto.randomUUID() };
+    const body: MarksInput = { source, marks, base, id: crypto.randomUUID() };
     const op: CardMarksSet = { id: crypto.randomUUID(), kind: 'card-marks-set', childId, date, body };
     setBusy(true);
     const result = await sendOrQueue(() => saveMarks(childId, date, body), op);
     setBusy(false);
     if (result.outcome === 'sent') {
+      // The day as it stands now, with what another carer marked too.
+      setAnswers(result.value.day.marks);
+      setBase(result.value.day.marks);
       setDone('Marcado. As estrelas já contam.');
       onStars();
     } else if (result.outcome === 'queued')

@@ -1,0 +1,1 @@
+ALTER TABLE "card_days" DROP COLUMN "op_ids";
