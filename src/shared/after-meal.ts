@@ -11,67 +11,6 @@
  */
 import type { AfterMeal } from './enums.ts';
 
-/** Each word a mother writes when nothing was different, lower case without accents (migration 0013's list). */
-export const NOTHING_DIFFERENT_WORDS = [
-  'normal',
-  'normais',
-  'bem',
-  'nada',
-  'tranquila',
-  'tranquilo',
-  'ok',
-  'otimo',
-  'otima',
-  'bom',
-  'boa',
-  'nenhuma',
-  'nenhum',
-  'sem',
-  'reacao',
-  'reacoes',
-  'diferente',
-  'problema',
-  'problemas',
-  'alteracao',
-  'comeu',
-  'tudo',
-  'ficou',
-  'e',
-  'de',
-  'muito',
-  'super',
-  'sempre',
-  'direitinho',
-] as const;
-
-/** The words of the list that say it went well: a text needs one of them to say "nothing different". */
-export const FINE_WORDS = [
-  'normal',
-  'normais',
-  'bem',
-  'nada',
-  'tranquila',
-  'tranquilo',
-  'ok',
-  'otimo',
-  'otima',
-  'bom',
-  'boa',
-  'nenhuma',
-  'nenhum',
-  'sem',
-  'tudo',
-  'direitinho',
-] as const;
-
-/** The words of the list that name a change: "nothing different" only when denied just before. */
-export const CHANGE_WORDS = ['diferente', 'problema', 'problemas', 'alteracao', 'reacao', 'reacoes'] as const;
-
-/** What denies a change word, within the few words before it ("nada de diferente", "sem nenhuma reação"). */
-export const DENIALS = ['sem', 'nenhum', 'nenhuma', 'nada'] as const;
-/** How far before a change word its denial may be. */
-export const DENIAL_REACH = 3;
-
 /** "nada" before one of these denies it ("nada bem": not well at all). */
 export const GOOD_WORDS = [
   'normal',
@@ -85,6 +24,33 @@ export const GOOD_WORDS = [
   'bom',
   'boa',
 ] as const;
+
+/** The words that say it went well: a text needs one of them to say "nothing different". */
+export const FINE_WORDS = [...GOOD_WORDS, 'nada', 'nenhuma', 'nenhum', 'sem', 'tudo', 'direitinho'] as const;
+
+/** The words of the list that name a change: "nothing different" only when denied just before. */
+export const CHANGE_WORDS = ['diferente', 'problema', 'problemas', 'alteracao', 'reacao', 'reacoes'] as const;
+
+/**
+ * Each word a mother writes when nothing was different, lower case without accents: migration
+ * 0013's list, the fine and change words with the few that join them.
+ */
+export const NOTHING_DIFFERENT_WORDS = [
+  ...FINE_WORDS,
+  ...CHANGE_WORDS,
+  'comeu',
+  'ficou',
+  'e',
+  'de',
+  'muito',
+  'super',
+  'sempre',
+] as const;
+
+/** What denies a change word, within the few words before it ("nada de diferente", "sem nenhuma reação"). */
+export const DENIALS = ['sem', 'nenhum', 'nenhuma', 'nada'] as const;
+/** How far before a change word its denial may be. */
+export const DENIAL_REACH = 3;
 
 const LISTED = new Set<string>(NOTHING_DIFFERENT_WORDS);
 const FINE = new Set<string>(FINE_WORDS);
