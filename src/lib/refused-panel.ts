@@ -79,7 +79,7 @@ function itemFor(shown: Shown): HTMLLIElement {
     item.append(
       el('p', {
         className: 'refused-kept',
-        textContent: 'Continua guardado neste aparelho e ainda não foi enviado.',
+        textContent: 'Ainda não foi enviado. Quando a internet estiver normal, toque em “Tentar de novo”.',
       }),
     );
   if (words.typed) {

@@ -79,7 +79,9 @@ test.describe('the offline queue delivers only what the server took, and only as
     await expect(panel).toBeVisible({ timeout: 20_000 });
     await expect(panel.getByRole('heading', { level: 3 })).toHaveText(/^Registro do diário de comportamento de /);
     await expect(panel).toContainText('A resposta não veio do Olhar de Mãe (uma rede Wi-Fi que pede login');
-    await expect(panel).toContainText('Continua guardado neste aparelho e ainda não foi enviado.');
+    await expect(panel).toContainText(
+      'Ainda não foi enviado. Quando a internet estiver normal, toque em “Tentar de novo”.',
+    );
     await expect(panel.getByRole('button', { name: /^Tentar de novo/ })).toBeVisible();
     await expect(panel.getByRole('button', { name: /^Descartar/ })).toBeVisible();
     await expect(page.getByText(/^Não foi enviado: Registro do diário de comportamento/)).toBeVisible();
