@@ -5,50 +5,22 @@
  * so no send is applied on a day another has changed meanwhile. PostgreSQL only: PGlite is one
  * process.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { cardDays, childMembers } from '../../api/db/schema.ts';
-import { activateSubscription, confirmedUser } from '../support/accounts.ts';
-import { startApiProcess, stopProcess } from '../support/api-process.ts';
-import { createTestApp, SITE, type TestApp } from '../support/app.ts';
+import { cardDays } from '../../api/db/schema.ts';
+import { type RaceFamily, raceFamily } from '../support/race-family.ts';
 
 describe.runIf(process.env.DATABASE_URL)('a day of the card marked at once across two API instances', () => {
-  let t: TestApp;
-  const ports: number[] = [];
-  const running: ChildProcess[] = [];
-  let mae: { cookie: string; userId: string };
-  let pai: { cookie: string; userId: string };
+  let family: RaceFamily;
   let lia: string;
   let targets: Array<{ id: string; parts: number }>;
 
-  const send = async (i: number, method: string, path: string, body: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${ports[i % 2]}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', origin: SITE, cookie: (i % 2 ? pai : mae).cookie },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  // biome-ignore lint/suspicious/noExplicitAny: the card's answer, read as the API sends it
+  const send = (i: number, method: string, path: string, body: unknown) => family.send<any>(i, method, path, body);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    mae = await confirmedUser(t, 'cartao-mae@example.com');
-    pai = await confirmedUser(t, 'cartao-pai@example.com');
-    await activateSubscription(t, mae.userId);
-    const made = await t.call('/api/children', {
-      body: { name: 'Lia', birthDate: '2018-04-04' },
-      headers: { cookie: mae.cookie },
-    });
-    lia = ((await made.json()) as { child: { id: string } }).child.id;
-    await t.db.handle.db.insert(childMembers).values({ childId: lia, userId: pai.userId, role: 'carer' });
-    const started = await Promise.all(
-      [1, 2].map(() => startApiProcess({ DATABASE_URL: t.db.url!, PUBLIC_SITE_URL: SITE })),
-    );
-    for (const { port, child } of started) {
-      ports.push(port);
-      running.push(child);
-    }
+    family = await raceFamily('cartao');
+    lia = family.lia;
     const card = await send(0, 'PUT', `/api/children/${lia}/daily-card`, {
       targets: [
         { text: 'Escova os dentes', where: 'casa', parts: 4, goal: 2 },
@@ -60,10 +32,7 @@ describe.runIf(process.env.DATABASE_URL)('a day of the card marked at once acros
     targets = card.body.card.targets;
   }, 60_000);
 
-  afterAll(async () => {
-    await Promise.all(running.map((child) => stopProcess(child, 'SIGTERM')));
-    await t?.close();
-  });
+  afterAll(() => family?.close());
 
   it('six carers’ changes of one day, sent at once, all stand', async () => {
     const none = Object.fromEntries(targets.map((target) => [target.id, Array(target.parts).fill(false)]));
@@ -81,7 +50,7 @@ describe.runIf(process.env.DATABASE_URL)('a day of the card marked at once acros
         }),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
-      const [day] = await t.db.handle.db
+      const [day] = await family.t.db.handle.db
         .select({ marks: cardDays.marks })
         .from(cardDays)
         .where(and(eq(cardDays.childId, lia), eq(cardDays.date, date), eq(cardDays.source, 'casa')));

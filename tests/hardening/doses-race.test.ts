@@ -6,13 +6,11 @@
  * after the other too: both stand, and the alert keeps all three doses, the undone one told.
  * PostgreSQL only: PGlite is one process.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { childMembers, doseAlerts, doseAlertUndos, medicineDoses } from '../../api/db/schema.ts';
-import { activateSubscription, confirmedUser } from '../support/accounts.ts';
-import { startApiProcess, stopProcess } from '../support/api-process.ts';
-import { createTestApp, SITE, type TestApp } from '../support/app.ts';
+import { doseAlerts, doseAlertUndos, medicineDoses } from '../../api/db/schema.ts';
+import type { TestApp } from '../support/app.ts';
+import { type RaceFamily, raceFamily } from '../support/race-family.ts';
 
 /** What these tests read of an answer. */
 interface Answer {
@@ -22,57 +20,24 @@ interface Answer {
 }
 
 describe.runIf(process.env.DATABASE_URL)('ten doses at once across two API instances', () => {
+  let family: RaceFamily;
   let t: TestApp;
-  const ports: number[] = [];
-  const running: ChildProcess[] = [];
-  let mae: { cookie: string; userId: string };
-  let pai: { cookie: string; userId: string };
+  let ports: number[];
+  let pai: RaceFamily['pai'];
   let lia: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    mae = await confirmedUser(t, 'corrida-mae@example.com');
-    pai = await confirmedUser(t, 'corrida-pai@example.com');
-    await activateSubscription(t, mae.userId);
-    const made = await t.call('/api/children', {
-      body: { name: 'Lia', birthDate: '2018-04-04' },
-      headers: { cookie: mae.cookie },
-    });
-    lia = ((await made.json()) as { child: { id: string } }).child.id;
-    await t.db.handle.db.insert(childMembers).values({ childId: lia, userId: pai.userId, role: 'carer' });
-    const started = await Promise.all(
-      [1, 2].map(() => startApiProcess({ DATABASE_URL: t.db.url!, PUBLIC_SITE_URL: SITE })),
-    );
-    for (const { port, child } of started) {
-      ports.push(port);
-      running.push(child);
-    }
+    family = await raceFamily('corrida');
+    ({ t, ports, pai, lia } = family);
   }, 60_000);
 
-  afterAll(async () => {
-    await Promise.all(running.map((child) => stopProcess(child, 'SIGTERM')));
-    await t?.close();
-  });
+  afterAll(() => family?.close());
 
   /** POST to one of the two processes (the mother on one, the father on the other). */
-  const post = async (i: number, path: string, body: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${ports[i % 2]}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: SITE, cookie: (i % 2 ? pai : mae).cookie },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Answer };
-  };
+  const post = (i: number, path: string, body: unknown) => family.send<Answer>(i, 'POST', path, body);
 
   /** DELETE on one of the two processes (the mother on 0, the father on 1). */
-  const remove = async (i: number, path: string) => {
-    const res = await fetch(`http://127.0.0.1:${ports[i % 2]}${path}`, {
-      method: 'DELETE',
-      headers: { 'content-type': 'application/json', origin: SITE, cookie: (i % 2 ? pai : mae).cookie },
-      body: '{}',
-    });
-    return res.status;
-  };
+  const remove = async (i: number, path: string) => (await family.send(i, 'DELETE', path)).status;
 
   const medicine = async (body: object) => {
     const res = await post(0, `/api/children/${lia}/medicines`, { startedOn: '2026-11-01', ...body });
