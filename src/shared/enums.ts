@@ -119,6 +119,25 @@ export const LIMITS = {
   doseInput: 12,
 } as const;
 
+/**
+ * The diary form's text fields and the most each takes: the limits `behaviorEntrySchema` and
+ * `foodEntrySchema` set (tests/unit/form-limits.test.ts), read by the form by its field's name.
+ */
+export const DIARY_TEXT_LIMITS = {
+  behavior: LIMITS.freeText,
+  context: LIMITS.freeText,
+  meal: LIMITS.name,
+  foods: LIMITS.freeText,
+  reaction: LIMITS.freeText,
+} as const;
+
+/** The sign-in form's fields and the most each takes (`loginSchema`'s, tests/unit/form-limits.test.ts). */
+export const CREDENTIAL_LIMITS = {
+  email: LIMITS.email,
+  password: LIMITS.password,
+  confirmPassword: LIMITS.password,
+} as const;
+
 /** The authenticator's code: six digits. */
 export const TOTP_DIGITS = 6;
 

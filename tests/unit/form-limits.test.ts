@@ -8,8 +8,15 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { childSchema, notesSchema } from '../../src/shared/children.ts';
 import { invitationSchema, schoolLinkSchema, schoolObservationSchema } from '../../src/shared/circle.ts';
-import { behaviorEntrySchema, sleepEntrySchema } from '../../src/shared/diary.ts';
-import { LIMITS, MAX_DURATION_MINUTES, MIN_DURATION_MINUTES, SCHOOL_LINK_DAYS } from '../../src/shared/enums.ts';
+import { behaviorEntrySchema, foodEntrySchema, sleepEntrySchema } from '../../src/shared/diary.ts';
+import {
+  CREDENTIAL_LIMITS,
+  DIARY_TEXT_LIMITS,
+  LIMITS,
+  MAX_DURATION_MINUTES,
+  MIN_DURATION_MINUTES,
+  SCHOOL_LINK_DAYS,
+} from '../../src/shared/enums.ts';
 import { MASKED_LENGTH } from '../../src/shared/format.ts';
 import { maxLengthOf } from '../../src/shared/lengths.ts';
 import { professionalSchema } from '../../src/shared/professionals.ts';
@@ -22,7 +29,13 @@ import {
   therapyPatchSchema,
   therapySchema,
 } from '../../src/shared/treatment.ts';
-import { fullNameSchema, newPasswordSchema, passwordSchema, phoneSchema } from '../../src/shared/validation.ts';
+import {
+  fullNameSchema,
+  loginSchema,
+  newPasswordSchema,
+  passwordSchema,
+  phoneSchema,
+} from '../../src/shared/validation.ts';
 
 const ISLANDS = 'src/islands';
 
@@ -32,8 +45,11 @@ const walk = (dir: string): string[] =>
     return statSync(path).isDirectory() ? walk(path) : /\.(ts|tsx)$/.test(name) ? [path] : [];
   });
 
-/** `maxLength={80}`, `maxLength="80"`, `maxLength: 80`, and a min/max other than 0 written as a number. */
-const HARD_CODED = /\bmaxLength\s*[=:]\s*\{?\s*['"]?\d|\b(min|max)\s*=\s*\{?\s*['"]?[1-9]/g;
+/**
+ * `maxLength={80}`, `maxLength="80"`, `maxLength: 80`, one chosen by a condition
+ * (`maxLength={name === 'meal' ? 200 : 2000}`), and a min/max other than 0 written as a number.
+ */
+const HARD_CODED = /\bmaxLength\s*[=:]\s*(\{?\s*['"]?\d|[^,}\n]*\?\s*\d)|\b(min|max)\s*=\s*\{?\s*['"]?[1-9]/g;
 
 /** Where the text has a hard-coded limit, as `file:line: code`. */
 function hardCodedLimits(file: string, text: string): string[] {
@@ -55,7 +71,10 @@ describe('the islands’ limits', () => {
     expect(hardCodedLimits('x.tsx', '<Field\n  maxLength={500}\n/>')).toEqual(['x.tsx:2: maxLength={500}']);
     expect(hardCodedLimits('x.tsx', '<input maxLength="80" />')).toHaveLength(1);
     expect(hardCodedLimits('x.tsx', '<input type="number" min={1} max={180} />')).toHaveLength(2);
+    expect(hardCodedLimits('x.tsx', "<Field maxLength={name === 'meal' ? 200 : 2000} />")).toHaveLength(1);
+    expect(hardCodedLimits('x.tsx', "  maxLength: name === 'email' ? 254 : 256,")).toHaveLength(1);
     expect(hardCodedLimits('x.tsx', '<input maxLength={LIMITS.name} min={0} max={LIMITS.max} />')).toEqual([]);
+    expect(hardCodedLimits('x.tsx', '<Field maxLength={DIARY_TEXT_LIMITS[name]} />')).toEqual([]);
   });
 });
 
@@ -90,7 +109,15 @@ describe('each constant a form uses is the limit its schema sets', () => {
     ['therapy: frequency', therapySchema.shape.frequency, LIMITS.name],
     ['therapy: frequency (edit)', therapyPatchSchema.shape.frequency, LIMITS.name],
     ['session: note', sessionSchema.shape.note, LIMITS.freeText],
+    ...Object.entries(DIARY_TEXT_LIMITS).map(([name, limit]): [string, Parameters<typeof maxLengthOf>[0], number] => {
+      const shape: Record<string, Parameters<typeof maxLengthOf>[0]> = {
+        ...behaviorEntrySchema.shape,
+        ...foodEntrySchema.shape,
+      };
+      return [`diary: ${name}`, shape[name]!, limit];
+    }),
     ['password', passwordSchema, LIMITS.password],
+    ['sign-in: password', loginSchema.shape.password, CREDENTIAL_LIMITS.password],
     ['new password', newPasswordSchema, LIMITS.password],
   ];
 
@@ -106,6 +133,9 @@ describe('each constant a form uses is the limit its schema sets', () => {
     expect(email).toHaveLength(LIMITS.email);
     expect(invitationSchema.shape.email.safeParse(email).success).toBe(true);
     expect(invitationSchema.shape.email.safeParse(`a${email}`).success).toBe(false);
+    expect(CREDENTIAL_LIMITS.email).toBe(LIMITS.email);
+    expect(loginSchema.shape.email.safeParse(email).success).toBe(true);
+    expect(loginSchema.shape.email.safeParse(`a${email}`).success).toBe(false);
   });
 
   it('masks a phone and a CPF to the length the form allows, and the schema accepts them', () => {

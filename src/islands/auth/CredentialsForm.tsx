@@ -5,6 +5,7 @@ import { registerAttempt } from '../../lib/auth-rate-limit.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { toast } from '../../lib/toast.ts';
 import { rateLimitMessage } from '../../shared/api-errors.ts';
+import { CREDENTIAL_LIMITS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import Field, { CheckField } from '../Field.tsx';
 import { useTypedBeforeHydration } from '../useTypedBeforeHydration.ts';
@@ -48,7 +49,7 @@ export default function CredentialsForm({ mode, form, setForm, notice, setNotice
     name,
     value: form[name],
     error: errors[name],
-    maxLength: name === 'email' ? 254 : 256,
+    maxLength: CREDENTIAL_LIMITS[name],
     required: true,
     onChange: (event: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: event.target.value })),
   });

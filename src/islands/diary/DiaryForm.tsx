@@ -1,7 +1,7 @@
 /** The behaviour and food diaries' "Novo registro" form: the spec's fields and defaults, checked with the API's own schema. */
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { DiaryChoices } from '../../shared/diary-choices.ts';
-import { INTENSITIES, MOODS } from '../../shared/enums.ts';
+import { DIARY_TEXT_LIMITS, INTENSITIES, MOODS } from '../../shared/enums.ts';
 import { fieldMessages } from '../../shared/field-messages.ts';
 import Field, { ChoiceField } from '../Field.tsx';
 import { useDraft } from '../useDraft.ts';
@@ -169,7 +169,7 @@ interface KindFieldsProps {
 /** The spec's fields of each diary, in its order; the choices of issue 39 beside her own words. */
 function KindFields({ kind, formId, form, bind, errors, choose, choices }: KindFieldsProps) {
   const text = (
-    name: string,
+    name: keyof typeof DIARY_TEXT_LIMITS,
     label: string,
     options: { multiline?: boolean; optional?: boolean; hint?: string } = {},
   ) => (
@@ -179,7 +179,7 @@ function KindFields({ kind, formId, form, bind, errors, choose, choices }: KindF
       label={label}
       hint={options.hint}
       optional={options.optional}
-      maxLength={name === 'meal' ? 200 : 2000}
+      maxLength={DIARY_TEXT_LIMITS[name]}
       aria-required={options.optional ? undefined : true}
       {...bind(name)}
       value={form[name] ?? ''}
