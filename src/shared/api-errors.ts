@@ -1,5 +1,7 @@
 /** The API's error shape (shared/docs/api.md.md), read by the browser and produced by the server. */
 
+import { PERIOD_MESSAGES } from './period-words.ts';
+
 export const ERROR_CODES = {
   bad_json: 400,
   invalid_token: 400,
@@ -90,9 +92,7 @@ export const MESSAGES = {
   chooseChild: 'Escolha a criança',
   nightAlreadyRecorded: 'Já existe um registro de sono desta criança para esta noite.',
   patternsSubscriptionRequired: 'Assine um plano para ver os padrões e o relatório para o profissional.',
-  periodReversed: 'A data inicial precisa ser igual ou anterior à data final.',
-  periodTooLong: 'Escolha um período de no máximo 366 dias.',
-  periodInFuture: 'A data final não pode ser depois de hoje.',
+  ...PERIOD_MESSAGES,
   reportsBusy: 'Muitos relatórios sendo gerados agora. Tente novamente em alguns segundos.',
   insightsBusy: 'Os padrões deste período ainda estão sendo calculados. Tente novamente em alguns segundos.',
   unknownChecklist: 'Lista de verificação desconhecida.',

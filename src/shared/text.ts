@@ -1,10 +1,10 @@
 /** Rules for the fields every form shares with the API: free text, dates and times, the ids her device makes. */
 import * as z from 'zod/mini';
-import { MESSAGES } from './api-errors.ts';
 import { dayProblem, momentProblem, slackToday } from './dates.ts';
 import { LIMITS } from './enums.ts';
 import { isCalendarDay } from './format.ts';
 import { atMost } from './lengths.ts';
+import { PERIOD_MESSAGES } from './period-words.ts';
 
 // Control characters (NUL and friends) have no place in what a mother writes, and PostgreSQL text
 // refuses NUL; zero-width characters alone would make an invisible, "non-empty" entry.
@@ -46,7 +46,7 @@ export const periodQuerySchema = () =>
   z.object({ from: z.optional(isoDate()), to: z.optional(isoDate()) }).check((ctx) => {
     const { from, to } = ctx.value;
     if (from && to && from > to)
-      ctx.issues.push({ code: 'custom', message: MESSAGES.periodReversed, input: ctx.value, path: ['from'] });
+      ctx.issues.push({ code: 'custom', message: PERIOD_MESSAGES.periodReversed, input: ctx.value, path: ['from'] });
   });
 
 /**

@@ -3,9 +3,8 @@
  * there is enough to show, and the words around the server's figures. The figures themselves come
  * from GET /api/insights (docs/api.md "Patterns and reports").
  */
-import { MESSAGES } from '../../shared/api-errors.ts';
-import { formatDecimal, isCalendarDay } from '../../shared/format.ts';
 
+import { formatDecimal, isCalendarDay } from '../../shared/format.ts';
 import {
   addDays,
   daysInPeriod,
@@ -13,6 +12,7 @@ import {
   periodProblem,
   todayInSaoPaulo as todayAt,
 } from '../../shared/insights-core.ts';
+import { PERIOD_MESSAGES } from '../../shared/period-words.ts';
 import { count } from '../../shared/words.ts';
 import type { Insights } from './types.ts';
 
@@ -46,10 +46,10 @@ export function customPeriodErrors(period: Period, today: string): Partial<Recor
   if (!isCalendarDay(period.to)) errors.to = 'Informe a data de fim';
   if (errors.from || errors.to) return errors;
   // The date fields stop at today; the API allows a day of grace for a phone's clock.
-  if (period.to > today) return { to: MESSAGES.periodInFuture };
-  // The API's own rules and words (api-errors MESSAGES), on the same field.
+  if (period.to > today) return { to: PERIOD_MESSAGES.periodInFuture };
+  // The API's own rules and words (PERIOD_MESSAGES, spread into its MESSAGES), on the same field.
   const problem = periodProblem(period.from, period.to, today);
-  return problem ? { [periodField(problem)]: MESSAGES[problem] } : {};
+  return problem ? { [periodField(problem)]: PERIOD_MESSAGES[problem] } : {};
 }
 
 /** Nothing recorded in the period, in any diary. */
